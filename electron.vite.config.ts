@@ -1,0 +1,36 @@
+import { resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { defineConfig } from 'electron-vite'
+import react from '@vitejs/plugin-react'
+
+const root = fileURLToPath(new URL('.', import.meta.url))
+const shared = { '@shared': resolve(root, 'src/shared') }
+
+export default defineConfig({
+  main: {
+    resolve: { alias: shared },
+    build: {
+      // Native and heavy modules stay outside the bundle and load from node_modules.
+      externalizeDeps: true,
+      rollupOptions: { input: { index: resolve(root, 'src/main/index.ts') } }
+    }
+  },
+  preload: {
+    resolve: { alias: shared },
+    build: {
+      rollupOptions: {
+        input: { index: resolve(root, 'src/preload/index.ts') },
+        // A sandboxed preload must be one CommonJS file.
+        output: { format: 'cjs', entryFileNames: '[name].cjs' }
+      }
+    }
+  },
+  renderer: {
+    root: resolve(root, 'src/renderer'),
+    resolve: { alias: { ...shared, '@': resolve(root, 'src/renderer/src') } },
+    plugins: [react()],
+    build: {
+      rollupOptions: { input: { index: resolve(root, 'src/renderer/index.html') } }
+    }
+  }
+})

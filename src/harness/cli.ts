@@ -1,0 +1,30 @@
+import { join, resolve } from 'node:path'
+import { loadSettings, SettingsError } from '../main/config/settings'
+import { startHarness } from './server'
+
+/**
+ * `npm run dev:browser`: Magpie's main code in Node, the renderer in any browser.
+ * MAGPIE_DATA_DIR / MAGPIE_PROFILE_DIR choose the folders (default ./.magpie-data),
+ * MAGPIE_HARNESS_PORT the port (default: any free one).
+ */
+async function main(): Promise<void> {
+  const settings = loadSettings(process.env, resolve('.magpie-data'))
+  const port = process.env.MAGPIE_HARNESS_PORT ? Number(process.env.MAGPIE_HARNESS_PORT) : 0
+  const harness = await startHarness({
+    dataDir: settings.dataDir,
+    profileDir: process.env.MAGPIE_PROFILE_DIR ? settings.profileDir : join(settings.dataDir, 'profile'),
+    port,
+    token: process.env.MAGPIE_HARNESS_TOKEN || undefined
+  })
+  console.log(`Magpie harness: ${harness.url}`)
+  const stop = () => {
+    void harness.close().finally(() => process.exit(0))
+  }
+  process.on('SIGINT', stop)
+  process.on('SIGTERM', stop)
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof SettingsError ? error.message : error)
+  process.exit(1)
+})

@@ -1,0 +1,19 @@
+/**
+ * What main asks of the operating system. Electron implements it in src/main/desktop;
+ * the harness and the tests use the recording double (src/main/testing/recording-desktop.ts).
+ */
+export interface NativeNotification {
+  title: string
+  body: string
+  /** PNG bytes of the actor's avatar, where the OS shows one. */
+  icon: Buffer | null
+  /** Where a click takes the window, e.g. /detail/abc. */
+  route: string
+}
+
+export interface DesktopPort {
+  notify(notification: NativeNotification): void
+  /** The alert count on the tray icon, its tooltip, the dock/launcher badge and the taskbar overlay. */
+  setBadge(count: number): void
+  isFocused(): boolean
+}

@@ -1,0 +1,27 @@
+import { net, protocol } from 'electron'
+import { pathToFileURL } from 'node:url'
+import { mediaContentType, resolveMediaFile } from '../media/media-files'
+
+export const mediaScheme = 'magpie-media'
+
+/** Must run before the app is ready: images load like any https resource, under our CSP. */
+export function registerMediaScheme(): void {
+  protocol.registerSchemesAsPrivileged([
+    { scheme: mediaScheme, privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true } }
+  ])
+}
+
+export const mediaUrl = (file: string) => `${mediaScheme}://images/${file}`
+
+/** Read-only: serves only files of the images folder, by their exact generated names. */
+export function handleMediaProtocol(imagesDir: string): void {
+  protocol.handle(mediaScheme, async (request) => {
+    const url = new URL(request.url)
+    const file = url.host === 'images' && request.method === 'GET' ? await resolveMediaFile(imagesDir, url.pathname.slice(1)) : null
+    if (!file) return new Response('not found', { status: 404 })
+    const response = await net.fetch(pathToFileURL(file).toString())
+    return new Response(response.body, {
+      headers: { 'content-type': mediaContentType, 'cache-control': 'max-age=31536000, immutable', 'x-content-type-options': 'nosniff' }
+    })
+  })
+}

@@ -1,0 +1,56 @@
+import { isChannel, type Channel } from '@shared/ipc/channels'
+import type { Result } from '@shared/ipc/contract'
+import { limits } from '@shared/limits'
+import { AppError } from '../errors'
+import type { Handlers } from './handlers'
+import { schemas } from './schemas'
+
+/** Channels after which the session (and so the badge) may belong to someone else. */
+const sessionChannels: ReadonlySet<Channel> = new Set(['auth:signUp', 'auth:login', 'auth:logout'])
+
+export interface DispatchHooks {
+  currentUserId(): string | null
+  /** Runs after every call that may have written: publishes what changed. */
+  afterCall(channel: Channel): void
+}
+
+function refusal(error: AppError): Result<never> {
+  return { ok: false, error: error.toShape() }
+}
+
+/** The bytes limit is a user-facing rule with its own message, so it is checked before the shape. */
+function oversizedImage(input: unknown): boolean {
+  if (typeof input !== 'object' || input === null) return false
+  const { bytes, profileImage } = input as { bytes?: unknown; profileImage?: unknown }
+  return [bytes, profileImage].some((b) => b instanceof Uint8Array && b.byteLength > limits.imageMaxBytes)
+}
+
+/**
+ * The single entry for every IPC call, from Electron or the harness: checks the channel
+ * and the payload's shape, runs the handler as the current user, and turns any failure
+ * into { code, message } — a Korean message, never a stack trace.
+ */
+export function createDispatcher(handlers: Handlers, hooks: DispatchHooks) {
+  return async function dispatch(channel: unknown, input: unknown): Promise<Result<unknown>> {
+    if (!isChannel(channel)) return refusal(new AppError('invalidRequest'))
+    if (oversizedImage(input)) return refusal(new AppError('imageTooLarge'))
+    const parsed = schemas[channel].safeParse(input)
+    if (!parsed.success) return refusal(new AppError('invalidRequest'))
+    try {
+      const handler = handlers[channel] as (input: unknown, call: { userId: string | null }) => unknown
+      const data = await handler(parsed.data, { userId: hooks.currentUserId() })
+      return { ok: true, data }
+    } catch (error) {
+      if (error instanceof AppError) return refusal(error)
+      const code = (error as { code?: unknown } | null)?.code
+      if (code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED') return refusal(new AppError('tooManyRequests'))
+      console.error(`[ipc] ${channel} failed`, error)
+      return refusal(new AppError('serverError'))
+    } finally {
+      hooks.afterCall(channel)
+    }
+  }
+}
+
+export type Dispatch = ReturnType<typeof createDispatcher>
+export { sessionChannels }

@@ -1,0 +1,40 @@
+import type { Channel } from '@shared/ipc/channels'
+import type { Input, Output } from '@shared/ipc/contract'
+import type { Layout } from '@shared/limits'
+import type { Services } from '../app/services'
+
+export interface CallContext {
+  userId: string | null
+}
+
+export type Handlers = {
+  [C in Channel]: (input: Input<C>, call: CallContext) => Output<C> | Promise<Output<C>>
+}
+
+/** One thin handler per channel: who is calling goes in, the service decides. */
+export function createHandlers(s: Services): Handlers {
+  return {
+    'auth:session': () => s.auth.session(),
+    'auth:signUp': (input) => s.auth.signUp(input),
+    'auth:login': (input) => s.auth.login(input),
+    'auth:logout': () => s.auth.logout(),
+    'images:add': (input, { userId }) =>
+      s.images.add(s.requireUser(userId, 'loginFirstWrite'), input.purpose, input.bytes, (progress) =>
+        s.emit('images:progress', { requestId: input.requestId, progress })
+      ),
+    'posts:feed': (input, { userId }) => s.posts.feed(userId, input.cursor, input.limit),
+    'posts:get': (input, { userId }) => s.posts.get(input.id, userId),
+    'posts:create': (input, { userId }) =>
+      s.posts.create(userId, input.uploadId, { text: input.text, layout: input.layout as Layout }),
+    'posts:update': (input, { userId }) =>
+      s.posts.update(userId, input.id, input.uploadId, { text: input.text, layout: input.layout as Layout }),
+    'posts:delete': (input, { userId }) => s.posts.remove(userId, input.id),
+    'likes:set': (input, { userId }) => s.likes.set(userId, input.postId, input.liked),
+    'comments:list': (input, { userId }) => s.comments.list(userId, input.postId, input.cursor),
+    'comments:add': (input, { userId }) => s.comments.add(userId, input.postId, input.text),
+    'comments:delete': (input, { userId }) => s.comments.remove(userId, input.id),
+    'alerts:list': (_input, { userId }) => s.alerts.list(userId),
+    'alerts:delete': (input, { userId }) => s.alerts.remove(userId, input.id),
+    'alerts:clear': (_input, { userId }) => s.alerts.clear(userId)
+  }
+}

@@ -1,0 +1,45 @@
+import { z } from 'zod'
+import { imagePurposes } from '@shared/limits'
+import type { Channel } from '@shared/ipc/channels'
+
+/**
+ * Shapes main accepts on each channel; anything else is refused before a service runs.
+ * Lengths here only stop absurd payloads: the rules with their own messages (text
+ * length, email form…) are the services' to check, so the user sees those messages.
+ */
+const id = z.string().min(1).max(100)
+const text = z.string().max(100_000)
+const cursor = z.string().max(200).nullish()
+const none = z.undefined().or(z.null())
+
+export const schemas = {
+  'auth:session': none,
+  'auth:signUp': z.strictObject({
+    email: text,
+    nickname: text,
+    password: text,
+    passwordConfirm: text,
+    profileImage: z.instanceof(Uint8Array).nullish()
+  }),
+  'auth:login': z.strictObject({ email: text, password: text }),
+  'auth:logout': none,
+  'images:add': z.strictObject({
+    requestId: z.string().min(1).max(100),
+    purpose: z.enum(imagePurposes),
+    bytes: z.instanceof(Uint8Array)
+  }),
+  'posts:feed': z.strictObject({ cursor, limit: z.number().int().min(1).max(50).optional() }),
+  'posts:get': z.strictObject({ id }),
+  'posts:create': z.strictObject({ uploadId: id.nullish(), text, layout: z.string().max(20) }),
+  'posts:update': z.strictObject({ id, uploadId: id.nullish(), text, layout: z.string().max(20) }),
+  'posts:delete': z.strictObject({ id }),
+  'likes:set': z.strictObject({ postId: id, liked: z.boolean() }),
+  'comments:list': z.strictObject({ postId: id, cursor }),
+  'comments:add': z.strictObject({ postId: id, text }),
+  'comments:delete': z.strictObject({ id }),
+  'alerts:list': none,
+  'alerts:delete': z.strictObject({ id }),
+  'alerts:clear': none
+} satisfies Record<Channel, z.ZodType>
+
+export type Schemas = typeof schemas

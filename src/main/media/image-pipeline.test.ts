@@ -1,0 +1,195 @@
+import { describe, it, expect } from 'vitest'
+import sharp, { type Sharp } from 'sharp'
+import { thumbHashToApproximateAspectRatio, thumbHashToRGBA } from 'thumbhash'
+import type { MessageKey } from '@shared/messages'
+import { AppError } from '../errors'
+import { processImage, type ProcessedImage } from './image-pipeline'
+
+// The corpus is generated here so no binary fixtures live in the repository.
+
+const solid = (width: number, height: number, background = '#3a7bd5'): Sharp =>
+  sharp({ create: { width, height, channels: 3, background } })
+
+/** Random pixels, so encoders cannot compress the image away and truncation lands mid-scan. */
+const noisy = (width: number, height: number): Sharp =>
+  sharp({ create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+
+/** Left half red, right half blue: shows where the left edge ends up after rotation. */
+const halves = async (width: number, height: number): Promise<Sharp> => {
+  const blue = await solid(width / 2, height, '#0000ff').png().toBuffer()
+  return solid(width, height, '#ff0000').composite([{ input: blue, left: width / 2, top: 0 }])
+}
+
+async function refusalOf(bytes: Uint8Array): Promise<MessageKey> {
+  try {
+    await processImage(bytes)
+  } catch (error) {
+    expect(error).toBeInstanceOf(AppError)
+    return (error as AppError).code
+  }
+  throw new Error('processImage accepted the input')
+}
+
+async function pixelAt(webp: Buffer, x: number, y: number): Promise<number[]> {
+  const { data, info } = await sharp(webp).raw().toBuffer({ resolveWithObject: true })
+  const offset = (y * info.width + x) * info.channels
+  return [...data.subarray(offset, offset + info.channels)]
+}
+
+async function expectCleanWebp(image: ProcessedImage): Promise<void> {
+  for (const variant of image.variants) {
+    const meta = await sharp(variant.data).metadata()
+    expect(meta.format).toBe('webp')
+    expect([meta.width, meta.height]).toEqual([variant.width, variant.height])
+    expect(meta.exif).toBeUndefined()
+    expect(meta.xmp).toBeUndefined()
+    expect(meta.icc).toBeUndefined()
+    expect(meta.orientation).toBeUndefined()
+    expect(meta.pages ?? 1).toBe(1)
+  }
+}
+
+describe('processImage accepts', () => {
+  it('a JPEG with GPS and orientation 6: rotated, every metadata block stripped', async () => {
+    const input = await (await halves(800, 400))
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .withExifMerge({ IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '37/1 33/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '126/1 58/1 0/1' } })
+      .toBuffer()
+    const inputMeta = await sharp(input).metadata()
+    expect(inputMeta.orientation).toBe(6)
+    expect(inputMeta.exif?.toString('latin1')).toContain('N\0')
+
+    const image = await processImage(input)
+    expect([image.width, image.height]).toEqual([400, 800])
+    expect(image.variants.map((v) => [v.width, v.height])).toEqual([[320, 640], [400, 800]])
+    await expectCleanWebp(image)
+    // Orientation 6 turns the left (red) edge to the top.
+    const [top, bottom] = await Promise.all([pixelAt(image.variants[0]!.data, 160, 20), pixelAt(image.variants[0]!.data, 160, 620)])
+    expect(top[0]).toBeGreaterThan(200)
+    expect(top[2]).toBeLessThan(60)
+    expect(bottom[2]).toBeGreaterThan(200)
+    expect(bottom[0]).toBeLessThan(60)
+  })
+
+  it('a PNG, keeping its transparency', async () => {
+    const input = await sharp({ create: { width: 400, height: 300, channels: 4, background: { r: 0, g: 128, b: 0, alpha: 0.5 } } })
+      .png()
+      .toBuffer()
+    const image = await processImage(input)
+    expect(image.variants.map((v) => v.width)).toEqual([320, 400])
+    await expectCleanWebp(image)
+    expect((await sharp(image.variants[0]!.data).metadata()).hasAlpha).toBe(true)
+  })
+
+  it('a WebP', async () => {
+    const image = await processImage(await solid(700, 500).webp().toBuffer())
+    expect([image.width, image.height]).toEqual([700, 500])
+    expect(image.variants.map((v) => v.width)).toEqual([320, 640, 700])
+    await expectCleanWebp(image)
+  })
+
+  it('only the first frame of an animated GIF', async () => {
+    const frame = (background: string) =>
+      sharp({ create: { width: 60, height: 40, channels: 4, background } }).raw().toBuffer()
+    const frames = Buffer.concat([await frame('#ff0000'), await frame('#0000ff')])
+    const input = await sharp(frames, { raw: { width: 60, height: 80, channels: 4, pageHeight: 40 } }).gif().toBuffer()
+    expect((await sharp(input).metadata()).pages).toBe(2)
+
+    const image = await processImage(input)
+    expect([image.width, image.height]).toEqual([60, 40])
+    expect(image.variants.map((v) => [v.width, v.height])).toEqual([[60, 40]])
+    await expectCleanWebp(image)
+    const [r, , b] = await pixelAt(image.variants[0]!.data, 30, 20)
+    expect(r).toBeGreaterThan(200)
+    expect(b).toBeLessThan(60)
+  })
+
+  it.runIf(sharp.format.heif.output.buffer)('an AVIF', async () => {
+    const image = await processImage(await solid(400, 200).avif().toBuffer())
+    expect([image.width, image.height]).toEqual([400, 200])
+    await expectCleanWebp(image)
+  })
+
+  it('a small image as one variant of its own width, never upscaled', async () => {
+    const image = await processImage(await solid(200, 100).jpeg().toBuffer())
+    expect(image.variants.map((v) => [v.width, v.height])).toEqual([[200, 100]])
+  })
+
+  it('a large image as every standard width in ascending order, reporting progress up to 1', async () => {
+    const progress: number[] = []
+    const image = await processImage(await noisy(2000, 1000).jpeg().toBuffer(), { onProgress: (f) => progress.push(f) })
+    expect([image.width, image.height]).toEqual([2000, 1000])
+    expect(image.variants.map((v) => [v.width, v.height])).toEqual([
+      [320, 160],
+      [640, 320],
+      [1080, 540],
+      [1600, 800]
+    ])
+    await expectCleanWebp(image)
+    expect(progress.length).toBeGreaterThan(2)
+    expect(progress).toEqual([...progress].sort((a, b) => a - b))
+    expect(progress.every((f) => f > 0 && f <= 1)).toBe(true)
+    expect(progress.at(-1)).toBe(1)
+  })
+
+  it('with a ThumbHash placeholder that decodes to the image colour and shape', async () => {
+    const image = await processImage(await solid(600, 300, '#ff0000').png().toBuffer())
+    const hash = Buffer.from(image.placeholder, 'base64')
+    const decoded = thumbHashToRGBA(hash)
+    expect(decoded.w).toBeGreaterThan(decoded.h)
+    expect(thumbHashToApproximateAspectRatio(hash)).toBeCloseTo(2, 0)
+    expect(decoded.rgba[0]).toBeGreaterThan(200)
+    expect(decoded.rgba[2]).toBeLessThan(60)
+  })
+})
+
+describe('processImage refuses', () => {
+  it('an SVG with a script, though sharp could render it', async () => {
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><script>alert(1)</script><rect width="100" height="100"/></svg>'
+    )
+    expect((await sharp(svg).metadata()).format).toBe('svg')
+    expect(await refusalOf(svg)).toBe('imageUnsupported')
+  })
+
+  it('a TIFF, though sharp could decode it', async () => {
+    expect(await refusalOf(await solid(100, 100).tiff().toBuffer())).toBe('imageUnsupported')
+  })
+
+  it('plain text', async () => {
+    expect(await refusalOf(Buffer.from('hello'))).toBe('imageUnsupported')
+  })
+
+  it('an empty buffer', async () => {
+    expect(await refusalOf(new Uint8Array(0))).toBe('imageUnsupported')
+  })
+
+  it('an HTML/JPEG polyglot', async () => {
+    const jpeg = await solid(100, 100).jpeg().toBuffer()
+    const polyglot = Buffer.concat([Buffer.from('<html><script>alert(1)</script></html>'), jpeg])
+    expect(await refusalOf(polyglot)).toBe('imageUnsupported')
+  })
+
+  it('an ISO-BMFF file that is not HEIF (an MP4 header)', async () => {
+    const mp4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom\0\0\x02\0isomiso2'), Buffer.alloc(64)])
+    expect(await refusalOf(mp4)).toBe('imageUnsupported')
+  })
+
+  it('a truncated JPEG', async () => {
+    const jpeg = await noisy(800, 600).jpeg().toBuffer()
+    expect(await refusalOf(jpeg.subarray(0, Math.floor(jpeg.length * 0.6)))).toBe('imageUnsupported')
+  })
+
+  it('a pixel flood: a small PNG of 50 megapixels', async () => {
+    const flood = await solid(10_000, 5_000, '#ffffff').png({ compressionLevel: 9 }).toBuffer()
+    expect(flood.length).toBeLessThan(1024 * 1024)
+    expect(await refusalOf(flood)).toBe('imageTooManyPixels')
+  }, 30_000)
+
+  it('more than 10 MiB, before decoding', async () => {
+    const big = Buffer.alloc(11 * 1024 * 1024)
+    big.set([0xff, 0xd8, 0xff])
+    expect(await refusalOf(big)).toBe('imageTooLarge')
+  })
+})

@@ -1,0 +1,30 @@
+import { AppError } from '../errors'
+
+const freeAttempts = 5
+const maxDelayMs = 60_000
+
+/**
+ * Slows down guessing one account's password: after 5 wrong tries in a row, each
+ * further try must wait 1 s, 2 s, 4 s … up to a minute. The wait never grows past a
+ * minute, so nobody can lock another person out for long, and a success clears it.
+ */
+export function createLoginThrottle(now: () => number) {
+  const failures = new Map<string, { count: number; last: number }>()
+  const key = (email: string) => email.toLowerCase()
+
+  return {
+    check(email: string): void {
+      const entry = failures.get(key(email))
+      if (!entry || entry.count < freeAttempts) return
+      const wait = Math.min(1000 * 2 ** (entry.count - freeAttempts), maxDelayMs)
+      if (now() - entry.last < wait) throw new AppError('tooManyRequests')
+    },
+    failed(email: string): void {
+      const entry = failures.get(key(email)) ?? { count: 0, last: 0 }
+      failures.set(key(email), { count: entry.count + 1, last: now() })
+    },
+    succeeded(email: string): void {
+      failures.delete(key(email))
+    }
+  }
+}

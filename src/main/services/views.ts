@@ -1,0 +1,64 @@
+import type { ImageView, PersonView, PostView, CommentView, AlertView } from '@shared/types'
+import { format } from '@shared/messages'
+import type { ImageRecord } from '../store/images-store'
+import type { PostRecord } from '../store/posts-store'
+import type { CommentRecord } from '../store/comments-store'
+import type { AlertRecord } from '../store/alerts-store'
+
+/** Store records → what the renderer may see: media URLs instead of files, no emails. */
+export function createViews(mediaUrl: (file: string) => string) {
+  const image = (record: ImageRecord): ImageView => ({
+    id: record.id,
+    width: record.width,
+    height: record.height,
+    placeholder: record.placeholder,
+    variants: record.variants.map((v) => ({ width: v.width, url: mediaUrl(v.file) }))
+  })
+  const person = (id: string, nickname: string, avatar: ImageRecord | null): PersonView => ({
+    id,
+    nickname,
+    avatar: avatar ? image(avatar) : null
+  })
+  return {
+    image,
+    person,
+    post(record: PostRecord, viewer: string | null): PostView {
+      return {
+        id: record.id,
+        author: person(record.authorId, record.authorNickname, record.authorAvatar),
+        text: record.text,
+        layout: record.layout,
+        image: image(record.image),
+        createdAt: record.createdAt,
+        updatedAt: record.updatedAt,
+        likeCount: record.likeCount,
+        likedByMe: record.likedByViewer,
+        commentCount: record.commentCount,
+        mine: viewer !== null && viewer === record.authorId
+      }
+    },
+    comment(record: CommentRecord, viewer: string | null): CommentView {
+      return {
+        id: record.id,
+        postId: record.postId,
+        author: person(record.authorId, record.authorNickname, record.authorAvatar),
+        text: record.text,
+        createdAt: record.createdAt,
+        mine: viewer !== null && viewer === record.authorId
+      }
+    },
+    alert(record: AlertRecord): AlertView {
+      return {
+        id: record.id,
+        type: record.type,
+        postId: record.postId,
+        actor: person(record.actorId, record.actorNickname, record.actorAvatar),
+        postImage: record.postImage ? image(record.postImage) : null,
+        createdAt: record.createdAt,
+        text: record.type === 'like' ? format.alertLike(record.actorNickname) : format.alertComment(record.actorNickname)
+      }
+    }
+  }
+}
+
+export type Views = ReturnType<typeof createViews>

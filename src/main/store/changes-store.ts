@@ -1,0 +1,44 @@
+import type { Db } from './database'
+
+export type ChangeKind =
+  | 'post_added'
+  | 'post_updated'
+  | 'post_removed'
+  | 'likes'
+  | 'comments'
+  | 'alert_added'
+  | 'alert_removed'
+
+export interface ChangeRow {
+  seq: number
+  kind: ChangeKind
+  postId: string | null
+  userId: string | null
+  alertId: string | null
+}
+
+/** How many change rows are kept: enough for any copy polling every fraction of a second. */
+const keepRows = 50_000
+
+export function createChangesStore(db: Db) {
+  const since = db.prepare(
+    'SELECT seq, kind, post_id AS postId, user_id AS userId, alert_id AS alertId FROM changes WHERE seq > ? ORDER BY seq LIMIT 5000'
+  )
+  const bounds = db.prepare('SELECT coalesce(min(seq), 0) AS lo, coalesce(max(seq), 0) AS hi FROM changes')
+  const prune = db.prepare('DELETE FROM changes WHERE seq <= ?')
+
+  return {
+    since(seq: number): ChangeRow[] {
+      return since.all(seq) as ChangeRow[]
+    },
+    bounds(): { lo: number; hi: number } {
+      return bounds.get() as { lo: number; hi: number }
+    },
+    prune(): void {
+      const { hi } = bounds.get() as { hi: number }
+      if (hi > keepRows) prune.run(hi - keepRows)
+    }
+  }
+}
+
+export type ChangesStore = ReturnType<typeof createChangesStore>

@@ -1,0 +1,42 @@
+import Database from 'better-sqlite3'
+import { mkdirSync } from 'node:fs'
+import { dirname } from 'node:path'
+import { migrations } from './migrations'
+
+export type Db = Database.Database
+
+export type SynchronousMode = 'NORMAL' | 'FULL'
+
+export interface OpenOptions {
+  /** FULL makes each commit durable across power loss; NORMAL (WAL) only across app crashes. */
+  synchronous?: SynchronousMode
+}
+
+/**
+ * Opens (creating if needed) the store: WAL so readers never block the writer and two
+ * app copies can share the file, foreign keys on, a busy timeout so a second process
+ * waits for the lock instead of failing, then brings the schema up to date.
+ */
+export function openDatabase(file: string, options: OpenOptions = {}): Db {
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true })
+  const db = new Database(file)
+  db.pragma('journal_mode = WAL')
+  db.pragma(`synchronous = ${options.synchronous ?? 'FULL'}`)
+  db.pragma('foreign_keys = ON')
+  db.pragma('busy_timeout = 5000')
+  migrate(db)
+  return db
+}
+
+export function migrate(db: Db): void {
+  const current = db.pragma('user_version', { simple: true }) as number
+  if (current > migrations.length) {
+    throw new Error(`store schema ${current} is newer than this app (${migrations.length})`)
+  }
+  for (let version = current; version < migrations.length; version++) {
+    db.transaction(() => {
+      db.exec(migrations[version]!)
+      db.pragma(`user_version = ${version + 1}`)
+    }).immediate()
+  }
+}

@@ -1,0 +1,95 @@
+import type { ImagePurpose } from '@shared/limits'
+import type { Db } from './database'
+
+export interface ImageVariantFile {
+  width: number
+  file: string
+}
+
+export interface ImageRecord {
+  id: string
+  width: number
+  height: number
+  placeholder: string
+  variants: ImageVariantFile[]
+}
+
+export interface PendingImage extends ImageRecord {
+  ownerId: string | null
+  purpose: ImagePurpose
+  attached: boolean
+  createdAt: number
+}
+
+interface ImageRow {
+  id: string
+  owner_id: string | null
+  purpose: ImagePurpose
+  width: number
+  height: number
+  placeholder: string
+  variants: string
+  attached: number
+  created_at: number
+}
+
+const toRecord = (row: ImageRow): PendingImage => ({
+  id: row.id,
+  ownerId: row.owner_id,
+  purpose: row.purpose,
+  width: row.width,
+  height: row.height,
+  placeholder: row.placeholder,
+  variants: JSON.parse(row.variants) as ImageVariantFile[],
+  attached: row.attached === 1,
+  createdAt: row.created_at
+})
+
+/** Parses the image columns a joined query selected under a prefix (p_ for a post's, a_ for an avatar). */
+export function imageFromColumns(row: Record<string, unknown>, prefix: string): ImageRecord | null {
+  const id = row[`${prefix}id`]
+  if (typeof id !== 'string') return null
+  return {
+    id,
+    width: row[`${prefix}width`] as number,
+    height: row[`${prefix}height`] as number,
+    placeholder: row[`${prefix}placeholder`] as string,
+    variants: JSON.parse(row[`${prefix}variants`] as string) as ImageVariantFile[]
+  }
+}
+
+export const imageColumns = (alias: string, prefix: string): string =>
+  ['id', 'width', 'height', 'placeholder', 'variants'].map((c) => `${alias}.${c} AS ${prefix}${c}`).join(', ')
+
+export function createImagesStore(db: Db) {
+  const insert = db.prepare(
+    `INSERT INTO images (id, owner_id, purpose, width, height, placeholder, variants, attached, created_at)
+     VALUES (@id, @ownerId, @purpose, @width, @height, @placeholder, @variants, 0, @createdAt)`
+  )
+  const byId = db.prepare('SELECT * FROM images WHERE id = ?')
+  const markAttached = db.prepare('UPDATE images SET attached = 1, owner_id = COALESCE(owner_id, ?) WHERE id = ?')
+  const remove = db.prepare('DELETE FROM images WHERE id = ?')
+  const stalePending = db.prepare('SELECT * FROM images WHERE attached = 0 AND created_at < ? LIMIT 500')
+
+  return {
+    insert(image: PendingImage): void {
+      insert.run({ ...image, variants: JSON.stringify(image.variants) })
+    },
+    get(id: string): PendingImage | null {
+      const row = byId.get(id) as ImageRow | undefined
+      return row ? toRecord(row) : null
+    },
+    attach(id: string, ownerId: string): void {
+      markAttached.run(ownerId, id)
+    },
+    remove(id: string): void {
+      remove.run(id)
+    },
+    /** Uploads nobody saved in time: their rows and files are swept at start-up. */
+    stalePending(olderThan: number): PendingImage[] {
+      return (stalePending.all(olderThan) as ImageRow[]).map(toRecord)
+    }
+  }
+}
+
+export type ImagesStore = ReturnType<typeof createImagesStore>

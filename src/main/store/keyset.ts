@@ -1,0 +1,22 @@
+/**
+ * Keyset cursors: the (time, id) of the last row a page showed, opaque to the renderer.
+ * Paging by position instead of OFFSET keeps every page as cheap as the first and never
+ * repeats or skips a row when new ones arrive.
+ */
+export interface Keyset {
+  at: number
+  id: string
+}
+
+export function encodeCursor(key: Keyset): string {
+  return Buffer.from(`${key.at}:${key.id}`, 'utf8').toString('base64url')
+}
+
+/** A cursor the renderer altered or invented decodes to null and the page starts over. */
+export function decodeCursor(cursor: string | null | undefined): Keyset | null {
+  if (!cursor) return null
+  const text = Buffer.from(cursor, 'base64url').toString('utf8')
+  const match = /^(\d{1,16}):([\w-]{1,64})$/.exec(text)
+  if (!match) return null
+  return { at: Number(match[1]), id: match[2]! }
+}

@@ -1,0 +1,136 @@
+/**
+ * Versioned schema. Each entry runs once, in order, inside a transaction;
+ * PRAGMA user_version records how far a database has come. Never edit a shipped
+ * entry: add a new one.
+ */
+export const migrations: readonly string[] = [
+  /* 1: accounts, images, posts, likes, comments, alerts */ `
+  CREATE TABLE users (
+    id            TEXT PRIMARY KEY,
+    email         TEXT NOT NULL UNIQUE COLLATE NOCASE,
+    nickname      TEXT NOT NULL,
+    password_hash TEXT NOT NULL,
+    avatar_id     TEXT REFERENCES images(id) ON DELETE SET NULL,
+    created_at    INTEGER NOT NULL
+  );
+
+  CREATE TABLE sessions (
+    token_hash   TEXT PRIMARY KEY,
+    user_id      TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    created_at   INTEGER NOT NULL
+  ) WITHOUT ROWID;
+  CREATE INDEX sessions_by_user ON sessions(user_id);
+
+  -- An image is "pending" (post_id NULL, not an avatar) from upload until a post or profile takes it.
+  CREATE TABLE images (
+    id          TEXT PRIMARY KEY,
+    owner_id    TEXT REFERENCES users(id) ON DELETE CASCADE,
+    purpose     TEXT NOT NULL CHECK (purpose IN ('post', 'profile')),
+    width       INTEGER NOT NULL,
+    height      INTEGER NOT NULL,
+    placeholder TEXT NOT NULL,
+    variants    TEXT NOT NULL,
+    attached    INTEGER NOT NULL DEFAULT 0,
+    created_at  INTEGER NOT NULL
+  );
+  CREATE INDEX images_pending ON images(attached, created_at);
+
+  CREATE TABLE posts (
+    id            TEXT PRIMARY KEY,
+    author_id     TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    text          TEXT NOT NULL,
+    layout        TEXT NOT NULL CHECK (layout IN ('Top', 'Left', 'Right')),
+    image_id      TEXT NOT NULL REFERENCES images(id),
+    created_at    INTEGER NOT NULL,
+    updated_at    INTEGER NOT NULL,
+    like_count    INTEGER NOT NULL DEFAULT 0,
+    comment_count INTEGER NOT NULL DEFAULT 0
+  );
+  CREATE INDEX posts_feed ON posts(created_at DESC, id DESC);
+  CREATE INDEX posts_by_author ON posts(author_id);
+
+  CREATE TABLE likes (
+    post_id    TEXT NOT NULL REFERENCES posts(id) ON DELETE CASCADE,
+    user_id    TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    created_at INTEGER NOT NULL,
+    PRIMARY KEY (post_id, user_id)
+  ) WITHOUT ROWID;
+  CREATE INDEX likes_by_user ON likes(user_id);
+
+  CREATE TABLE comments (
+    id         TEXT PRIMARY KEY,
+    post_id    TEXT NOT NULL REFERENCES posts(id) ON DELETE CASCADE,
+    author_id  TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    text       TEXT NOT NULL,
+    created_at INTEGER NOT NULL
+  );
+  CREATE INDEX comments_by_post ON comments(post_id, created_at, id);
+
+  CREATE TABLE alerts (
+    id         TEXT PRIMARY KEY,
+    user_id    TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    post_id    TEXT NOT NULL REFERENCES posts(id) ON DELETE CASCADE,
+    actor_id   TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    type       TEXT NOT NULL CHECK (type IN ('like', 'comment')),
+    comment_id TEXT REFERENCES comments(id) ON DELETE CASCADE,
+    created_at INTEGER NOT NULL
+  );
+  CREATE INDEX alerts_by_user ON alerts(user_id, created_at DESC, id DESC);
+  CREATE INDEX alerts_by_post ON alerts(post_id);
+  CREATE INDEX alerts_by_comment ON alerts(comment_id);
+  -- One like alert per person and post, however often they like, unlike and like again.
+  CREATE UNIQUE INDEX alerts_one_like ON alerts(post_id, actor_id) WHERE type = 'like';
+
+  -- Counters kept by the database itself, so no writer can forget them.
+  CREATE TRIGGER likes_count_up AFTER INSERT ON likes BEGIN
+    UPDATE posts SET like_count = like_count + 1 WHERE id = NEW.post_id;
+  END;
+  CREATE TRIGGER likes_count_down AFTER DELETE ON likes BEGIN
+    UPDATE posts SET like_count = like_count - 1 WHERE id = OLD.post_id;
+  END;
+  CREATE TRIGGER comments_count_up AFTER INSERT ON comments BEGIN
+    UPDATE posts SET comment_count = comment_count + 1 WHERE id = NEW.post_id;
+  END;
+  CREATE TRIGGER comments_count_down AFTER DELETE ON comments BEGIN
+    UPDATE posts SET comment_count = comment_count - 1 WHERE id = OLD.post_id;
+  END;
+
+  -- The change log every running copy of the app reads to learn what changed, whoever
+  -- wrote it (this process or another one on the same file). Filled by triggers only.
+  CREATE TABLE changes (
+    seq      INTEGER PRIMARY KEY AUTOINCREMENT,
+    kind     TEXT NOT NULL,
+    post_id  TEXT,
+    user_id  TEXT,
+    alert_id TEXT,
+    at       INTEGER NOT NULL DEFAULT (unixepoch('subsec') * 1000)
+  );
+  CREATE TRIGGER changes_post_added AFTER INSERT ON posts BEGIN
+    INSERT INTO changes (kind, post_id) VALUES ('post_added', NEW.id);
+  END;
+  CREATE TRIGGER changes_post_updated AFTER UPDATE OF text, layout, image_id ON posts BEGIN
+    INSERT INTO changes (kind, post_id) VALUES ('post_updated', NEW.id);
+  END;
+  CREATE TRIGGER changes_post_removed AFTER DELETE ON posts BEGIN
+    INSERT INTO changes (kind, post_id) VALUES ('post_removed', OLD.id);
+  END;
+  CREATE TRIGGER changes_like_added AFTER INSERT ON likes BEGIN
+    INSERT INTO changes (kind, post_id, user_id) VALUES ('likes', NEW.post_id, NEW.user_id);
+  END;
+  CREATE TRIGGER changes_like_removed AFTER DELETE ON likes BEGIN
+    INSERT INTO changes (kind, post_id, user_id) VALUES ('likes', OLD.post_id, OLD.user_id);
+  END;
+  CREATE TRIGGER changes_comment_added AFTER INSERT ON comments BEGIN
+    INSERT INTO changes (kind, post_id) VALUES ('comments', NEW.post_id);
+  END;
+  CREATE TRIGGER changes_comment_removed AFTER DELETE ON comments BEGIN
+    INSERT INTO changes (kind, post_id) VALUES ('comments', OLD.post_id);
+  END;
+  CREATE TRIGGER changes_alert_added AFTER INSERT ON alerts BEGIN
+    INSERT INTO changes (kind, post_id, user_id, alert_id) VALUES ('alert_added', NEW.post_id, NEW.user_id, NEW.id);
+  END;
+  CREATE TRIGGER changes_alert_removed AFTER DELETE ON alerts BEGIN
+    INSERT INTO changes (kind, post_id, user_id, alert_id) VALUES ('alert_removed', OLD.post_id, OLD.user_id, OLD.id);
+  END;
+  `
+]

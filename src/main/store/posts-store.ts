@@ -1,0 +1,94 @@
+import type { Layout } from '@shared/limits'
+import type { Db } from './database'
+import { imageColumns, imageFromColumns, type ImageRecord } from './images-store'
+import type { Keyset } from './keyset'
+
+export interface PostRecord {
+  id: string
+  authorId: string
+  authorNickname: string
+  authorAvatar: ImageRecord | null
+  text: string
+  layout: Layout
+  image: ImageRecord
+  createdAt: number
+  updatedAt: number
+  likeCount: number
+  commentCount: number
+  likedByViewer: boolean
+}
+
+const select = `SELECT p.id, p.author_id, p.text, p.layout, p.created_at, p.updated_at, p.like_count, p.comment_count,
+    u.nickname AS author_nickname, ${imageColumns('i', 'p_')}, ${imageColumns('a', 'a_')},
+    EXISTS (SELECT 1 FROM likes l WHERE l.post_id = p.id AND l.user_id = @viewer) AS liked
+  FROM posts p
+  JOIN users u ON u.id = p.author_id
+  JOIN images i ON i.id = p.image_id
+  LEFT JOIN images a ON a.id = u.avatar_id`
+
+const toPost = (row: Record<string, unknown>): PostRecord => ({
+  id: row.id as string,
+  authorId: row.author_id as string,
+  authorNickname: row.author_nickname as string,
+  authorAvatar: imageFromColumns(row, 'a_'),
+  text: row.text as string,
+  layout: row.layout as Layout,
+  image: imageFromColumns(row, 'p_')!,
+  createdAt: row.created_at as number,
+  updatedAt: row.updated_at as number,
+  likeCount: row.like_count as number,
+  commentCount: row.comment_count as number,
+  likedByViewer: row.liked === 1
+})
+
+export function createPostsStore(db: Db) {
+  const firstPage = db.prepare(`${select} ORDER BY p.created_at DESC, p.id DESC LIMIT @limit`)
+  const nextPage = db.prepare(
+    `${select} WHERE (p.created_at, p.id) < (@at, @id) ORDER BY p.created_at DESC, p.id DESC LIMIT @limit`
+  )
+  const byId = db.prepare(`${select} WHERE p.id = @id`)
+  const byIds = db.prepare(`${select} WHERE p.id IN (SELECT value FROM json_each(@ids))`)
+  const owner = db.prepare('SELECT author_id, image_id FROM posts WHERE id = ?')
+  const insert = db.prepare(
+    `INSERT INTO posts (id, author_id, text, layout, image_id, created_at, updated_at)
+     VALUES (@id, @authorId, @text, @layout, @imageId, @createdAt, @createdAt)`
+  )
+  const update = db.prepare(
+    'UPDATE posts SET text = @text, layout = @layout, image_id = @imageId, updated_at = @updatedAt WHERE id = @id'
+  )
+  const remove = db.prepare('DELETE FROM posts WHERE id = ?')
+  const counts = db.prepare('SELECT like_count, comment_count FROM posts WHERE id = ?')
+
+  return {
+    page(viewer: string | null, after: Keyset | null, limit: number): PostRecord[] {
+      const rows = after ? nextPage.all({ viewer, limit, ...after }) : firstPage.all({ viewer, limit })
+      return (rows as Record<string, unknown>[]).map(toPost)
+    },
+    get(id: string, viewer: string | null): PostRecord | null {
+      const row = byId.get({ id, viewer }) as Record<string, unknown> | undefined
+      return row ? toPost(row) : null
+    },
+    getMany(ids: string[], viewer: string | null): PostRecord[] {
+      return (byIds.all({ ids: JSON.stringify(ids), viewer }) as Record<string, unknown>[]).map(toPost)
+    },
+    ownership(id: string): { authorId: string; imageId: string } | null {
+      const row = owner.get(id) as { author_id: string; image_id: string } | undefined
+      return row ? { authorId: row.author_id, imageId: row.image_id } : null
+    },
+    insert(post: { id: string; authorId: string; text: string; layout: Layout; imageId: string; createdAt: number }): void {
+      insert.run(post)
+    },
+    update(post: { id: string; text: string; layout: Layout; imageId: string; updatedAt: number }): void {
+      update.run(post)
+    },
+    remove(id: string): void {
+      remove.run(id)
+    },
+    counts(id: string): { likeCount: number; commentCount: number } | null {
+      const row = counts.get(id) as { like_count: number; comment_count: number } | undefined
+      return row ? { likeCount: row.like_count, commentCount: row.comment_count } : null
+    }
+  }
+}
+
+export type PostsStore = ReturnType<typeof createPostsStore>

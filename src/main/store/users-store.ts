@@ -1,0 +1,65 @@
+import type { Db } from './database'
+import { imageColumns, imageFromColumns, type ImageRecord } from './images-store'
+
+export interface UserRecord {
+  id: string
+  email: string
+  nickname: string
+  passwordHash: string
+  avatar: ImageRecord | null
+  createdAt: number
+}
+
+const select = `SELECT u.id, u.email, u.nickname, u.password_hash, u.created_at, ${imageColumns('a', 'a_')}
+  FROM users u LEFT JOIN images a ON a.id = u.avatar_id`
+
+const toUser = (row: Record<string, unknown>): UserRecord => ({
+  id: row.id as string,
+  email: row.email as string,
+  nickname: row.nickname as string,
+  passwordHash: row.password_hash as string,
+  avatar: imageFromColumns(row, 'a_'),
+  createdAt: row.created_at as number
+})
+
+export function createUsersStore(db: Db) {
+  const insert = db.prepare(
+    `INSERT INTO users (id, email, nickname, password_hash, avatar_id, created_at)
+     VALUES (@id, @email, @nickname, @passwordHash, @avatarId, @createdAt)`
+  )
+  const byId = db.prepare(`${select} WHERE u.id = ?`)
+  const byEmail = db.prepare(`${select} WHERE u.email = ?`)
+  const emailTaken = db.prepare('SELECT 1 FROM users WHERE email = ?')
+  const insertSession = db.prepare('INSERT INTO sessions (token_hash, user_id, created_at) VALUES (?, ?, ?)')
+  const sessionUser = db.prepare('SELECT user_id FROM sessions WHERE token_hash = ?')
+  const deleteSession = db.prepare('DELETE FROM sessions WHERE token_hash = ?')
+
+  return {
+    insert(user: { id: string; email: string; nickname: string; passwordHash: string; avatarId: string | null; createdAt: number }): void {
+      insert.run(user)
+    },
+    get(id: string): UserRecord | null {
+      const row = byId.get(id) as Record<string, unknown> | undefined
+      return row ? toUser(row) : null
+    },
+    getByEmail(email: string): UserRecord | null {
+      const row = byEmail.get(email) as Record<string, unknown> | undefined
+      return row ? toUser(row) : null
+    },
+    emailTaken(email: string): boolean {
+      return emailTaken.get(email) !== undefined
+    },
+    addSession(tokenHash: string, userId: string, createdAt: number): void {
+      insertSession.run(tokenHash, userId, createdAt)
+    },
+    sessionUserId(tokenHash: string): string | null {
+      const row = sessionUser.get(tokenHash) as { user_id: string } | undefined
+      return row?.user_id ?? null
+    },
+    removeSession(tokenHash: string): void {
+      deleteSession.run(tokenHash)
+    }
+  }
+}
+
+export type UsersStore = ReturnType<typeof createUsersStore>

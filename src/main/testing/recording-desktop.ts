@@ -1,0 +1,62 @@
+import type { DesktopPort, NativeNotification } from '../desktop-port'
+
+export interface RecordedNotification {
+  title: string
+  body: string
+  hasIcon: boolean
+  route: string
+}
+
+export interface DesktopRecording {
+  notifications: RecordedNotification[]
+  badges: number[]
+  badge: number
+  focused: boolean
+  navigations: string[]
+}
+
+/**
+ * Stands in for Electron's notifications, tray, badge and window in tests and the
+ * browser harness, and records every call so a test can read what the user would
+ * have seen. `click` does what a click on a native notification does.
+ */
+export function createRecordingDesktop(onNavigate: (route: string) => void = () => {}) {
+  const recording: DesktopRecording = { notifications: [], badges: [], badge: 0, focused: false, navigations: [] }
+  const routes: string[] = []
+
+  const port: DesktopPort = {
+    notify(notification: NativeNotification) {
+      routes.push(notification.route)
+      recording.notifications.push({
+        title: notification.title,
+        body: notification.body,
+        hasIcon: notification.icon !== null,
+        route: notification.route
+      })
+    },
+    setBadge(count: number) {
+      recording.badge = count
+      recording.badges.push(count)
+    },
+    isFocused: () => recording.focused
+  }
+
+  return {
+    port,
+    recording,
+    setFocused(focused: boolean) {
+      recording.focused = focused
+    },
+    /** The window comes to the front on the notification's post. */
+    click(index: number): string | null {
+      const route = routes[index]
+      if (!route) return null
+      recording.focused = true
+      recording.navigations.push(route)
+      onNavigate(route)
+      return route
+    }
+  }
+}
+
+export type RecordingDesktop = ReturnType<typeof createRecordingDesktop>

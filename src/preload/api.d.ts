@@ -1,0 +1,8 @@
+import type { MagpieApi } from '../shared/ipc/contract'
+
+declare global {
+  interface Window {
+    magpie: MagpieApi
+  }
+}
+export {}

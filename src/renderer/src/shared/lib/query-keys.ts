@@ -1,0 +1,8 @@
+/** Every cached query's key, in one place so features can refresh each other's data without importing each other. */
+export const queryKeys = {
+  session: ['session'] as const,
+  feed: ['posts', 'feed'] as const,
+  post: (id: string) => ['posts', 'detail', id] as const,
+  comments: (postId: string) => ['comments', postId] as const,
+  alerts: ['alerts'] as const
+}

@@ -1,0 +1,38 @@
+/**
+ * The IPC channel names, the one list both sides are built from: preload exposes a
+ * method per channel, main registers a handler per channel (contract.ts checks each
+ * has a schema, handlers.ts that each has a handler). Kept free of any library so the
+ * sandboxed preload stays tiny.
+ */
+export const channels = [
+  'auth:session',
+  'auth:signUp',
+  'auth:login',
+  'auth:logout',
+  'images:add',
+  'posts:feed',
+  'posts:get',
+  'posts:create',
+  'posts:update',
+  'posts:delete',
+  'likes:set',
+  'comments:list',
+  'comments:add',
+  'comments:delete',
+  'alerts:list',
+  'alerts:delete',
+  'alerts:clear'
+] as const
+
+export type Channel = (typeof channels)[number]
+
+/** Events main pushes to the renderer. */
+export const events = ['session:changed', 'alerts:changed', 'posts:changed', 'images:progress', 'app:navigate'] as const
+
+export type EventName = (typeof events)[number]
+
+export const isChannel = (value: unknown): value is Channel =>
+  typeof value === 'string' && (channels as readonly string[]).includes(value)
+
+export const isEventName = (value: unknown): value is EventName =>
+  typeof value === 'string' && (events as readonly string[]).includes(value)

@@ -1,0 +1,81 @@
+import type { MessageKey } from '../messages'
+import type { AlertType, ImagePurpose, Layout } from '../limits'
+import type {
+  AlertList,
+  CommentPage,
+  CommentView,
+  FeedPage,
+  ImageUpload,
+  LikeState,
+  PostView,
+  SessionView
+} from '../types'
+import type { Channel, EventName } from './channels'
+
+/** The error every failed call carries: a stable code and the Korean message to show. */
+export interface AppErrorShape {
+  code: MessageKey
+  message: string
+  /** For form errors: which field the message belongs to. */
+  field?: string
+}
+
+export type Result<T> = { ok: true; data: T } | { ok: false; error: AppErrorShape }
+
+export interface SignUpInput {
+  email: string
+  nickname: string
+  password: string
+  passwordConfirm: string
+  profileImage?: Uint8Array | null
+}
+
+/** Request and response of every channel; main's schemas (src/main/ipc/schemas.ts) must match. */
+export interface Contract {
+  'auth:session': { input: void; output: SessionView }
+  'auth:signUp': { input: SignUpInput; output: SessionView }
+  'auth:login': { input: { email: string; password: string }; output: SessionView }
+  'auth:logout': { input: void; output: SessionView }
+  'images:add': { input: { requestId: string; purpose: ImagePurpose; bytes: Uint8Array }; output: ImageUpload }
+  'posts:feed': { input: { cursor?: string | null; limit?: number }; output: FeedPage }
+  'posts:get': { input: { id: string }; output: PostView }
+  'posts:create': { input: { uploadId: string; text: string; layout: Layout }; output: PostView }
+  'posts:update': { input: { id: string; uploadId?: string | null; text: string; layout: Layout }; output: PostView }
+  'posts:delete': { input: { id: string }; output: { id: string } }
+  'likes:set': { input: { postId: string; liked: boolean }; output: LikeState }
+  'comments:list': { input: { postId: string; cursor?: string | null }; output: CommentPage }
+  'comments:add': { input: { postId: string; text: string }; output: CommentView }
+  'comments:delete': { input: { id: string }; output: { id: string; postId: string } }
+  'alerts:list': { input: void; output: AlertList }
+  'alerts:delete': { input: { id: string }; output: AlertList }
+  'alerts:clear': { input: void; output: AlertList }
+}
+
+export type Input<C extends Channel> = Contract[C]['input']
+export type Output<C extends Channel> = Contract[C]['output']
+
+export interface EventPayloads {
+  'session:changed': SessionView
+  'alerts:changed': { count: number; newest: { id: string; type: AlertType; postId: string } | null }
+  'posts:changed': { postIds: string[]; feed: boolean }
+  'images:progress': { requestId: string; progress: number }
+  'app:navigate': { route: string }
+}
+
+export type EventListener<E extends EventName> = (payload: EventPayloads[E]) => void
+
+type Method<C extends Channel> = Input<C> extends void
+  ? () => Promise<Result<Output<C>>>
+  : (input: Input<C>) => Promise<Result<Output<C>>>
+
+type Namespace<C extends string> = C extends `${infer N}:${string}` ? N : never
+type MethodName<C extends string> = C extends `${string}:${infer M}` ? M : never
+
+/** window.magpie: one method per channel, grouped by feature ("posts:feed" → magpie.posts.feed). */
+export type MagpieApi = {
+  [N in Namespace<Channel>]: {
+    [C in Extract<Channel, `${N}:${string}`> as MethodName<C>]: Method<C>
+  }
+} & {
+  on<E extends EventName>(event: E, listener: EventListener<E>): () => void
+}

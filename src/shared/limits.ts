@@ -1,0 +1,26 @@
+/** Business constants of SPEC.md §9 and the limits of DESIGN.md, checked in the renderer and again in main. */
+export const limits = {
+  emailMax: 254,
+  nicknameMax: 20,
+  passwordMin: 6,
+  passwordMax: 128,
+  postTextMax: 2000,
+  commentMax: 500,
+  imageMaxBytes: 10 * 1024 * 1024,
+  imageMaxPixels: 40_000_000,
+  feedPageSize: 10,
+  feedPageMax: 50,
+  commentPageSize: 20,
+  alertPageMax: 200,
+  likeAnimationMs: 2500
+} as const
+
+export const layouts = ['Top', 'Right', 'Left'] as const
+export type Layout = (typeof layouts)[number]
+export const defaultLayout: Layout = 'Top'
+
+export const alertTypes = ['like', 'comment'] as const
+export type AlertType = (typeof alertTypes)[number]
+
+export const imagePurposes = ['post', 'profile'] as const
+export type ImagePurpose = (typeof imagePurposes)[number]

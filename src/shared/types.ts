@@ -1,0 +1,89 @@
+import type { AlertType, Layout } from './limits'
+
+/** What the renderer may see of an image: sizes for srcset and a tiny placeholder. Never a file path. */
+export interface ImageView {
+  id: string
+  width: number
+  height: number
+  /** thumbhash, base64: drawn while the real image loads so nothing shifts. */
+  placeholder: string
+  /** Ascending by width; url is a media-protocol address. */
+  variants: { width: number; url: string }[]
+}
+
+/** A person as others see them. Never carries an email. */
+export interface PersonView {
+  id: string
+  nickname: string
+  avatar: ImageView | null
+}
+
+/** The signed-in user as they see themselves: their own email is theirs to see. */
+export interface SessionUser extends PersonView {
+  email: string
+}
+
+export interface SessionView {
+  user: SessionUser | null
+}
+
+export interface PostView {
+  id: string
+  author: PersonView
+  text: string
+  layout: Layout
+  image: ImageView
+  createdAt: number
+  updatedAt: number
+  likeCount: number
+  likedByMe: boolean
+  commentCount: number
+  mine: boolean
+}
+
+export interface FeedPage {
+  posts: PostView[]
+  nextCursor: string | null
+}
+
+export interface CommentView {
+  id: string
+  postId: string
+  author: PersonView
+  text: string
+  createdAt: number
+  mine: boolean
+}
+
+export interface CommentPage {
+  comments: CommentView[]
+  nextCursor: string | null
+}
+
+export interface AlertView {
+  id: string
+  type: AlertType
+  postId: string
+  actor: PersonView
+  postImage: ImageView | null
+  createdAt: number
+  /** The Korean sentence shown on the card and in the native notification. */
+  text: string
+}
+
+export interface AlertList {
+  alerts: AlertView[]
+  count: number
+}
+
+export interface LikeState {
+  postId: string
+  likeCount: number
+  likedByMe: boolean
+}
+
+export interface ImageUpload {
+  /** Pass back as imageId when saving a post; valid for the caller only, for a limited time. */
+  uploadId: string
+  image: ImageView
+}
