@@ -30,6 +30,7 @@ export default defineConfig({
     resolve: { alias: { ...shared, '@': resolve(root, 'src/renderer/src') } },
     plugins: [react()],
     build: {
+      minify: true,
       rollupOptions: { input: { index: resolve(root, 'src/renderer/index.html') } }
     }
   }

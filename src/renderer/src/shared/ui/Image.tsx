@@ -18,7 +18,7 @@ interface Props {
   /** The `sizes` attribute: how wide the image is drawn, so the browser picks the right variant. */
   sizes: string
   className?: string
-  /** Caps the drawn height (e.g. 500px in the feed); the box keeps the image's ratio so nothing shifts. */
+  /** Caps the drawn height (e.g. 500px); the box keeps the photo's ratio so nothing shifts. */
   maxHeight?: string
   eager?: boolean
 }
@@ -37,7 +37,8 @@ export function Image({ image, alt, sizes, className, maxHeight, eager }: Props)
       className={`${styles.frame} ${className ?? ''}`}
       style={{
         aspectRatio: `${image.width} / ${image.height}`,
-        maxHeight,
+        // Narrower rather than cropped when the height cap applies: the whole photo always shows.
+        width: maxHeight ? `min(100%, calc(${maxHeight} * ${image.width} / ${image.height}))` : undefined,
         backgroundImage: loaded || !placeholder ? undefined : `url("${placeholder}")`
       }}
     >

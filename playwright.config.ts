@@ -1,0 +1,34 @@
+import { defineConfig } from '@playwright/test'
+
+/**
+ * End-to-end tests drive the real renderer in Debian's Chromium against the real main
+ * code running in the browser harness (see tests/e2e/fixtures.ts). One worker: each
+ * test starts its own harness processes, and the machine has two cores.
+ */
+export default defineConfig({
+  testDir: 'tests/e2e',
+  workers: 1,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
+  use: {
+    browserName: 'chromium',
+    viewport: { width: 1200, height: 900 },
+    locale: 'ko-KR',
+    timezoneId: 'Asia/Seoul',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync'
+      ]
+    },
+    trace: 'off',
+    screenshot: 'only-on-failure'
+  }
+})

@@ -1,0 +1,50 @@
+import { randomUUID } from 'node:crypto'
+import { join } from 'node:path'
+import { createInterface } from 'node:readline'
+import { createCommentsService } from '../services/comments-service'
+import type { ServiceContext } from '../services/context'
+import { createLikesService } from '../services/likes-service'
+import { createViews } from '../services/views'
+import { createStore } from '../store'
+
+/**
+ * Another process writing to a Magpie store, as a second running copy of the app does,
+ * through the same store and services:
+ *
+ *   node --import tsx src/main/testing/store-writer.ts <dataDir> '<command json>'
+ *
+ * It prints "ready" once the store is open and waits for a line on stdin before writing,
+ * so a test can start several writers and release them at the same moment. It prints
+ * "done" when its writes have committed.
+ */
+export type WriterCommand =
+  | { action: 'like'; postId: string; userIds: string[] }
+  | { action: 'comment'; postId: string; userId: string; text: string }
+
+const [dataDir, json] = process.argv.slice(2)
+if (!dataDir || !json) throw new Error('usage: store-writer <dataDir> <command json>')
+const command = JSON.parse(json) as WriterCommand
+
+const store = createStore(join(dataDir, 'magpie.db'), { synchronous: 'NORMAL' })
+const ctx: ServiceContext = {
+  store,
+  imagesDir: join(dataDir, 'images'),
+  mediaUrl: (file) => '/media/' + file,
+  now: Date.now,
+  newId: randomUUID,
+  scrypt: { N: 1024, r: 8, p: 1 }
+}
+
+console.log('ready')
+const lines = createInterface({ input: process.stdin })
+lines.once('line', () => {
+  lines.close()
+  if (command.action === 'like') {
+    const likes = createLikesService(ctx)
+    for (const userId of command.userIds) likes.set(userId, command.postId, true)
+  } else {
+    createCommentsService(ctx, createViews(ctx.mediaUrl)).add(command.userId, command.postId, command.text)
+  }
+  store.close()
+  console.log('done')
+})

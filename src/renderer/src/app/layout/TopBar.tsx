@@ -1,0 +1,61 @@
+import { Link, NavLink, useNavigate } from 'react-router-dom'
+import { format, messages } from '@shared/messages'
+import { useCurrentUser } from '@/shared/lib/session'
+import { Avatar } from '@/shared/ui/Avatar'
+import { useLogout } from '@/features/auth/api/logout'
+import { AlertBell } from '@/features/alerts/components/AlertBell'
+import styles from './TopBar.module.css'
+
+export function TopBar() {
+  const user = useCurrentUser()
+  const logout = useLogout()
+  const navigate = useNavigate()
+
+  return (
+    <header className={styles.bar}>
+      <div className={styles.inner}>
+        <Link to="/" className={styles.brand} aria-label={messages.home}>
+          <svg className={styles.logo} viewBox="0 0 48 48" aria-hidden="true">
+            <path d="M6 30c6-1 11-5 14-11 2-5 6-9 12-9 5 0 9 3 10 7l-5 2c-1 8-7 14-15 15l-9 9v-7c-3 0-6-2-7-6Z" />
+            <path className={styles.logoWing} d="M17 27c4-1 8-4 10-8 2 4 1 9-3 12-3 1-5 0-7-4Z" />
+            <circle className={styles.logoEye} cx="35" cy="15" r="1.6" />
+          </svg>
+          <span className={styles.wordmark}>까치</span>
+        </Link>
+        <p className={styles.greeting}>
+          {user ? (
+            <>
+              <Avatar person={user} size={28} />
+              <span>{format.greeting(user.nickname)}</span>
+            </>
+          ) : (
+            <span>{messages.greetingLoggedOut}</span>
+          )}
+        </p>
+        <nav className={styles.actions} aria-label="계정">
+          {user ? (
+            <>
+              <AlertBell />
+              <button
+                type="button"
+                className={styles.ghost}
+                onClick={() => logout.mutate(undefined, { onSuccess: () => navigate('/', { replace: true }) })}
+              >
+                {messages.logout}
+              </button>
+            </>
+          ) : (
+            <>
+              <NavLink to="/login" className={styles.ghost}>
+                {messages.login}
+              </NavLink>
+              <NavLink to="/signup" className={styles.solid}>
+                {messages.signup}
+              </NavLink>
+            </>
+          )}
+        </nav>
+      </div>
+    </header>
+  )
+}

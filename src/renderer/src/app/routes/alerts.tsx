@@ -1,0 +1,5 @@
+import { AlertsPage } from '@/features/alerts/components/AlertsPage'
+
+export function AlertsRoute() {
+  return <AlertsPage />
+}

@@ -1,0 +1,5 @@
+import { LoginForm } from '@/features/auth/components/LoginForm'
+
+export function LoginRoute() {
+  return <LoginForm />
+}

@@ -1,0 +1,5 @@
+import { SignUpForm } from '@/features/auth/components/SignUpForm'
+
+export function SignUpRoute() {
+  return <SignUpForm />
+}

@@ -1,0 +1,23 @@
+import { Link } from 'react-router-dom'
+import { format, messages } from '@shared/messages'
+import { useAlerts } from '../api/get-alerts'
+import styles from './AlertBell.module.css'
+
+/** The top bar's alert button with the live count; the badge hides at 0 (SPEC.md §2). */
+export function AlertBell() {
+  const count = useAlerts().data?.count ?? 0
+  return (
+    <Link to="/myalert" className={styles.bell} aria-label={count > 0 ? `${messages.alerts}, ${format.alertBadgeLabel(count)}` : messages.alerts}>
+      <svg viewBox="0 0 24 24" aria-hidden="true">
+        <path d="M12 3a6 6 0 0 0-6 6v3.6L4.4 15.5A1 1 0 0 0 5.3 17h13.4a1 1 0 0 0 .9-1.5L18 12.6V9a6 6 0 0 0-6-6Z" />
+        <path d="M9.5 19a2.5 2.5 0 0 0 5 0" />
+      </svg>
+      <span className={styles.label}>{messages.alerts}</span>
+      {count > 0 && (
+        <span className={styles.badge} data-testid="alert-badge">
+          {count > 99 ? '99+' : count}
+        </span>
+      )}
+    </Link>
+  )
+}

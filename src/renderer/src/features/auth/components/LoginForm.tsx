@@ -1,0 +1,69 @@
+import { useState, type FormEvent } from 'react'
+import { Link, useNavigate } from 'react-router-dom'
+import { messages } from '@shared/messages'
+import { errorMessage } from '@/shared/lib/ipc'
+import styles from '@/shared/ui/form.module.css'
+import { useLogin } from '../api/login'
+
+export function LoginForm() {
+  const navigate = useNavigate()
+  const login = useLogin()
+  const [email, setEmail] = useState('')
+  const [password, setPassword] = useState('')
+  const [error, setError] = useState<string | null>(null)
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    setError(null)
+    login.mutate(
+      { email, password },
+      { onSuccess: () => navigate('/', { replace: true }), onError: (e) => setError(errorMessage(e)) }
+    )
+  }
+
+  return (
+    <main className={styles.page}>
+      <form className={styles.card} onSubmit={submit} noValidate aria-labelledby="login-title">
+        <h1 id="login-title" className={styles.title}>
+          {messages.login}
+        </h1>
+        <p className={styles.subtitle}>까치에 다시 오신 걸 환영해요</p>
+        {error && (
+          <p className={styles.formError} role="alert">
+            {error}
+          </p>
+        )}
+        <label className={styles.field}>
+          <span className={styles.label}>{messages.emailLabel}</span>
+          <input
+            className={styles.input}
+            type="email"
+            name="email"
+            autoComplete="username"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            autoFocus
+          />
+        </label>
+        <label className={styles.field}>
+          <span className={styles.label}>{messages.passwordLabel}</span>
+          <input
+            className={styles.input}
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        </label>
+        <button className={styles.primary} type="submit" disabled={login.isPending}>
+          {messages.login}
+        </button>
+        <p className={styles.switch}>
+          {messages.notMemberYet}
+          <Link to="/signup">{messages.signup}</Link>
+        </p>
+      </form>
+    </main>
+  )
+}

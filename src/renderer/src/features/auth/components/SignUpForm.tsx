@@ -1,0 +1,146 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { Link, useNavigate } from 'react-router-dom'
+import { toast } from 'sonner'
+import { format, messages, type MessageKey } from '@shared/messages'
+import { checkSignUp, type SignUpFields } from '@shared/validation'
+import { errorMessage, MagpieError } from '@/shared/lib/ipc'
+import styles from '@/shared/ui/form.module.css'
+import { useSignUp } from '../api/sign-up'
+
+type Field = keyof SignUpFields
+
+const fieldMeta: { name: Field; label: string; type: string; autoComplete: string }[] = [
+  { name: 'email', label: messages.emailLabel, type: 'email', autoComplete: 'username' },
+  { name: 'nickname', label: messages.nicknameLabel, type: 'text', autoComplete: 'nickname' },
+  { name: 'password', label: messages.passwordLabel, type: 'password', autoComplete: 'new-password' },
+  { name: 'passwordConfirm', label: messages.passwordConfirmLabel, type: 'password', autoComplete: 'new-password' }
+]
+
+export function SignUpForm() {
+  const navigate = useNavigate()
+  const signUp = useSignUp()
+  const [values, setValues] = useState<SignUpFields>({ email: '', nickname: '', password: '', passwordConfirm: '' })
+  const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({})
+  const [serverError, setServerError] = useState<{ field?: string; message: string } | null>(null)
+  const [photo, setPhoto] = useState<File | null>(null)
+  const [preview, setPreview] = useState<string | null>(null)
+  const fileInput = useRef<HTMLInputElement>(null)
+
+  useEffect(() => {
+    if (!photo) return setPreview(null)
+    const url = URL.createObjectURL(photo)
+    setPreview(url)
+    return () => URL.revokeObjectURL(url)
+  }, [photo])
+
+  const problems = checkSignUp(values)
+  const messageFor = (field: Field): string | null => {
+    if (serverError?.field === field) return serverError.message
+    const key: MessageKey | undefined = problems[field]
+    return touched[field] && key ? messages[key] : null
+  }
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    setTouched({ email: true, nickname: true, password: true, passwordConfirm: true })
+    setServerError(null)
+    if (Object.keys(problems).length > 0) return
+    const profileImage = photo ? new Uint8Array(await photo.arrayBuffer()) : null
+    signUp.mutate(
+      { ...values, profileImage },
+      {
+        onSuccess: (session) => {
+          toast.success(format.signupDone(session.user?.nickname ?? values.nickname.trim()))
+          navigate('/', { replace: true })
+        },
+        onError: (error) => {
+          const field = error instanceof MagpieError ? error.field : undefined
+          setServerError({ field: field === 'image' ? undefined : field, message: errorMessage(error) })
+        }
+      }
+    )
+  }
+
+  return (
+    <main className={styles.page}>
+      <form className={styles.card} onSubmit={submit} noValidate aria-labelledby="signup-title">
+        <h1 id="signup-title" className={styles.title}>
+          {messages.signup}
+        </h1>
+        <p className={styles.subtitle}>사진 한 장, 글 한 줄로 시작하는 나만의 매거진</p>
+        {serverError && !serverError.field && (
+          <p className={styles.formError} role="alert">
+            {serverError.message}
+          </p>
+        )}
+        {fieldMeta.map(({ name, label, type, autoComplete }) => {
+          const problem = messageFor(name)
+          return (
+            <div key={name} className={styles.field}>
+              <label className={styles.label} htmlFor={`signup-${name}`}>
+                {label}
+              </label>
+              <input
+                id={`signup-${name}`}
+                className={styles.input}
+                type={type}
+                name={name}
+                autoComplete={autoComplete}
+                value={values[name]}
+                aria-invalid={problem ? true : undefined}
+                aria-describedby={problem ? `${name}-error` : undefined}
+                onChange={(e) => {
+                  setValues((v) => ({ ...v, [name]: e.target.value }))
+                  setTouched((t) => ({ ...t, [name]: true }))
+                  if (serverError?.field === name) setServerError(null)
+                }}
+                onBlur={() => setTouched((t) => ({ ...t, [name]: true }))}
+              />
+              {problem && (
+                <p id={`${name}-error`} className={styles.error} role="alert">
+                  {problem}
+                </p>
+              )}
+            </div>
+          )
+        })}
+        <div className={styles.field}>
+          <span className={styles.label}>{messages.profileImageLabel}</span>
+          <div className={styles.avatarRow}>
+            {preview ? (
+              <img className={styles.avatarPreview} src={preview} alt={messages.preview} />
+            ) : (
+              <span className={styles.avatarPreview} aria-hidden="true" />
+            )}
+            <button type="button" className={styles.fileButton} onClick={() => fileInput.current?.click()}>
+              {messages.chooseImage}
+            </button>
+            {photo && (
+              <button type="button" className={styles.linkButton} onClick={() => setPhoto(null)}>
+                {messages.removeImage}
+              </button>
+            )}
+            <input
+              ref={fileInput}
+              type="file"
+              accept="image/jpeg,image/png,image/webp,image/gif,image/avif,image/heic"
+              hidden
+              data-testid="profile-image-input"
+              onChange={(e) => {
+                setPhoto(e.target.files?.[0] ?? null)
+                e.target.value = ''
+              }}
+            />
+          </div>
+        </div>
+        <button className={styles.primary} type="submit" disabled={signUp.isPending}>
+          {messages.signup}
+        </button>
+        <p className={styles.switch}>
+          {messages.alreadyMember}
+          <Link to="/login">{messages.login}</Link>
+        </p>
+      </form>
+    </main>
+  )
+}

@@ -1,0 +1,62 @@
+import { useEffect, useRef, useState } from 'react'
+import { toast } from 'sonner'
+import { limits } from '@shared/limits'
+import { format, messages } from '@shared/messages'
+import type { PostView } from '@shared/types'
+import { errorMessage } from '@/shared/lib/ipc'
+import { useCurrentUser } from '@/shared/lib/session'
+import { useSetLike } from '../api/set-like'
+import styles from './LikeButton.module.css'
+
+/** The heart toggle with the like count; liking plays the heart animation for 2.5 s (SPEC.md §4). */
+export function LikeButton({ post }: { post: PostView }) {
+  const user = useCurrentUser()
+  const setLike = useSetLike()
+  const [burst, setBurst] = useState(false)
+  const timer = useRef<number | undefined>(undefined)
+
+  useEffect(() => () => window.clearTimeout(timer.current), [])
+
+  const toggle = () => {
+    if (!user) {
+      toast(messages.loginFirstLike)
+      return
+    }
+    const liked = !post.likedByMe
+    if (liked) {
+      setBurst(true)
+      window.clearTimeout(timer.current)
+      timer.current = window.setTimeout(() => setBurst(false), limits.likeAnimationMs)
+    } else {
+      setBurst(false)
+    }
+    setLike.mutate({ post, liked }, { onError: (error) => toast.error(errorMessage(error)) })
+  }
+
+  return (
+    <span className={styles.wrap}>
+      <button
+        type="button"
+        className={`${styles.heart} ${post.likedByMe ? styles.on : ''}`}
+        aria-pressed={post.likedByMe}
+        aria-label={post.likedByMe ? messages.unlike : messages.like}
+        onClick={toggle}
+        data-testid="like-button"
+      >
+        <svg viewBox="0 0 24 24" aria-hidden="true">
+          <path d="M12 20.5s-7.5-4.6-9.3-9.4C1.5 7.8 3.6 4.5 7 4.5c2 0 3.5 1.1 5 3 1.5-1.9 3-3 5-3 3.4 0 5.5 3.3 4.3 6.6-1.8 4.8-9.3 9.4-9.3 9.4Z" />
+        </svg>
+      </button>
+      <span className={styles.count} data-testid="like-count">
+        {format.likeCount(post.likeCount)}
+      </span>
+      {burst && (
+        <span className={styles.burst} aria-hidden="true" data-testid="heart-animation">
+          <svg viewBox="0 0 24 24">
+            <path d="M12 20.5s-7.5-4.6-9.3-9.4C1.5 7.8 3.6 4.5 7 4.5c2 0 3.5 1.1 5 3 1.5-1.9 3-3 5-3 3.4 0 5.5 3.3 4.3 6.6-1.8 4.8-9.3 9.4-9.3 9.4Z" />
+          </svg>
+        </span>
+      )}
+    </span>
+  )
+}

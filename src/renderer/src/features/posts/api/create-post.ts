@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { Input } from '@shared/ipc/contract'
+import { call } from '@/shared/lib/ipc'
+import { queryKeys } from '@/shared/lib/query-keys'
+
+export const createPost = (input: Input<'posts:create'>) => call('posts:create', input)
+
+export function useCreatePost() {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: createPost,
+    onSuccess: (post) => {
+      client.setQueryData(queryKeys.post(post.id), post)
+      return client.invalidateQueries({ queryKey: queryKeys.feed })
+    }
+  })
+}

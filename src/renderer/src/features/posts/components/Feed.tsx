@@ -1,0 +1,59 @@
+import { useEffect, useRef, type ReactNode } from 'react'
+import { messages } from '@shared/messages'
+import type { PostView } from '@shared/types'
+import { errorMessage } from '@/shared/lib/ipc'
+import { LoadingOverlay, Spinner } from '@/shared/ui/LoadingOverlay'
+import { useFeed } from '../api/get-feed'
+import { PostCard } from './PostCard'
+import styles from './Feed.module.css'
+
+/** The feed: pages load as the reader nears the end, until there are no more. */
+export function Feed({ renderActions }: { renderActions?: (post: PostView) => ReactNode }) {
+  const feed = useFeed()
+  const sentinel = useRef<HTMLDivElement>(null)
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = feed
+
+  useEffect(() => {
+    const target = sentinel.current
+    if (!target || !hasNextPage) return
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting) && !isFetchingNextPage) void fetchNextPage()
+      },
+      // Start loading well before the reader reaches the end.
+      { rootMargin: '1200px 0px' }
+    )
+    observer.observe(target)
+    return () => observer.disconnect()
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage])
+
+  if (feed.isPending) return <LoadingOverlay />
+  if (feed.isError) return <p className={styles.notice}>{errorMessage(feed.error)}</p>
+
+  const posts = feed.data.pages.flatMap((page) => page.posts)
+  if (posts.length === 0) return <p className={styles.notice}>{messages.emptyFeed}</p>
+
+  return (
+    <>
+      <ol className={styles.list} aria-label="피드">
+        {posts.map((post, index) => (
+          <li key={post.id}>
+            <PostCard post={post} actions={renderActions?.(post)} eager={index < 2} />
+          </li>
+        ))}
+      </ol>
+      <div ref={sentinel} className={styles.sentinel} aria-hidden="true" />
+      {isFetchingNextPage ? (
+        <Spinner label={messages.loadingMore} />
+      ) : hasNextPage ? (
+        <button type="button" className={styles.more} onClick={() => void fetchNextPage()}>
+          {messages.loadingMore.replace('…', '')}
+        </button>
+      ) : (
+        <p className={styles.end} data-testid="feed-end">
+          {messages.endOfFeed}
+        </p>
+      )}
+    </>
+  )
+}

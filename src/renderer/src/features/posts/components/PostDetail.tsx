@@ -1,0 +1,59 @@
+import type { ReactNode } from 'react'
+import { Link, useLocation, useNavigate } from 'react-router-dom'
+import { format, messages } from '@shared/messages'
+import type { PostView } from '@shared/types'
+import { MagpieError, errorMessage } from '@/shared/lib/ipc'
+import { LoadingOverlay } from '@/shared/ui/LoadingOverlay'
+import { usePost } from '../api/get-post'
+import { PostBody } from './PostBody'
+import { PostHeader } from './PostCard'
+import styles from './PostDetail.module.css'
+
+interface Props {
+  postId: string
+  /** Slots the app fills from other features: the like toggle and the comments. */
+  renderActions?: (post: PostView) => ReactNode
+  renderComments?: (post: PostView) => ReactNode
+}
+
+export function PostDetail({ postId, renderActions, renderComments }: Props) {
+  const post = usePost(postId)
+  const navigate = useNavigate()
+  const location = useLocation()
+  // Back to the feed exactly where the reader left it, or to the top when opened from outside.
+  const back = () => (location.key !== 'default' ? navigate(-1) : navigate('/'))
+
+  if (post.isPending) return <LoadingOverlay />
+  if (post.isError) {
+    const missing = post.error instanceof MagpieError && post.error.code === 'notFound'
+    return (
+      <main className={styles.missing}>
+        <h1>{missing ? messages.notFound : errorMessage(post.error)}</h1>
+        <Link to="/" className={styles.home}>
+          {messages.backToList}
+        </Link>
+      </main>
+    )
+  }
+
+  const data = post.data
+  return (
+    <main className={styles.page}>
+      <button type="button" className={styles.back} onClick={back}>
+        <svg viewBox="0 0 24 24" aria-hidden="true">
+          <path d="M15 5l-7 7 7 7" />
+        </svg>
+        {messages.backToList}
+      </button>
+      <article className={styles.article} data-testid="post-detail">
+        <PostHeader post={data} />
+        <PostBody text={data.text} layout={data.layout} image={data.image} eager />
+        <footer className={styles.footer}>
+          {renderActions?.(data)}
+          <span className={styles.count}>{format.commentCount(data.commentCount)}</span>
+        </footer>
+      </article>
+      {renderComments?.(data)}
+    </main>
+  )
+}

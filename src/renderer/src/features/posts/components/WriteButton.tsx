@@ -1,0 +1,24 @@
+import { useNavigate } from 'react-router-dom'
+import { toast } from 'sonner'
+import { messages } from '@shared/messages'
+import { useCurrentUser } from '@/shared/lib/session'
+import styles from './WriteButton.module.css'
+
+/** The floating write button: the editor when signed in, SPEC.md's message when not. */
+export function WriteButton() {
+  const user = useCurrentUser()
+  const navigate = useNavigate()
+  return (
+    <button
+      type="button"
+      className={styles.fab}
+      aria-label={messages.write}
+      onClick={() => (user ? navigate('/write/new') : toast(messages.loginFirstWrite))}
+    >
+      <svg viewBox="0 0 24 24" aria-hidden="true">
+        <path d="M12 5v14M5 12h14" />
+      </svg>
+      <span>{messages.write}</span>
+    </button>
+  )
+}

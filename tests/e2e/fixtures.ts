@@ -1,0 +1,119 @@
+import { test as base, expect, type Page } from '@playwright/test'
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+/** One running copy of the app: a harness process with its data folder and its own profile. */
+export interface Harness {
+  url: string
+  origin: string
+  token: string
+  dataDir: string
+  profileDir: string
+  stop(): Promise<void>
+  /** What the recording desktop double saw: notifications, badge counts, focus. */
+  desktop(): Promise<{ notifications: { title: string; body: string; route: string; hasIcon: boolean }[]; badge: number; badges: number[] }>
+  clickNotification(index: number): Promise<void>
+  setFocused(focused: boolean): Promise<void>
+}
+
+export async function startHarness(options: { dataDir?: string; profileDir?: string } = {}): Promise<Harness> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'magpie-e2e-'))
+  const profileDir = options.profileDir ?? join(dataDir, 'profile-a')
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/harness/cli.ts'], {
+    env: { ...process.env, MAGPIE_DATA_DIR: dataDir, MAGPIE_PROFILE_DIR: profileDir },
+    stdio: ['ignore', 'pipe', 'pipe']
+  })
+  let output = ''
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`harness did not start:\n${output}`)), 30_000)
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString()
+      const match = /Magpie harness: (\S+)/.exec(output)
+      if (match) {
+        clearTimeout(timer)
+        resolve(match[1]!)
+      }
+    })
+    child.stderr!.on('data', (chunk: Buffer) => {
+      output += chunk.toString()
+    })
+    child.on('exit', (code) => reject(new Error(`harness exited (${code}):\n${output}`)))
+  })
+  const parsed = new URL(url)
+  const token = parsed.searchParams.get('token')!
+  const api = (path: string) => `${parsed.origin}/__harness/${path}${path.includes('?') ? '&' : '?'}token=${token}`
+  return {
+    url,
+    origin: parsed.origin,
+    token,
+    dataDir,
+    profileDir,
+    async stop() {
+      if (child.exitCode !== null) return
+      const exited = new Promise((resolve) => child.once('exit', resolve))
+      child.kill('SIGTERM')
+      await exited
+    },
+    async desktop() {
+      return (await fetch(api('desktop'))).json()
+    },
+    async clickNotification(index) {
+      await fetch(api(`desktop/click?index=${index}`), { method: 'POST' })
+    },
+    async setFocused(focused) {
+      await fetch(api(`desktop/focus?focused=${focused}`), { method: 'POST' })
+    }
+  }
+}
+
+/** Fails the test when the page logs an error or throws: a console error is a bug. */
+export function watchConsole(page: Page): string[] {
+  const errors: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text())
+  })
+  page.on('pageerror', (error) => errors.push(error.message))
+  return errors
+}
+
+export const test = base.extend<{ harness: Harness; consoleErrors: string[] }>({
+  harness: async ({}, use) => {
+    const harness = await startHarness()
+    await use(harness)
+    await harness.stop()
+  },
+  consoleErrors: async ({ page }, use) => {
+    const errors = watchConsole(page)
+    await use(errors)
+    expect(errors, 'console errors on the page').toEqual([])
+  }
+})
+
+export { expect }
+
+let counter = 0
+/** A fresh, valid account for a test. */
+export function newAccount(prefix = 'user') {
+  counter += 1
+  const id = `${prefix}${Date.now().toString(36)}${counter}`
+  return { email: `${id}@example.com`, nickname: `${prefix}${counter}`, password: 'magpie-pass-1' }
+}
+
+export async function signUp(page: Page, account: { email: string; nickname: string; password: string }) {
+  await page.getByRole('link', { name: '회원가입' }).first().click()
+  await page.getByLabel('아이디(이메일)').fill(account.email)
+  await page.getByLabel('닉네임').fill(account.nickname)
+  await page.getByLabel('비밀번호', { exact: true }).fill(account.password)
+  await page.getByLabel('비밀번호 확인').fill(account.password)
+  await page.getByRole('button', { name: '회원가입' }).click()
+  await expect(page.getByText(`${account.nickname}님 안녕하세요!`)).toBeVisible()
+}
+
+export async function logIn(page: Page, account: { email: string; password: string }) {
+  await page.getByRole('link', { name: '로그인' }).first().click()
+  await page.getByLabel('아이디(이메일)').fill(account.email)
+  await page.getByLabel('비밀번호').fill(account.password)
+  await page.getByRole('button', { name: '로그인' }).click()
+}
