@@ -39,7 +39,6 @@ export function createAuthService(ctx: ServiceContext, views: Views, images: Ima
 
   /** Starts a fresh session for userId (inside the caller's transaction) and returns its raw token. */
   function openSession(userId: string): string {
-    if (tokenHash) store.users.removeSession(tokenHash)
     const token = randomBytes(32).toString('base64url')
     store.users.addSession(hashToken(token), userId, ctx.now())
     return token

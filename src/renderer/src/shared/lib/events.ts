@@ -1,10 +1,9 @@
-import { useEffect, useRef } from 'react'
+import { useEffect, useEffectEvent } from 'react'
 import type { EventName } from '@shared/ipc/channels'
 import type { EventPayloads } from '@shared/ipc/contract'
 
-/** Subscribes to one of main's events for the lifetime of the component. */
+/** Subscribes to one of main's events for the lifetime of the component, always calling the latest handler. */
 export function useMagpieEvent<E extends EventName>(event: E, handler: (payload: EventPayloads[E]) => void): void {
-  const latest = useRef(handler)
-  latest.current = handler
-  useEffect(() => window.magpie.on(event, (payload) => latest.current(payload)), [event])
+  const onEvent = useEffectEvent(handler)
+  useEffect(() => window.magpie.on(event, (payload) => onEvent(payload)), [event])
 }

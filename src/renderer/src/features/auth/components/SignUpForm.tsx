@@ -22,15 +22,12 @@ export function SignUpForm() {
   const [values, setValues] = useState<SignUpFields>({ email: '', nickname: '', password: '', passwordConfirm: '' })
   const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({})
   const [serverError, setServerError] = useState<{ field?: string; message: string } | null>(null)
-  const [photo, setPhoto] = useState<File | null>(null)
-  const [preview, setPreview] = useState<string | null>(null)
+  const [photo, setPhoto] = useState<{ file: File; url: string } | null>(null)
   const fileInput = useRef<HTMLInputElement>(null)
 
-  useEffect(() => {
-    if (!photo) return setPreview(null)
-    const url = URL.createObjectURL(photo)
-    setPreview(url)
-    return () => URL.revokeObjectURL(url)
+  // Each preview URL is released when the photo changes or the form closes.
+  useEffect(() => () => {
+    if (photo) URL.revokeObjectURL(photo.url)
   }, [photo])
 
   const problems = checkSignUp(values)
@@ -45,7 +42,7 @@ export function SignUpForm() {
     setTouched({ email: true, nickname: true, password: true, passwordConfirm: true })
     setServerError(null)
     if (Object.keys(problems).length > 0) return
-    const profileImage = photo ? new Uint8Array(await photo.arrayBuffer()) : null
+    const profileImage = photo ? new Uint8Array(await photo.file.arrayBuffer()) : null
     signUp.mutate(
       { ...values, profileImage },
       {
@@ -107,8 +104,8 @@ export function SignUpForm() {
         <div className={styles.field}>
           <span className={styles.label}>{messages.profileImageLabel}</span>
           <div className={styles.avatarRow}>
-            {preview ? (
-              <img className={styles.avatarPreview} src={preview} alt={messages.preview} />
+            {photo ? (
+              <img className={styles.avatarPreview} src={photo.url} alt={messages.preview} />
             ) : (
               <span className={styles.avatarPreview} aria-hidden="true" />
             )}
@@ -127,7 +124,8 @@ export function SignUpForm() {
               hidden
               data-testid="profile-image-input"
               onChange={(e) => {
-                setPhoto(e.target.files?.[0] ?? null)
+                const file = e.target.files?.[0]
+                setPhoto(file ? { file, url: URL.createObjectURL(file) } : null)
                 e.target.value = ''
               }}
             />
