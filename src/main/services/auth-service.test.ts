@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { existsSync } from 'node:fs'
-import { readFile } from 'node:fs/promises'
+import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { messages, type MessageKey } from '@shared/messages'
 import type { SignUpInput } from '@shared/ipc/contract'
@@ -96,6 +96,24 @@ describe('sign-up', () => {
     expect(row).toEqual({ owner_id: session.user!.id, attached: 1, purpose: 'profile' })
   })
 
+  it('when two app copies sign up the same email at once: one wins, the other gets signupFailed and leaves no files', async () => {
+    const a = await startApp()
+    const b = await startApp({ dataDir: a.dataDir })
+    const [first, second] = await Promise.all([
+      a.magpie.dispatch('auth:signUp', { ...valid, profileImage: await tinyJpeg('#ff0000', 300, 300) }),
+      b.magpie.dispatch('auth:signUp', { ...valid, email: 'MINJI@example.com', profileImage: await tinyJpeg('#00ff00', 300, 300) })
+    ])
+    const results = [first, second]
+    const winner = results.find((r) => r.ok)
+    const loser = results.find((r) => !r.ok)
+    expect(winner).toBeDefined()
+    expect(loser).toEqual({ ok: false, error: { code: 'signupFailed', message: messages.signupFailed, field: 'email' } })
+    expect(userCount(a)).toBe(1)
+    const avatar = (winner!.data as { user: { avatar: { variants: { url: string }[] } } }).user.avatar
+    const files = (await readdir(a.magpie.imagesDir)).sort()
+    expect(files).toEqual(avatar.variants.map((v) => v.url.slice('/media/'.length)).sort())
+  })
+
   it('with a profile image that is not an image: refused, and nobody is created', async () => {
     const app = await startApp()
     const error = await app.refused('auth:signUp', { ...valid, profileImage: new TextEncoder().encode('<svg onload="x()"/>') })
@@ -172,6 +190,28 @@ describe('login and logout', () => {
     expect((await app.refused('auth:login', wrong)).code).toBe('tooManyRequests')
   })
 
+  it('cannot be bypassed by sending many guesses at once: only 5 get checked', async () => {
+    const app = await startApp()
+    const account = await signUp(app, 'target')
+    await app.call('auth:logout')
+    const guesses = Array.from({ length: 12 }, (_, i) => app.magpie.dispatch('auth:login', { email: account.email, password: `guess-${i}` }))
+    const codes = (await Promise.all(guesses)).map((r) => (r.ok ? 'ok' : r.error.code))
+    expect(codes.filter((c) => c === 'loginFailed')).toHaveLength(5)
+    expect(codes.filter((c) => c === 'tooManyRequests')).toHaveLength(7)
+  })
+
+  it('survives a double submit: both logins answer, and the copy stays signed in after a restart', async () => {
+    const app = await startApp()
+    const account = await signUp(app, 'double')
+    await app.call('auth:logout')
+    const results = await Promise.all([0, 1, 2].map(() => app.magpie.dispatch('auth:login', { email: account.email, password: account.password })))
+    expect(results).toEqual([0, 1, 2].map(() => ({ ok: true, data: { user: account.user } })))
+    expect(sessionRows(app)).toHaveLength(1)
+    app.close()
+    const again = await startApp({ dataDir: app.dataDir, profileDir: app.profileDir })
+    expect((await again.call('auth:session')).user).toEqual(account.user)
+  })
+
   it('throttles one account without slowing down another', async () => {
     const app = await startApp()
     const other = await signUp(app, 'other')
@@ -246,5 +286,15 @@ describe('the session token', () => {
     expect((await b.call('auth:session')).user?.id).toBe(bob.user.id)
     await b.call('auth:logout')
     expect((await a.call('auth:session')).user?.id).toBe(alice.user.id)
+  })
+
+  it('lets one person be signed in on two app copies, each with its own session', async () => {
+    const a = await startApp()
+    const alice = await signUp(a, 'alice')
+    const b = await startApp({ dataDir: a.dataDir })
+    await logIn(b, alice)
+    expect(sessionRows(a)).toHaveLength(2)
+    await a.call('auth:logout')
+    expect((await b.call('auth:session')).user?.id).toBe(alice.user.id)
   })
 })

@@ -39,6 +39,7 @@ export function createAuthService(ctx: ServiceContext, views: Views, images: Ima
 
   /** Starts a fresh session for userId (inside the caller's transaction) and returns its raw token. */
   function openSession(userId: string): string {
+    if (tokenHash) store.users.removeSession(tokenHash)
     const token = randomBytes(32).toString('base64url')
     store.users.addSession(hashToken(token), userId, ctx.now())
     return token
@@ -92,14 +93,11 @@ export function createAuthService(ctx: ServiceContext, views: Views, images: Ima
 
     async login(input: { email: string; password: string }): Promise<SessionView> {
       const email = input.email.trim()
-      throttle.check(email)
+      throttle.attempt(email)
       const user = email.length <= 254 ? store.users.getByEmail(email) : null
       decoyHash ??= hashPassword('decoy-password', ctx.scrypt)
       const ok = await verifyPassword(input.password, user?.passwordHash ?? (await decoyHash))
-      if (!user || !ok) {
-        throttle.failed(email)
-        throw new AppError('loginFailed')
-      }
+      if (!user || !ok) throw new AppError('loginFailed')
       throttle.succeeded(email)
       return adopt(store.transaction(() => openSession(user.id)))
     },

@@ -13,15 +13,18 @@ export function createLoginThrottle(now: () => number) {
   const key = (email: string) => email.toLowerCase()
 
   return {
-    check(email: string): void {
+    /**
+     * Refuses a try that must still wait; otherwise counts it as failed until succeeded()
+     * says otherwise. Counting before the slow password check means guesses sent all at
+     * once cannot each pass the check before any of them has failed.
+     */
+    attempt(email: string): void {
       const entry = failures.get(key(email))
-      if (!entry || entry.count < freeAttempts) return
-      const wait = Math.min(1000 * 2 ** (entry.count - freeAttempts), maxDelayMs)
-      if (now() - entry.last < wait) throw new AppError('tooManyRequests')
-    },
-    failed(email: string): void {
-      const entry = failures.get(key(email)) ?? { count: 0, last: 0 }
-      failures.set(key(email), { count: entry.count + 1, last: now() })
+      if (entry && entry.count >= freeAttempts) {
+        const wait = Math.min(1000 * 2 ** (entry.count - freeAttempts), maxDelayMs)
+        if (now() - entry.last < wait) throw new AppError('tooManyRequests')
+      }
+      failures.set(key(email), { count: (entry?.count ?? 0) + 1, last: now() })
     },
     succeeded(email: string): void {
       failures.delete(key(email))

@@ -57,6 +57,30 @@ describe('creating a post', () => {
     expect(app.eventsOf('posts:changed')).toContainEqual({ postIds: [post.id], feed: true })
   })
 
+  it('reports the photo’s processing progress under the request id, up to 1', async () => {
+    const app = await startApp()
+    await signUp(app, 'uploader')
+    await app.call('images:add', { requestId: 'req-42', purpose: 'post', bytes: await tinyJpeg('#123456', 800, 600) })
+    const progress = app.eventsOf('images:progress')
+    expect(progress.length).toBeGreaterThan(1)
+    expect(progress.every((p) => p.requestId === 'req-42')).toBe(true)
+    const fractions = progress.map((p) => p.progress)
+    expect(fractions).toEqual([...fractions].sort((x, y) => x - y))
+    expect(fractions.at(-1)).toBe(1)
+  })
+
+  it('refuses a file that is not a photo with imageUnsupported, storing nothing', async () => {
+    const app = await startApp()
+    await signUp(app, 'uploader')
+    const svg = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>')
+    expect(await app.refused('images:add', { requestId: 'r', purpose: 'post', bytes: svg })).toEqual({
+      code: 'imageUnsupported',
+      message: messages.imageUnsupported
+    })
+    expect(count(app, 'images')).toBe(0)
+    expect(await imageFiles(app)).toEqual([])
+  })
+
   it('accepts each layout', async () => {
     const app = await startApp()
     await signUp(app, 'layouts')

@@ -19,6 +19,14 @@ export interface SessionVault {
 }
 
 export function createFileVault(file: string, cipher: TokenCipher | null = null): SessionVault {
+  // Writes run one at a time in call order (a double-submitted login saves twice), so the
+  // file always ends with the token adopted last, never a half-renamed or revoked one.
+  let queue: Promise<unknown> = Promise.resolve()
+  const inOrder = (write: () => Promise<void>): Promise<void> => {
+    const run = queue.then(write)
+    queue = run.catch(() => {})
+    return run
+  }
   return {
     async load() {
       try {
@@ -28,15 +36,17 @@ export function createFileVault(file: string, cipher: TokenCipher | null = null)
         return null
       }
     },
-    async save(token) {
-      await mkdir(dirname(file), { recursive: true })
-      const tmp = `${file}.tmp`
-      await writeFile(tmp, cipher ? cipher.encrypt(token) : token, { mode: 0o600 })
-      await chmod(tmp, 0o600)
-      await rename(tmp, file)
+    save(token) {
+      return inOrder(async () => {
+        await mkdir(dirname(file), { recursive: true })
+        const tmp = `${file}.tmp`
+        await writeFile(tmp, cipher ? cipher.encrypt(token) : token, { mode: 0o600 })
+        await chmod(tmp, 0o600)
+        await rename(tmp, file)
+      })
     },
-    async clear() {
-      await rm(file, { force: true })
+    clear() {
+      return inOrder(() => rm(file, { force: true }))
     }
   }
 }

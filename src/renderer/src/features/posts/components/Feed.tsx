@@ -5,6 +5,7 @@ import { errorMessage } from '@/shared/lib/ipc'
 import { LoadingOverlay, Spinner } from '@/shared/ui/LoadingOverlay'
 import { useFeed } from '../api/get-feed'
 import { PostCard } from './PostCard'
+import { useFeedAnchor } from './feed-anchor'
 import styles from './Feed.module.css'
 
 /** The feed: pages load as the reader nears the end, until there are no more. */
@@ -12,6 +13,7 @@ export function Feed({ renderActions }: { renderActions?: (post: PostView) => Re
   const feed = useFeed()
   const sentinel = useRef<HTMLDivElement>(null)
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = feed
+  useFeedAnchor(feed.isSuccess)
 
   useEffect(() => {
     const target = sentinel.current

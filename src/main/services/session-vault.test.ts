@@ -1,0 +1,60 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { readFile, stat, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { cleanupTestApps, tempDir } from '../testing/test-app'
+import { createFileVault, type TokenCipher } from './session-vault'
+
+afterEach(cleanupTestApps)
+
+/** A stand-in for Electron's safeStorage: reversible, and visibly not the plain text. */
+const cipher: TokenCipher = {
+  encrypt: (plain) => Buffer.from(plain, 'utf8').reverse(),
+  decrypt: (data) => Buffer.from(data).reverse().toString('utf8')
+}
+
+describe('the session vault', () => {
+  it('keeps the token between runs in a file only its owner can read, and forgets it on clear', async () => {
+    const file = join(await tempDir(), 'profile', 'session')
+    const vault = createFileVault(file)
+    expect(await vault.load()).toBeNull()
+    await vault.save('token-1')
+    expect(await createFileVault(file).load()).toBe('token-1')
+    expect((await stat(file)).mode & 0o777).toBe(0o600)
+    await vault.save('token-2')
+    expect(await vault.load()).toBe('token-2')
+    await vault.clear()
+    expect(await vault.load()).toBeNull()
+    await expect(vault.clear()).resolves.toBeUndefined()
+  })
+
+  it('ends with the last token saved when saves and clears overlap', async () => {
+    const file = join(await tempDir(), 'session')
+    const vault = createFileVault(file)
+    await Promise.all([vault.save('first'), vault.save('second'), vault.save('third')])
+    expect(await vault.load()).toBe('third')
+    await Promise.all([vault.save('fourth'), vault.clear()])
+    expect(await vault.load()).toBeNull()
+    await Promise.all([vault.clear(), vault.save('fifth')])
+    expect(await vault.load()).toBe('fifth')
+  })
+
+  it('stores the token encrypted when given a cipher', async () => {
+    const file = join(await tempDir(), 'session')
+    const vault = createFileVault(file, cipher)
+    await vault.save('secret-token')
+    expect(await readFile(file, 'utf8')).not.toContain('secret-token')
+    expect(await vault.load()).toBe('secret-token')
+  })
+
+  it('treats a token it cannot decrypt as no token', async () => {
+    const file = join(await tempDir(), 'session')
+    await writeFile(file, 'written by someone else')
+    const vault = createFileVault(file, {
+      ...cipher,
+      decrypt: () => {
+        throw new Error('cannot decrypt')
+      }
+    })
+    expect(await vault.load()).toBeNull()
+  })
+})

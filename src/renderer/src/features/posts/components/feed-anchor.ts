@@ -1,0 +1,49 @@
+import { useEffect, useLayoutEffect } from 'react'
+import { useNavigationType } from 'react-router-dom'
+
+/**
+ * Keeps the reader's place in the feed by the card at the top of the screen, not by a
+ * pixel offset: off-screen cards are laid out lazily and new posts may arrive above, so
+ * only the card itself tells where the reader was.
+ */
+let anchor: { postId: string; top: number } | null = null
+
+function readAnchor(): void {
+  const bar = document.querySelector('header')?.getBoundingClientRect().bottom ?? 0
+  // Probe a few points down the screen: the first may fall in the gap between two cards.
+  for (let y = bar + 4; y < bar + 400; y += 24) {
+    const element = document.elementFromPoint(window.innerWidth / 2, y)?.closest<HTMLElement>('[data-post-id]')
+    if (element) {
+      anchor = { postId: element.dataset.postId!, top: element.getBoundingClientRect().top }
+      return
+    }
+  }
+}
+
+export function useFeedAnchor(ready: boolean): void {
+  const navigation = useNavigationType()
+
+  useEffect(() => {
+    let frame = 0
+    const onScroll = () => {
+      cancelAnimationFrame(frame)
+      frame = requestAnimationFrame(readAnchor)
+    }
+    window.addEventListener('scroll', onScroll, { passive: true })
+    return () => {
+      cancelAnimationFrame(frame)
+      window.removeEventListener('scroll', onScroll)
+    }
+  }, [])
+
+  useLayoutEffect(() => {
+    if (!ready || navigation !== 'POP' || !anchor) return
+    const saved = anchor
+    // After the router's own scroll restoration, put the same card back at the same height.
+    const frame = requestAnimationFrame(() => {
+      const element = document.querySelector<HTMLElement>(`[data-post-id="${CSS.escape(saved.postId)}"]`)
+      if (element) window.scrollTo(0, window.scrollY + element.getBoundingClientRect().top - saved.top)
+    })
+    return () => cancelAnimationFrame(frame)
+  }, [ready, navigation])
+}

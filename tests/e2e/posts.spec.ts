@@ -1,0 +1,85 @@
+import type { Page } from '@playwright/test'
+import { expect, newAccount, signUp, test } from './fixtures'
+import { makePhoto } from './photos'
+
+const layoutLabel = { Top: '텍스트 위', Right: '텍스트 오른쪽', Left: '텍스트 왼쪽' } as const
+
+async function writePost(page: Page, text: string, layout: keyof typeof layoutLabel, photo: string) {
+  await page.getByRole('button', { name: '글쓰기' }).click()
+  await expect(page).toHaveURL(/#\/write\/new$/)
+  await page.getByTestId('post-image-input').setInputFiles(photo)
+  // The preview shows main's processed photo once it is ready.
+  await expect(page.getByTestId('editor-preview').locator('img[srcset]')).toBeVisible()
+  await page.getByLabel('내용을 입력해주세요').fill(text)
+  await page.getByText(layoutLabel[layout], { exact: true }).click()
+  await expect(page.getByTestId('editor-preview').locator(`[data-layout="${layout}"]`)).toBeVisible()
+  await page.getByRole('button', { name: '작성하기' }).click()
+  await expect(page.getByText('게시글이 등록되었습니다!').first()).toBeVisible()
+  await expect(page).toHaveURL(/#\/$/)
+}
+
+test('write a post in each layout, edit one, delete one', async ({ page, harness, consoleErrors }, testInfo) => {
+  await page.goto(harness.url)
+  // Logged out, the write button explains instead of opening the editor.
+  await page.getByRole('button', { name: '글쓰기' }).click()
+  await expect(page.getByText('로그인 먼저 해주세요! :)')).toBeVisible()
+
+  await signUp(page, newAccount('writer'))
+
+  // The editor's own checks: text and image are required.
+  await page.getByRole('button', { name: '글쓰기' }).click()
+  await page.getByLabel('내용을 입력해주세요').fill('   ')
+  await page.getByRole('button', { name: '작성하기' }).click()
+  await expect(page.getByText('텍스트를 입력해주세요!')).toBeVisible()
+  await expect(page.getByText('이미지를 등록해주세요!')).toBeVisible()
+  await page.getByRole('link', { name: '홈' }).click()
+
+  const layouts = ['Top', 'Right', 'Left'] as const
+  for (const [index, layout] of layouts.entries()) {
+    const photo = await makePhoto(`layout-${layout}`, { hue: 200 + index * 40 })
+    await writePost(page, `${layoutLabel[layout]} 레이아웃으로 쓴 글입니다.\n까치가 전하는 오늘의 소식.`, layout, photo)
+    const card = page.getByTestId('post-card').first()
+    await expect(card.locator(`[data-layout="${layout}"]`)).toBeVisible()
+    await expect(card.locator('img[srcset]')).toBeVisible()
+    await card.screenshot({ path: testInfo.outputPath(`card-${layout}.png`) })
+  }
+  await expect(page.getByTestId('post-card')).toHaveCount(3)
+  await page.screenshot({ path: testInfo.outputPath('feed.png'), fullPage: true })
+
+  // Edit: the editor is preloaded with the post's text and layout.
+  const newest = page.getByTestId('post-card').first()
+  await newest.getByRole('link', { name: '수정' }).click()
+  await expect(page.getByRole('heading', { name: '게시글 수정' })).toBeVisible()
+  await expect(page.getByLabel('내용을 입력해주세요')).toHaveValue(/텍스트 왼쪽 레이아웃으로 쓴 글입니다/)
+  await expect(page.getByRole('radio', { name: '텍스트 왼쪽' })).toBeChecked()
+  await expect(page.getByTestId('editor-preview').locator('img[srcset]')).toBeVisible()
+  await page.getByLabel('내용을 입력해주세요').fill('고쳐 쓴 글입니다.')
+  await page.getByText('텍스트 위', { exact: true }).click()
+  await page.getByRole('button', { name: '수정하기' }).click()
+  await expect(page.getByText('게시글이 수정되었습니다!')).toBeVisible()
+  await expect(page).toHaveURL(/#\/$/)
+  await expect(page.getByTestId('post-card').first()).toContainText('고쳐 쓴 글입니다.')
+  await expect(page.getByTestId('post-card').first().locator('[data-layout="Top"]')).toBeVisible()
+
+  // Delete asks first; cancelling keeps the post.
+  await page.getByTestId('post-card').first().getByRole('link', { name: '수정' }).click()
+  await page.getByRole('button', { name: '삭제하기' }).click()
+  await expect(page.getByRole('alertdialog')).toContainText('정말 삭제하시겠습니까?')
+  await page.getByRole('button', { name: '취소' }).click()
+  await expect(page.getByRole('alertdialog')).toBeHidden()
+  await page.getByRole('button', { name: '삭제하기' }).click()
+  await page.getByRole('alertdialog').getByRole('button', { name: '삭제하기' }).click()
+  await expect(page.getByText('삭제되었습니다')).toBeVisible()
+  await expect(page).toHaveURL(/#\/$/)
+  await expect(page.getByTestId('post-card')).toHaveCount(2)
+  await expect(page.getByText('고쳐 쓴 글입니다.')).toBeHidden()
+  expect(consoleErrors).toEqual([])
+})
+
+test('a post that does not exist says so, with a way back', async ({ page, harness, consoleErrors }) => {
+  await page.goto(`${harness.url}#/detail/no-such-post`)
+  await expect(page.getByRole('heading', { name: '게시글을 찾을 수 없어요' })).toBeVisible()
+  await page.getByRole('link', { name: '목록으로' }).click()
+  await expect(page).toHaveURL(/#\/$/)
+  expect(consoleErrors).toEqual([])
+})
