@@ -1,0 +1,130 @@
+import { expect, newAccount, signUp, startHarness, test, watchConsole } from './fixtures'
+import { makePhoto } from './photos'
+
+test('two app copies on one store see each other: likes, comments, alerts, notifications, badge', async ({ browser }) => {
+  const copyA = await startHarness()
+  const copyB = await startHarness({ dataDir: copyA.dataDir, profileDir: `${copyA.dataDir}/profile-b` })
+  const contextA = await browser.newContext()
+  const contextB = await browser.newContext()
+  const pageA = await contextA.newPage()
+  const pageB = await contextB.newPage()
+  const errorsA = watchConsole(pageA)
+  const errorsB = watchConsole(pageB)
+  try {
+    // A writes a post and keeps it open.
+    const alice = newAccount('alice')
+    await pageA.goto(copyA.url)
+    await signUp(pageA, alice)
+    await pageA.getByRole('button', { name: '글쓰기' }).click()
+    await pageA.getByTestId('post-image-input').setInputFiles(await makePhoto('live'))
+    await expect(pageA.getByTestId('editor-preview').locator('img[srcset]')).toBeVisible()
+    await pageA.getByLabel('내용을 입력해주세요').fill('같이 보는 글')
+    await pageA.getByRole('button', { name: '작성하기' }).click()
+    await expect(pageA.getByTestId('post-card')).toHaveCount(1)
+    await pageA.getByTestId('post-card').locator('p').first().click()
+    await expect(pageA.getByTestId('post-detail')).toBeVisible()
+    const postUrl = pageA.url()
+    const postId = /#\/detail\/(.+)$/.exec(postUrl)![1]!
+    await expect(pageA.getByTestId('alert-badge')).toBeHidden()
+
+    // B, in the other app copy, sees the post without anyone reloading anything, likes and comments.
+    const bob = newAccount('bob')
+    await pageB.goto(copyB.url)
+    await signUp(pageB, bob)
+    await expect(pageB.getByTestId('post-card')).toHaveCount(1)
+    await pageB.getByTestId('like-button').click()
+    await expect(pageB.getByTestId('heart-animation')).toBeVisible()
+    await expect(pageB.getByTestId('like-count')).toHaveText('좋아요 1개')
+    await pageB.getByTestId('post-card').locator('p').first().click()
+    await pageB.getByLabel('댓글을 남겨주세요').fill('멋진 사진이에요!')
+    await pageB.getByRole('button', { name: '작성' }).click()
+    await expect(pageB.getByText('등록되었습니다')).toBeVisible()
+    await expect(pageB.getByLabel('댓글을 남겨주세요')).toHaveValue('')
+
+    // A's open detail and badge follow live.
+    await expect(pageA.getByTestId('comment')).toContainText('멋진 사진이에요!')
+    await expect(pageA.getByTestId('like-count')).toHaveText('좋아요 1개')
+    await expect(pageA.getByTestId('alert-badge')).toHaveText('2')
+
+    // A's copy showed native notifications (its window is in the background) and the tray count.
+    const desktop = await copyA.desktop()
+    expect(desktop.badge).toBe(2)
+    expect(desktop.notifications.map((n) => [n.title, n.body, n.route])).toEqual([
+      ['까치', `${bob.nickname}님이 회원님의 게시글을 좋아합니다`, `/detail/${postId}`],
+      ['까치', `${bob.nickname}님이 회원님의 게시글에 댓글을 남겼습니다`, `/detail/${postId}`]
+    ])
+    // B's own actions notify nobody in B's copy.
+    expect((await copyB.desktop()).notifications).toEqual([])
+
+    // Clicking the notification brings A to the post.
+    await pageA.getByRole('link', { name: '홈' }).click()
+    await expect(pageA.getByTestId('post-detail')).toBeHidden()
+    await copyA.clickNotification(1)
+    await expect(pageA).toHaveURL(postUrl)
+    await expect(pageA.getByTestId('post-detail')).toBeVisible()
+
+    // The alerts page: both cards, delete one, delete all with a confirm, then the empty message.
+    await pageA.getByRole('link', { name: /알림/ }).click()
+    await expect(pageA).toHaveURL(/#\/myalert$/)
+    const cards = pageA.getByTestId('alert-card')
+    await expect(cards).toHaveCount(2)
+    await expect(cards.first()).toContainText('댓글')
+    await expect(cards.nth(1)).toContainText('좋아요')
+    await cards.first().getByRole('button').click()
+    await expect(cards).toHaveCount(1)
+    await expect(pageA.getByTestId('alert-badge')).toHaveText('1')
+    await pageA.getByRole('button', { name: '모두 삭제' }).click()
+    await expect(pageA.getByRole('alertdialog')).toContainText('정말요?')
+    await pageA.getByRole('alertdialog').getByRole('button', { name: '모두 삭제' }).click()
+    await expect(pageA.getByText('지금은 알림이 없어요!')).toBeVisible()
+    await expect(pageA.getByTestId('alert-badge')).toBeHidden()
+    await expect.poll(async () => (await copyA.desktop()).badge).toBe(0)
+
+    // A card opens its post.
+    await pageB.getByTestId('like-button').click() // unlike
+    await expect(pageB.getByTestId('like-count')).toHaveText('좋아요 0개')
+    await pageB.getByTestId('like-button').click() // like again: one alert, not two
+    await expect(cards).toHaveCount(1)
+    await cards.first().getByRole('link').click()
+    await expect(pageA).toHaveURL(postUrl)
+
+    await pageA.goto('about:blank')
+    await pageB.goto('about:blank')
+    expect(errorsA).toEqual([])
+    expect(errorsB).toEqual([])
+  } finally {
+    await contextA.close()
+    await contextB.close()
+    await copyA.stop()
+    await copyB.stop()
+  }
+})
+
+test('logged out, liking and commenting ask to log in first and send nothing', async ({ page, harness, consoleErrors }) => {
+  await page.goto(harness.url)
+  await signUp(page, newAccount('solo'))
+  await page.getByRole('button', { name: '글쓰기' }).click()
+  await page.getByTestId('post-image-input').setInputFiles(await makePhoto('solo'))
+  await expect(page.getByTestId('editor-preview').locator('img[srcset]')).toBeVisible()
+  await page.getByLabel('내용을 입력해주세요').fill('혼자 쓴 글')
+  await page.getByRole('button', { name: '작성하기' }).click()
+  await expect(page.getByTestId('post-card')).toHaveCount(1)
+  await page.getByRole('button', { name: '로그아웃' }).click()
+
+  await page.getByTestId('like-button').click()
+  await expect(page.getByText('로그인 먼저 해주세요 :)')).toBeVisible()
+  await expect(page.getByTestId('like-count')).toHaveText('좋아요 0개')
+  await expect(page.getByTestId('heart-animation')).toBeHidden()
+
+  await page.getByTestId('post-card').locator('p').first().click()
+  await expect(page.getByText('로그인 후 댓글을 남길 수 있어요')).toBeVisible()
+  await page.getByLabel('댓글을 남겨주세요').fill('몰래 쓰는 댓글')
+  await page.getByRole('button', { name: '작성' }).click()
+  await expect(page.getByText('로그인 먼저 해주세요!')).toBeVisible()
+  await expect(page.getByTestId('comment')).toHaveCount(0)
+
+  // Logged out, the alerts page sends the reader to log in.
+  await page.goto(`${harness.url}#/myalert`)
+  await expect(page).toHaveURL(/#\/login$/)
+  expect(consoleErrors).toEqual([])
+})
