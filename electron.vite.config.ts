@@ -2,8 +2,19 @@ import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'electron-vite'
 import react from '@vitejs/plugin-react'
+import type { Plugin } from 'vite'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
+/**
+ * The dev server's React refresh needs one inline script; only `npm run dev` gets it.
+ * Built pages (npm start, installers, the harness) keep `script-src 'self'`.
+ */
+const devCsp: Plugin = {
+  name: 'magpie-dev-csp',
+  apply: 'serve',
+  transformIndexHtml: (html) => html.replace("script-src 'self'", "script-src 'self' 'unsafe-inline'")
+}
+
 const shared = { '@shared': resolve(root, 'src/shared') }
 
 export default defineConfig({
@@ -28,7 +39,7 @@ export default defineConfig({
   renderer: {
     root: resolve(root, 'src/renderer'),
     resolve: { alias: { ...shared, '@': resolve(root, 'src/renderer/src') } },
-    plugins: [react()],
+    plugins: [react(), devCsp],
     build: {
       minify: true,
       rollupOptions: { input: { index: resolve(root, 'src/renderer/index.html') } }

@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import type { DesktopRecording } from '../../src/main/testing/recording-desktop'
 
 /** One running copy of the app: a harness process with its data folder and its own profile. */
 export interface Harness {
@@ -13,7 +14,7 @@ export interface Harness {
   profileDir: string
   stop(): Promise<void>
   /** What the recording desktop double saw: notifications, badge counts, focus. */
-  desktop(): Promise<{ notifications: { title: string; body: string; route: string; hasIcon: boolean }[]; badge: number; badges: number[] }>
+  desktop(): Promise<DesktopRecording>
   clickNotification(index: number): Promise<void>
   setFocused(focused: boolean): Promise<void>
 }
@@ -57,7 +58,7 @@ export async function startHarness(options: { dataDir?: string; profileDir?: str
       await exited
     },
     async desktop() {
-      return (await fetch(api('desktop'))).json()
+      return (await (await fetch(api('desktop'))).json()) as DesktopRecording
     },
     async clickNotification(index) {
       await fetch(api(`desktop/click?index=${index}`), { method: 'POST' })

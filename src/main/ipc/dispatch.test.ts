@@ -93,10 +93,12 @@ describe('dispatch refuses what the renderer should never send', () => {
     const refusal = { ok: false, error: { code: 'imageTooLarge', message: messages.imageTooLarge } }
     expect(
       await app.magpie.dispatch('auth:signUp', { email: 'big@example.com', nickname: '큰', password: 'secret1', passwordConfirm: 'secret1', profileImage: tooBig })
-    ).toEqual(refusal)
+    ).toEqual({ ok: false, error: { ...refusal.error, field: 'profileImage' } })
     await signUp(app, 'big')
     expect(await app.magpie.dispatch('images:add', { requestId: 'r', purpose: 'post', bytes: tooBig })).toEqual(refusal)
     expect(await app.magpie.dispatch('images:add', { requestId: 'r', purpose: 'post', bytes: Buffer.from(tooBig.buffer) })).toEqual(refusal)
+    // The size has its own message even when the rest of the payload is off.
+    expect(await app.magpie.dispatch('images:add', { requestId: '', purpose: 'banner', bytes: tooBig, extra: 1 })).toEqual(refusal)
     expect((app.store.db.prepare('SELECT count(*) AS n FROM images').get() as { n: number }).n).toBe(0)
     expect((app.store.db.prepare('SELECT count(*) AS n FROM users').get() as { n: number }).n).toBe(1)
   })

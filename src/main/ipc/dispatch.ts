@@ -18,11 +18,17 @@ function refusal(error: AppError): Result<never> {
   return { ok: false, error: error.toShape() }
 }
 
-/** The bytes limit is a user-facing rule with its own message, so it is checked before the shape. */
-function oversizedImage(input: unknown): boolean {
-  if (typeof input !== 'object' || input === null) return false
+/**
+ * The bytes limit is a user-facing rule with its own message, so it is checked before the
+ * shape; a profile photo's refusal names its field so the form shows it by the picker.
+ */
+function oversizedImage(input: unknown): AppError | null {
+  if (typeof input !== 'object' || input === null) return null
   const { bytes, profileImage } = input as { bytes?: unknown; profileImage?: unknown }
-  return [bytes, profileImage].some((b) => b instanceof Uint8Array && b.byteLength > limits.imageMaxBytes)
+  const tooLarge = (b: unknown) => b instanceof Uint8Array && b.byteLength > limits.imageMaxBytes
+  if (tooLarge(bytes)) return new AppError('imageTooLarge')
+  if (tooLarge(profileImage)) return new AppError('imageTooLarge', 'profileImage')
+  return null
 }
 
 /**
@@ -33,7 +39,8 @@ function oversizedImage(input: unknown): boolean {
 export function createDispatcher(handlers: Handlers, hooks: DispatchHooks) {
   return async function dispatch(channel: unknown, input: unknown): Promise<Result<unknown>> {
     if (!isChannel(channel)) return refusal(new AppError('invalidRequest'))
-    if (oversizedImage(input)) return refusal(new AppError('imageTooLarge'))
+    const oversized = oversizedImage(input)
+    if (oversized) return refusal(oversized)
     const parsed = schemas[channel].safeParse(input)
     if (!parsed.success) return refusal(new AppError('invalidRequest'))
     try {
@@ -47,7 +54,12 @@ export function createDispatcher(handlers: Handlers, hooks: DispatchHooks) {
       console.error(`[ipc] ${channel} failed`, error)
       return refusal(new AppError('serverError'))
     } finally {
-      hooks.afterCall(channel)
+      try {
+        hooks.afterCall(channel)
+      } catch (error) {
+        // Publishing changes must never turn an answered call into a crash (e.g. while closing).
+        console.error('[ipc] after call', error)
+      }
     }
   }
 }

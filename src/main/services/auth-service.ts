@@ -45,6 +45,15 @@ export function createAuthService(ctx: ServiceContext, views: Views, images: Ima
     return token
   }
 
+  /** A refused profile photo is the photo field's problem, shown next to its picker. */
+  async function prepareAvatar(bytes: Uint8Array) {
+    try {
+      return await images.prepare(bytes, 'profile', null)
+    } catch (error) {
+      throw error instanceof AppError ? new AppError(error.code, 'profileImage') : error
+    }
+  }
+
   async function adopt(token: string): Promise<SessionView> {
     tokenHash = hashToken(token)
     await vault.save(token)
@@ -73,7 +82,7 @@ export function createAuthService(ctx: ServiceContext, views: Views, images: Ima
 
       const passwordHash = await hashPassword(input.password, ctx.scrypt)
       const userId = ctx.newId()
-      const avatar = input.profileImage ? await images.prepare(input.profileImage, 'profile', null) : null
+      const avatar = input.profileImage ? await prepareAvatar(input.profileImage) : null
       let token: string
       try {
         token = store.transaction(() => {

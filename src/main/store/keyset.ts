@@ -12,7 +12,10 @@ export function encodeCursor(key: Keyset): string {
   return Buffer.from(`${key.at}:${key.id}`, 'utf8').toString('base64url')
 }
 
-/** A cursor the renderer altered or invented decodes to null and the page starts over. */
+/**
+ * A malformed cursor decodes to null and the page starts over; a well-formed one is only a
+ * position in a public list, so a forged one shows nothing the caller could not page to.
+ */
 export function decodeCursor(cursor: string | null | undefined): Keyset | null {
   if (!cursor) return null
   const text = Buffer.from(cursor, 'base64url').toString('utf8')

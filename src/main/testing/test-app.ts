@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process'
 import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import sharp from 'sharp'
 import type { Channel, EventName } from '@shared/ipc/channels'
 import type { AppErrorShape, EventPayloads, Input, Output } from '@shared/ipc/contract'
@@ -217,8 +218,8 @@ export interface Writer {
   done: Promise<void>
 }
 
-const writerScript = new URL('./store-writer.ts', import.meta.url).pathname
-const projectRoot = new URL('../../../', import.meta.url).pathname
+const writerScript = fileURLToPath(new URL('./store-writer.ts', import.meta.url))
+const projectRoot = fileURLToPath(new URL('../../../', import.meta.url))
 
 /** Starts a separate Node process that writes to the store in dataDir (see store-writer.ts). */
 export function startWriter(dataDir: string, command: WriterCommand): Writer {

@@ -51,8 +51,7 @@ export function SignUpForm() {
           navigate('/', { replace: true })
         },
         onError: (error) => {
-          const field = error instanceof MagpieError ? error.field : undefined
-          setServerError({ field: field === 'image' ? undefined : field, message: errorMessage(error) })
+          setServerError({ field: error instanceof MagpieError ? error.field : undefined, message: errorMessage(error) })
         }
       }
     )
@@ -124,12 +123,18 @@ export function SignUpForm() {
               hidden
               data-testid="profile-image-input"
               onChange={(e) => {
+                if (serverError?.field === 'profileImage') setServerError(null)
                 const file = e.target.files?.[0]
                 setPhoto(file ? { file, url: URL.createObjectURL(file) } : null)
                 e.target.value = ''
               }}
             />
           </div>
+          {serverError?.field === 'profileImage' && (
+            <p className={styles.error} role="alert">
+              {serverError.message}
+            </p>
+          )}
         </div>
         <button className={styles.primary} type="submit" disabled={signUp.isPending}>
           {messages.signup}
