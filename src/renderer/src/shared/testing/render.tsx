@@ -1,0 +1,83 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { render } from '@testing-library/react'
+import type { ReactNode } from 'react'
+import { MemoryRouter } from 'react-router-dom'
+import type { MagpieApi } from '@shared/ipc/contract'
+import type { PostView, SessionView } from '@shared/types'
+import { queryKeys } from '../lib/query-keys'
+
+type Calls = { channel: string; input: unknown }[]
+
+/**
+ * A fake window.magpie for renderer unit tests: answers are given per channel, every
+ * call is recorded, and events can be pushed as main would.
+ */
+export function installFakeMagpie(answers: Record<string, (input: unknown) => unknown>) {
+  const calls: Calls = []
+  const listeners = new Map<string, Set<(payload: unknown) => void>>()
+  const api = new Proxy(
+    {},
+    {
+      get(_target, namespace: string) {
+        if (namespace === 'on') {
+          return (event: string, listener: (payload: unknown) => void) => {
+            if (!listeners.has(event)) listeners.set(event, new Set())
+            listeners.get(event)!.add(listener)
+            return () => listeners.get(event)!.delete(listener)
+          }
+        }
+        return new Proxy(
+          {},
+          {
+            get(_t, method: string) {
+              return async (input: unknown) => {
+                const channel = `${namespace}:${method}`
+                calls.push({ channel, input })
+                const answer = answers[channel]
+                return answer ? answer(input) : { ok: false, error: { code: 'serverError', message: 'no fake answer' } }
+              }
+            }
+          }
+        )
+      }
+    }
+  )
+  Object.defineProperty(window, 'magpie', { value: api as MagpieApi, configurable: true })
+  return {
+    calls,
+    emit(event: string, payload: unknown) {
+      listeners.get(event)?.forEach((listener) => listener(payload))
+    }
+  }
+}
+
+export function renderWithApp(ui: ReactNode, options: { session?: SessionView; posts?: PostView[] } = {}) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } })
+  client.setQueryData(queryKeys.session, options.session ?? { user: null })
+  for (const post of options.posts ?? []) client.setQueryData(queryKeys.post(post.id), post)
+  return {
+    client,
+    ...render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter>{ui}</MemoryRouter>
+      </QueryClientProvider>
+    )
+  }
+}
+
+export function samplePost(overrides: Partial<PostView> = {}): PostView {
+  return {
+    id: 'post-1',
+    author: { id: 'author', nickname: '작성자', avatar: null },
+    text: '오늘의 소식',
+    layout: 'Top',
+    image: { id: 'img', width: 1600, height: 900, placeholder: '', variants: [{ width: 320, url: '/media/a.webp' }] },
+    createdAt: Date.UTC(2026, 10, 22, 5, 0),
+    updatedAt: Date.UTC(2026, 10, 22, 5, 0),
+    likeCount: 2,
+    likedByMe: false,
+    commentCount: 0,
+    mine: false,
+    ...overrides
+  }
+}
