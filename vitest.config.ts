@@ -3,10 +3,13 @@ import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
   resolve: {
-    alias: {
-      '@shared': fileURLToPath(new URL('./src/shared', import.meta.url)),
-      '@': fileURLToPath(new URL('./src/renderer/src', import.meta.url))
-    }
+    alias: [
+      { find: '@shared', replacement: fileURLToPath(new URL('./src/shared', import.meta.url)) },
+      { find: '@', replacement: fileURLToPath(new URL('./src/renderer/src', import.meta.url)) },
+      // Electron never runs under Vitest: the glue gets a recording double (DESIGN.md "Testing without Electron").
+      // Exact match only, so electron-vite and friends resolve as usual.
+      { find: /^electron$/, replacement: fileURLToPath(new URL('./src/main/testing/electron-double.ts', import.meta.url)) }
+    ]
   },
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],

@@ -83,3 +83,30 @@ test('a post that does not exist says so, with a way back', async ({ page, harne
   await expect(page).toHaveURL(/#\/$/)
   expect(consoleErrors).toEqual([])
 })
+
+test('comments: add, refuse a blank one, delete own with a confirm', async ({ page, harness, consoleErrors }) => {
+  await page.goto(harness.url)
+  await signUp(page, newAccount('commenter'))
+  await writePost(page, '댓글을 기다리는 글', 'Top', await makePhoto('comments'))
+  await page.getByTestId('post-card').locator('p').first().click()
+
+  const box = page.getByLabel('댓글을 남겨주세요')
+  await box.fill('   ')
+  await page.getByRole('button', { name: '작성' }).click()
+  await expect(page.getByText('댓글을 입력해주세요')).toBeVisible()
+  await expect(page.getByTestId('comment')).toHaveCount(0)
+
+  await box.fill('첫 댓글입니다')
+  await page.getByRole('button', { name: '작성' }).click()
+  await expect(page.getByTestId('comment')).toHaveCount(1)
+  await expect(page.getByTestId('comment')).toContainText('첫 댓글입니다')
+  await expect(page.getByTestId('post-detail')).toContainText('댓글 1개')
+
+  await page.getByTestId('comment').getByRole('button', { name: '댓글 삭제' }).click()
+  await expect(page.getByRole('alertdialog')).toContainText('댓글을 삭제할까요?')
+  await page.getByRole('alertdialog').getByRole('button', { name: '삭제' }).click()
+  await expect(page.getByText('삭제되었습니다')).toBeVisible()
+  await expect(page.getByTestId('comment')).toHaveCount(0)
+  await expect(page.getByTestId('post-detail')).toContainText('댓글 0개')
+  expect(consoleErrors).toEqual([])
+})

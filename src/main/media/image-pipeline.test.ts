@@ -193,3 +193,76 @@ describe('processImage refuses', () => {
     expect(await refusalOf(big)).toBe('imageTooLarge')
   })
 })
+
+// Hostile files beyond the basics (ASVS V5.2): each is refused, or re-encoded with nothing of it left.
+describe('processImage against hostile files', () => {
+  const contains = (haystack: Buffer, needle: string) => haystack.includes(Buffer.from(needle, 'latin1'))
+
+  it('re-encodes a GIF with a script appended after its trailer, dropping the script', async () => {
+    const gif = await solid(120, 80).gif().toBuffer()
+    const input = Buffer.concat([gif, Buffer.from('<script>alert(document.cookie)</script>', 'latin1')])
+    const image = await processImage(input)
+    await expectCleanWebp(image)
+    for (const variant of image.variants) expect(contains(variant.data, 'script')).toBe(false)
+  })
+
+  it('refuses a decompression bomb: a tiny PNG claiming 400 megapixels, before decoding it', async () => {
+    const { crc32, deflateSync } = await import('node:zlib')
+    const chunk = (type: string, data: Buffer) => {
+      const body = Buffer.concat([Buffer.from(type, 'latin1'), data])
+      const length = Buffer.alloc(4)
+      length.writeUInt32BE(data.length)
+      const crc = Buffer.alloc(4)
+      crc.writeUInt32BE(crc32(body))
+      return Buffer.concat([length, body, crc])
+    }
+    const header = Buffer.alloc(13)
+    header.writeUInt32BE(20_000, 0)
+    header.writeUInt32BE(20_000, 4)
+    header.set([8, 2, 0, 0, 0], 8) // 8-bit RGB
+    // A few kilobytes of zeros that would inflate to 1.2 GB of pixels.
+    const bomb = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      chunk('IHDR', header),
+      chunk('IDAT', deflateSync(Buffer.alloc(4 * 1024 * 1024), { level: 9 })),
+      chunk('IEND', Buffer.alloc(0))
+    ])
+    expect(bomb.length).toBeLessThan(64 * 1024)
+    expect(await refusalOf(bomb)).toBe('imageTooManyPixels')
+  })
+
+  it('drops an embedded EXIF thumbnail (which could show the uncropped original)', async () => {
+    const thumbnail = await solid(64, 48, '#ff00ff').jpeg().toBuffer()
+    // APP1 "Exif": a little-endian TIFF with an empty IFD0 and an IFD1 pointing at the thumbnail.
+    const tiff = Buffer.alloc(8 + 6 + 2 + 2 * 12 + 4)
+    tiff.write('II*\0', 0, 'latin1')
+    tiff.writeUInt32LE(8, 4)
+    tiff.writeUInt16LE(0, 8) // IFD0: no entries
+    tiff.writeUInt32LE(14, 10) // next IFD (IFD1) at 14
+    tiff.writeUInt16LE(2, 14)
+    const entry = (at: number, tag: number, value: number) => {
+      tiff.writeUInt16LE(tag, at)
+      tiff.writeUInt16LE(4, at + 2) // LONG
+      tiff.writeUInt32LE(1, at + 4)
+      tiff.writeUInt32LE(value, at + 8)
+    }
+    entry(16, 0x0201, tiff.length) // JPEGInterchangeFormat: right after this structure
+    entry(28, 0x0202, thumbnail.length)
+    tiff.writeUInt32LE(0, 40)
+    const exif = Buffer.concat([Buffer.from('Exif\0\0', 'latin1'), tiff, thumbnail])
+    const segment = Buffer.alloc(4)
+    segment.writeUInt16BE(0xffe1, 0)
+    segment.writeUInt16BE(exif.length + 2, 2)
+    const photo = await solid(800, 600, '#20a060').jpeg().toBuffer()
+    const input = Buffer.concat([photo.subarray(0, 2), segment, exif, photo.subarray(2)])
+    expect(input.indexOf(thumbnail)).toBeGreaterThan(0)
+    expect((await sharp(input).metadata()).exif).toBeDefined()
+
+    const image = await processImage(input)
+    await expectCleanWebp(image)
+    for (const variant of image.variants) {
+      expect(variant.data.includes(thumbnail.subarray(0, 64))).toBe(false)
+      expect(contains(variant.data, 'Exif')).toBe(false)
+    }
+  })
+})

@@ -1,0 +1,430 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { channels, type Channel } from '@shared/ipc/channels'
+import type { Input, Output, Result } from '@shared/ipc/contract'
+import { messages, type MessageKey } from '@shared/messages'
+import type { Store } from '../store'
+import {
+  cleanupTestApps,
+  createPost,
+  imageFiles,
+  logIn,
+  signUp,
+  startApp,
+  tinyJpeg,
+  uploadImage,
+  type Account,
+  type TestApp
+} from '../testing/test-app'
+
+/**
+ * OWASP ASVS 5.0 V8.2.1–V8.2.3: every channel × every kind of caller, with the exact
+ * answer each must get. A refused call must leave the store (every table, and the
+ * images folder) exactly as it was; no answer ever carries another person's email.
+ */
+
+afterEach(cleanupTestApps)
+
+const actors = ['loggedOut', 'anotherUser', 'owner'] as const
+type Actor = (typeof actors)[number]
+
+/** 'ok', or the refusal code the caller must get. */
+type Outcome = 'ok' | MessageKey
+
+/** The owner's world: a post, the owner's comment on it, alerts made by others, a pending upload. */
+interface Scenario {
+  app: TestApp
+  owner: Account
+  other: Account
+  /** A third person who comments too: their email must never reach anyone else. */
+  bystander: Account
+  postId: string
+  postImageId: string
+  ownerCommentId: string
+  otherCommentId: string
+  likeAlertId: string
+  alertIds: string[]
+  pendingUploadId: string
+}
+
+type Snapshot = Record<string, unknown[]>
+
+interface Seen<C extends Channel> {
+  actor: Actor
+  data: Output<C>
+  s: Scenario
+  before: Snapshot
+  after: Snapshot
+}
+
+interface Case<C extends Channel> {
+  name: string
+  input: (s: Scenario) => Input<C>
+  expect: Record<Actor, Outcome>
+  /** What a successful call must have answered and done. */
+  verify?: (seen: Seen<C>) => void
+}
+
+/** Every channel must have its row: a channel added to `channels` without one fails to compile. */
+type Matrix = { [C in Channel]: readonly Case<C>[] }
+
+const newcomer = { email: 'newcomer@example.com', password: 'newcomer-secret' }
+const everyone: Record<Actor, Outcome> = { loggedOut: 'ok', anotherUser: 'ok', owner: 'ok' }
+const signedIn = (loggedOut: MessageKey): Record<Actor, Outcome> => ({ loggedOut, anotherUser: 'ok', owner: 'ok' })
+const ownerOnly = (refusal: MessageKey, loggedOut: MessageKey = refusal): Record<Actor, Outcome> => ({
+  loggedOut,
+  anotherUser: refusal,
+  owner: 'ok'
+})
+
+const rows = (snapshot: Snapshot, table: string) => snapshot[table] as Record<string, unknown>[]
+const ids = (snapshot: Snapshot, table: string) => rows(snapshot, table).map((r) => r.id)
+const emailOf = (actor: Actor, s: Scenario): string | null =>
+  actor === 'owner' ? s.owner.email : actor === 'anotherUser' ? s.other.email : null
+const userIdOf = (actor: Actor, s: Scenario): string | null =>
+  actor === 'owner' ? s.owner.user.id : actor === 'anotherUser' ? s.other.user.id : null
+
+const matrix: Matrix = {
+  'auth:session': [
+    {
+      name: 'who am I',
+      input: () => undefined,
+      expect: everyone,
+      verify: ({ actor, data, s }) => expect(data.user?.email ?? null).toBe(emailOf(actor, s))
+    }
+  ],
+  'auth:signUp': [
+    {
+      name: 'a new account',
+      input: () => ({ email: newcomer.email, nickname: '새내기', password: newcomer.password, passwordConfirm: newcomer.password }),
+      expect: everyone,
+      verify: ({ data, before, after }) => {
+        expect(data.user?.email).toBe(newcomer.email)
+        expect(rows(after, 'users')).toHaveLength(rows(before, 'users').length + 1)
+      }
+    },
+    {
+      name: 'the owner\'s email again',
+      input: (s) => ({ email: s.owner.email, nickname: '사칭', password: 'imposter-pw', passwordConfirm: 'imposter-pw' }),
+      expect: { loggedOut: 'signupFailed', anotherUser: 'signupFailed', owner: 'signupFailed' }
+    }
+  ],
+  'auth:login': [
+    {
+      name: 'the owner\'s right password',
+      input: (s) => ({ email: s.owner.email, password: s.owner.password }),
+      expect: everyone,
+      verify: ({ data, s }) => expect(data.user?.id).toBe(s.owner.user.id)
+    },
+    {
+      name: 'the owner\'s email with a wrong password',
+      input: (s) => ({ email: s.owner.email, password: s.owner.password + '!' }),
+      expect: { loggedOut: 'loginFailed', anotherUser: 'loginFailed', owner: 'loginFailed' }
+    }
+  ],
+  'auth:logout': [
+    {
+      name: 'sign out',
+      input: () => undefined,
+      expect: everyone,
+      verify: ({ actor, data, s, before, after }) => {
+        expect(data).toEqual({ user: null })
+        // Only the caller's own session goes.
+        const mine = (snap: Snapshot) => rows(snap, 'sessions').filter((r) => r.user_id === userIdOf(actor, s))
+        expect(mine(after)).toHaveLength(0)
+        expect(rows(after, 'sessions')).toEqual(rows(before, 'sessions').filter((r) => r.user_id !== userIdOf(actor, s)))
+      }
+    }
+  ],
+  'images:add': [
+    {
+      name: 'upload a photo',
+      input: () => ({ requestId: 'matrix', purpose: 'post', bytes: jpeg }),
+      expect: signedIn('loginFirstWrite'),
+      verify: ({ actor, data, s, after }) => {
+        const row = rows(after, 'images').find((r) => r.id === data.uploadId)
+        expect(row).toMatchObject({ owner_id: userIdOf(actor, s), attached: 0 })
+      }
+    }
+  ],
+  'posts:feed': [
+    {
+      name: 'first page',
+      input: () => ({}),
+      expect: everyone,
+      verify: ({ actor, data, s }) => {
+        expect(data.posts.map((p) => [p.id, p.mine, p.likedByMe])).toEqual([[s.postId, actor === 'owner', actor === 'anotherUser']])
+      }
+    }
+  ],
+  'posts:get': [
+    {
+      name: 'the owner\'s post',
+      input: (s) => ({ id: s.postId }),
+      expect: everyone,
+      verify: ({ actor, data, s }) => expect([data.id, data.mine, data.commentCount]).toEqual([s.postId, actor === 'owner', 3])
+    }
+  ],
+  'posts:create': [
+    {
+      name: 'with the owner\'s pending upload',
+      input: (s) => ({ uploadId: s.pendingUploadId, text: '새 글', layout: 'Left' }),
+      expect: ownerOnly('postImageRequired', 'loginFirstWrite'),
+      verify: ({ data, s, after }) => {
+        expect([data.mine, data.image.id, data.author.id]).toEqual([true, s.pendingUploadId, s.owner.user.id])
+        expect(rows(after, 'posts')).toHaveLength(2)
+      }
+    },
+    {
+      name: 'without an image',
+      input: () => ({ uploadId: null, text: '사진 없는 글', layout: 'Top' }),
+      expect: { loggedOut: 'loginFirstWrite', anotherUser: 'postImageRequired', owner: 'postImageRequired' }
+    }
+  ],
+  'posts:update': [
+    {
+      name: 'the owner\'s post, text only',
+      input: (s) => ({ id: s.postId, uploadId: null, text: '고친 글', layout: 'Right' }),
+      expect: ownerOnly('onlyAuthorEdit'),
+      verify: ({ data, after }) => {
+        expect([data.text, data.layout]).toEqual(['고친 글', 'Right'])
+        expect(rows(after, 'posts')[0]).toMatchObject({ text: '고친 글', layout: 'Right' })
+      }
+    },
+    {
+      name: 'the owner\'s post, with the owner\'s pending upload',
+      input: (s) => ({ id: s.postId, uploadId: s.pendingUploadId, text: '사진도 바꿈', layout: 'Top' }),
+      expect: ownerOnly('onlyAuthorEdit'),
+      verify: ({ data, s, after }) => {
+        expect(data.image.id).toBe(s.pendingUploadId)
+        expect(ids(after, 'images')).not.toContain(s.postImageId)
+      }
+    }
+  ],
+  'posts:delete': [
+    {
+      name: 'the owner\'s post',
+      input: (s) => ({ id: s.postId }),
+      expect: ownerOnly('onlyAuthorEdit'),
+      verify: ({ data, s, after }) => {
+        expect(data).toEqual({ id: s.postId })
+        for (const table of ['posts', 'likes', 'comments', 'alerts']) expect(rows(after, table)).toEqual([])
+        expect(ids(after, 'images')).toEqual([s.pendingUploadId])
+      }
+    }
+  ],
+  'likes:set': [
+    {
+      name: 'like the owner\'s post',
+      input: (s) => ({ postId: s.postId, liked: true }),
+      expect: signedIn('loginFirstLike'),
+      verify: ({ actor, data, before, after }) => {
+        // The other person already liked it: liking again is the same one like.
+        expect(data).toMatchObject({ likedByMe: true, likeCount: actor === 'owner' ? 2 : 1 })
+        // Liking one's own post alerts nobody.
+        expect(rows(after, 'alerts')).toEqual(rows(before, 'alerts'))
+      }
+    },
+    {
+      name: 'unlike the owner\'s post',
+      input: (s) => ({ postId: s.postId, liked: false }),
+      expect: signedIn('loginFirstLike'),
+      verify: ({ actor, data, s, after }) => {
+        expect(data).toMatchObject({ likedByMe: false, likeCount: actor === 'owner' ? 1 : 0 })
+        // Nobody can take back someone else's like (or its alert).
+        expect(rows(after, 'likes').map((r) => r.user_id)).toEqual(actor === 'owner' ? [s.other.user.id] : [])
+        expect(ids(after, 'alerts').includes(s.likeAlertId)).toBe(actor === 'owner')
+      }
+    }
+  ],
+  'comments:list': [
+    {
+      name: 'the owner\'s post',
+      input: (s) => ({ postId: s.postId }),
+      expect: everyone,
+      verify: ({ actor, data, s }) => {
+        expect(data.comments.map((c) => [c.id, c.mine])).toEqual([
+          [s.ownerCommentId, actor === 'owner'],
+          [s.otherCommentId, actor === 'anotherUser'],
+          [expect.any(String), false]
+        ])
+      }
+    }
+  ],
+  'comments:add': [
+    {
+      name: 'on the owner\'s post',
+      input: (s) => ({ postId: s.postId, text: '지나가다 남겨요' }),
+      expect: signedIn('loginFirstComment'),
+      verify: ({ actor, data, s, before, after }) => {
+        expect([data.mine, data.author.id]).toEqual([true, userIdOf(actor, s)])
+        // Someone else's comment alerts the owner; the owner's own does not.
+        expect(rows(after, 'alerts')).toHaveLength(rows(before, 'alerts').length + (actor === 'owner' ? 0 : 1))
+      }
+    }
+  ],
+  'comments:delete': [
+    {
+      name: 'the owner\'s comment',
+      input: (s) => ({ id: s.ownerCommentId }),
+      expect: ownerOnly('onlyCommentAuthorDelete'),
+      verify: ({ s, after }) => expect(ids(after, 'comments')).not.toContain(s.ownerCommentId)
+    },
+    {
+      name: 'the other person\'s comment (on the owner\'s post)',
+      input: (s) => ({ id: s.otherCommentId }),
+      // The post's author may not delete other people's comments either.
+      expect: { loggedOut: 'onlyCommentAuthorDelete', anotherUser: 'ok', owner: 'onlyCommentAuthorDelete' },
+      verify: ({ data, s, after }) => {
+        expect(data).toEqual({ id: s.otherCommentId, postId: s.postId })
+        expect(ids(after, 'comments')).not.toContain(s.otherCommentId)
+      }
+    }
+  ],
+  'alerts:list': [
+    {
+      name: 'own alerts',
+      input: () => undefined,
+      expect: signedIn('loginRequired'),
+      verify: ({ actor, data, s }) => {
+        const expected = actor === 'owner' ? [...s.alertIds].sort() : []
+        expect(data.alerts.map((a) => a.id).sort()).toEqual(expected)
+        expect(data.count).toBe(expected.length)
+      }
+    }
+  ],
+  'alerts:delete': [
+    {
+      name: 'the owner\'s like alert',
+      input: (s) => ({ id: s.likeAlertId }),
+      expect: ownerOnly('invalidRequest', 'loginRequired'),
+      verify: ({ data, s, after }) => {
+        expect(data.alerts.map((a) => a.id)).not.toContain(s.likeAlertId)
+        expect(ids(after, 'alerts')).not.toContain(s.likeAlertId)
+        expect(data.count).toBe(s.alertIds.length - 1)
+      }
+    }
+  ],
+  'alerts:clear': [
+    {
+      name: 'own alerts',
+      input: () => undefined,
+      expect: signedIn('loginRequired'),
+      verify: ({ actor, data, before, after }) => {
+        expect(data).toEqual({ alerts: [], count: 0 })
+        // The other person has no alerts: clearing theirs must leave the owner's untouched.
+        expect(rows(after, 'alerts')).toEqual(actor === 'owner' ? [] : rows(before, 'alerts'))
+      }
+    }
+  ]
+}
+
+let jpeg: Uint8Array
+
+async function buildScenario(): Promise<Scenario> {
+  jpeg ??= await tinyJpeg('#7a3b2e')
+  const app = await startApp()
+  const owner = await signUp(app, 'owner')
+  const post = await createPost(app, '주인의 글')
+  const ownerComment = await app.call('comments:add', { postId: post.id, text: '주인의 댓글' })
+  const pending = await uploadImage(app, jpeg)
+
+  const other = await signUp(app, 'other')
+  await app.call('likes:set', { postId: post.id, liked: true })
+  const otherComment = await app.call('comments:add', { postId: post.id, text: '다른 사람의 댓글' })
+
+  const bystander = await signUp(app, 'bystander')
+  await app.call('comments:add', { postId: post.id, text: '구경꾼의 댓글' })
+
+  await logIn(app, owner)
+  const alerts = (await app.call('alerts:list')).alerts
+  const likeAlert = alerts.find((a) => a.type === 'like' && a.actor.id === other.user.id)
+  expect(alerts).toHaveLength(3)
+  expect(likeAlert).toBeDefined()
+  return {
+    app,
+    owner,
+    other,
+    bystander,
+    postId: post.id,
+    postImageId: post.image.id,
+    ownerCommentId: ownerComment.id,
+    otherCommentId: otherComment.id,
+    likeAlertId: likeAlert!.id,
+    alertIds: alerts.map((a) => a.id),
+    pendingUploadId: pending.uploadId
+  }
+}
+
+async function becomeActor(s: Scenario, actor: Actor): Promise<void> {
+  if (actor === 'loggedOut') await s.app.call('auth:logout')
+  else await logIn(s.app, actor === 'owner' ? s.owner : s.other)
+  expect((await s.app.call('auth:session')).user?.email ?? null).toBe(emailOf(actor, s))
+}
+
+/** Every table's rows (found from the schema, so a new table is covered too), minus the change log. */
+function snapshot(store: Store): Snapshot {
+  const tables = (
+    store.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as { name: string }[]
+  )
+    .map((t) => t.name)
+    .filter((name) => name !== 'changes')
+  return Object.fromEntries(tables.map((t) => [t, store.db.prepare(`SELECT * FROM "${t}" ORDER BY 1, 2`).all()]))
+}
+
+/** The emails an answer may carry: only on auth channels, only the caller's own (after the call). */
+function assertPrivate(channel: Channel, s: Scenario, answer: unknown, events: unknown[]): void {
+  const self = s.app.magpie.services.auth.session().user?.email ?? null
+  const allowed = channel.startsWith('auth:') && self ? [self] : []
+  const emails = [s.owner.email, s.other.email, s.bystander.email, newcomer.email]
+  for (const [what, value] of [['answer', answer], ['events', events]] as const) {
+    const text = JSON.stringify(value).toLowerCase()
+    for (const email of emails) {
+      if (allowed.includes(email)) continue
+      expect({ channel, what, leaked: text.includes(email.toLowerCase()) ? email : null }).toEqual({ channel, what, leaked: null })
+    }
+  }
+}
+
+describe('authorization matrix: every channel × {loggedOut, anotherUser, owner}', () => {
+  it('has a row for exactly the channels main serves', () => {
+    expect(Object.keys(matrix).sort()).toEqual([...channels].sort())
+    for (const channel of channels) expect(matrix[channel].length).toBeGreaterThan(0)
+  })
+
+  it('reads are open to everyone; writes only to those allowed', () => {
+    const reads: Channel[] = ['auth:session', 'posts:feed', 'posts:get', 'comments:list']
+    for (const channel of reads) for (const c of matrix[channel]) expect(c.expect).toEqual(everyone)
+    const ownerWrites: Channel[] = ['posts:update', 'posts:delete', 'alerts:delete']
+    for (const channel of ownerWrites) for (const c of matrix[channel]) expect([c.expect.loggedOut, c.expect.anotherUser]).not.toContain('ok')
+  })
+
+  for (const channel of channels) {
+    for (const c of matrix[channel] as readonly Case<Channel>[]) {
+      for (const actor of actors) {
+        const outcome = c.expect[actor]
+        it(`${channel} (${c.name}) as ${actor} → ${outcome}`, async () => {
+          const s = await buildScenario()
+          await becomeActor(s, actor)
+          const before = snapshot(s.app.store)
+          const filesBefore = await imageFiles(s.app)
+          const eventsFrom = s.app.events.length
+
+          const result: Result<unknown> = await s.app.magpie.dispatch(channel, c.input(s))
+
+          assertPrivate(channel, s, result, s.app.events.slice(eventsFrom))
+          const after = snapshot(s.app.store)
+          if (outcome === 'ok') {
+            expect(result).toMatchObject({ ok: true })
+            c.verify?.({ actor, data: (result as { data: Output<Channel> }).data, s, before, after })
+          } else {
+            expect(result).toMatchObject({ ok: false, error: { code: outcome, message: messages[outcome] } })
+            // A refusal changes nothing: no row in any table (sessions too, even for a failed login), no image file.
+            expect(after).toEqual(before)
+            expect(await imageFiles(s.app)).toEqual(filesBefore)
+            expect(s.app.magpie.services.auth.session().user?.email ?? null).toBe(emailOf(actor, s))
+          }
+        })
+      }
+    }
+  }
+})

@@ -1,0 +1,727 @@
+import { EventEmitter } from 'node:events'
+import { mkdirSync, mkdtempSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+/**
+ * A recording stand-in for the `electron` module, for Vitest (vitest.config.ts aliases
+ * `electron` to this file). It implements only what Magpie's glue uses: src/main/index.ts,
+ * src/main/desktop/* and the preload. Every call is logged in `electronRecording.calls`, and
+ * the things a test wants to look at or trigger (windows and their webContents handlers,
+ * IPC handlers, the protocol handler, notifications, the tray) are kept in typed lists.
+ * `resetElectron()` clears it all and restores the default configuration.
+ *
+ * Tests import the recording from this file; the code under test imports `electron`, and
+ * both resolve to this one module.
+ */
+
+/** Whatever Node's EventEmitter accepts as a listener. */
+type Listener = Parameters<EventEmitter['on']>[1]
+
+export interface RecordedCall {
+  api: string
+  args: unknown[]
+}
+
+/** The object Electron passes to listeners that may cancel what is about to happen. */
+export interface FakeEvent {
+  defaultPrevented: boolean
+  preventDefault(): void
+}
+
+export function fakeEvent<T extends object>(extra?: T): FakeEvent & T {
+  const event = {
+    defaultPrevented: false,
+    preventDefault() {
+      event.defaultPrevented = true
+    },
+    ...extra
+  }
+  return event as FakeEvent & T
+}
+
+export interface SenderFrame {
+  url: string
+  parent: SenderFrame | null
+}
+
+export interface FakeIpcMainInvokeEvent {
+  senderFrame: SenderFrame | null | undefined
+}
+
+export type IpcHandler = (event: FakeIpcMainInvokeEvent, ...args: unknown[]) => unknown
+export type ProtocolHandler = (request: Request) => Response | Promise<Response>
+export type WindowOpenHandler = (details: { url: string; frameName?: string; disposition?: string }) => {
+  action: 'allow' | 'deny'
+}
+export type PermissionRequestHandler = (
+  webContents: unknown,
+  permission: string,
+  callback: (granted: boolean) => void,
+  details?: unknown
+) => void
+export type PermissionCheckHandler = (webContents: unknown, permission: string, requestingOrigin?: string, details?: unknown) => boolean
+
+export interface CustomScheme {
+  scheme: string
+  privileges?: Record<string, boolean>
+}
+
+export interface MenuItemTemplate {
+  label?: string
+  type?: 'normal' | 'separator' | 'submenu' | 'checkbox' | 'radio'
+  click?: (...args: unknown[]) => unknown
+  [key: string]: unknown
+}
+
+interface Display {
+  workArea: { x: number; y: number; width: number; height: number }
+}
+
+function defaultConfig() {
+  return {
+    /** What app.requestSingleInstanceLock() answers. */
+    singleInstanceLock: true,
+    /** What Notification.isSupported() answers. */
+    notificationsSupported: true,
+    /** What safeStorage.isEncryptionAvailable() answers. */
+    encryptionAvailable: false,
+    isPackaged: false,
+    displays: [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }] as Display[],
+    /** What ipcRenderer.invoke() resolves to. */
+    invokeResult: { ok: true, data: null } as unknown
+  }
+}
+
+function emptyRecording() {
+  return {
+    config: defaultConfig(),
+    /** Every call into the double, in order: `{ api: 'app.setBadgeCount', args: [3] }`. */
+    calls: [] as RecordedCall[],
+    app: {
+      badgeCounts: [] as number[],
+      quits: 0,
+      exits: [] as number[],
+      whenReadyCalls: 0,
+      singleInstanceLockRequests: 0,
+      appUserModelIds: [] as string[]
+    },
+    windows: [] as FakeBrowserWindow[],
+    trays: [] as FakeTray[],
+    notifications: [] as FakeNotification[],
+    images: [] as FakeNativeImage[],
+    menus: [] as MenuItemTemplate[][],
+    ipcHandlers: new Map<string, IpcHandler>(),
+    protocol: {
+      privilegedSchemes: [] as CustomScheme[],
+      handlers: new Map<string, ProtocolHandler>()
+    },
+    session: {
+      permissionRequestHandler: null as PermissionRequestHandler | null,
+      permissionCheckHandler: null as PermissionCheckHandler | null
+    },
+    shell: { openedExternal: [] as string[] },
+    dialog: { errorBoxes: [] as { title: string; content: string }[] },
+    /** contextBridge.exposeInMainWorld calls, in order. */
+    exposedInMainWorld: [] as { key: string; api: unknown }[],
+    /** ipcRenderer.invoke calls, in order. */
+    invoked: [] as { channel: string; input: unknown }[],
+    /** ipcRenderer.on listeners by event name. */
+    rendererListeners: new Map<string, Set<Listener>>()
+  }
+}
+
+export type ElectronRecording = ReturnType<typeof emptyRecording>
+
+export const electronRecording: ElectronRecording = emptyRecording()
+
+/** Clears every recording, registered handler and listener, and restores the default configuration. */
+export function resetElectron(): void {
+  Object.assign(electronRecording, emptyRecording())
+  app.removeAllListeners()
+  userDataRoot = null
+}
+
+function record(api: string, ...args: unknown[]): void {
+  electronRecording.calls.push({ api, args })
+}
+
+/** The calls made to one API, e.g. callsTo('app.quit'). */
+export function callsTo(api: string): RecordedCall[] {
+  return electronRecording.calls.filter((call) => call.api === api)
+}
+
+// ---------------------------------------------------------------------------------------
+// app
+
+let userDataRoot: string | null = null
+
+class FakeApp extends EventEmitter {
+  get isPackaged(): boolean {
+    return electronRecording.config.isPackaged
+  }
+
+  requestSingleInstanceLock(): boolean {
+    record('app.requestSingleInstanceLock')
+    electronRecording.app.singleInstanceLockRequests++
+    return electronRecording.config.singleInstanceLock
+  }
+
+  whenReady(): Promise<void> {
+    record('app.whenReady')
+    electronRecording.app.whenReadyCalls++
+    return Promise.resolve()
+  }
+
+  isReady(): boolean {
+    return true
+  }
+
+  quit(): void {
+    record('app.quit')
+    electronRecording.app.quits++
+  }
+
+  exit(code = 0): void {
+    record('app.exit', code)
+    electronRecording.app.exits.push(code)
+  }
+
+  setBadgeCount(count?: number): boolean {
+    record('app.setBadgeCount', count)
+    electronRecording.app.badgeCounts.push(count ?? 0)
+    return true
+  }
+
+  setAppUserModelId(id: string): void {
+    record('app.setAppUserModelId', id)
+    electronRecording.app.appUserModelIds.push(id)
+  }
+
+  /** A fresh temp folder per reset, with one subfolder per name (userData, temp, …). */
+  getPath(name: string): string {
+    record('app.getPath', name)
+    userDataRoot ??= mkdtempSync(join(tmpdir(), 'magpie-electron-double-'))
+    const dir = join(userDataRoot, name)
+    mkdirSync(dir, { recursive: true })
+    return dir
+  }
+
+  getVersion(): string {
+    return '0.0.0-test'
+  }
+
+  getName(): string {
+    return 'Magpie'
+  }
+
+  override on(event: string | symbol, listener: Listener): this {
+    record('app.on', event)
+    return super.on(event, listener)
+  }
+
+  override once(event: string | symbol, listener: Listener): this {
+    record('app.once', event)
+    return super.once(event, listener)
+  }
+}
+
+export const app = new FakeApp()
+
+// ---------------------------------------------------------------------------------------
+// BrowserWindow and webContents
+
+export class FakeWebContents extends EventEmitter {
+  windowOpenHandler: WindowOpenHandler | null = null
+  sent: { channel: string; args: unknown[] }[] = []
+  destroyed = false
+
+  override on(event: string | symbol, listener: Listener): this {
+    record('webContents.on', event)
+    return super.on(event, listener)
+  }
+
+  setWindowOpenHandler(handler: WindowOpenHandler): void {
+    record('webContents.setWindowOpenHandler')
+    this.windowOpenHandler = handler
+  }
+
+  send(channel: string, ...args: unknown[]): void {
+    record('webContents.send', channel, ...args)
+    this.sent.push({ channel, args })
+  }
+
+  isDestroyed(): boolean {
+    return this.destroyed
+  }
+
+  /** Fires a cancellable event (will-navigate, will-redirect, will-attach-webview) and returns it. */
+  fire(event: string, ...args: unknown[]): FakeEvent {
+    const cancellable = fakeEvent()
+    this.emit(event, cancellable, ...args)
+    return cancellable
+  }
+
+  /** What the page's window.open / target=_blank would get. */
+  openWindow(url: string): { action: 'allow' | 'deny' } {
+    if (!this.windowOpenHandler) return { action: 'allow' }
+    return this.windowOpenHandler({ url, frameName: '', disposition: 'new-window' })
+  }
+}
+
+export interface BrowserWindowOptions {
+  webPreferences?: Record<string, unknown>
+  [key: string]: unknown
+}
+
+export class FakeBrowserWindow extends EventEmitter {
+  static getAllWindows(): FakeBrowserWindow[] {
+    return electronRecording.windows.filter((window) => !window.destroyed)
+  }
+
+  readonly options: BrowserWindowOptions
+  readonly webContents = new FakeWebContents()
+  visible = false
+  focused = false
+  minimized = false
+  maximized = false
+  destroyed = false
+  loadedUrls: string[] = []
+  overlayIcons: { image: FakeNativeImage | null; description: string }[] = []
+
+  constructor(options: BrowserWindowOptions = {}) {
+    super()
+    record('new BrowserWindow', options)
+    this.options = options
+    electronRecording.windows.push(this)
+  }
+
+  override on(event: string | symbol, listener: Listener): this {
+    record('BrowserWindow.on', event)
+    return super.on(event, listener)
+  }
+
+  override once(event: string | symbol, listener: Listener): this {
+    record('BrowserWindow.once', event)
+    return super.once(event, listener)
+  }
+
+  loadURL(url: string): Promise<void> {
+    record('BrowserWindow.loadURL', url)
+    this.loadedUrls.push(url)
+    return Promise.resolve()
+  }
+
+  show(): void {
+    record('BrowserWindow.show')
+    this.visible = true
+    this.minimized = false
+  }
+
+  hide(): void {
+    record('BrowserWindow.hide')
+    this.visible = false
+    this.focused = false
+  }
+
+  focus(): void {
+    record('BrowserWindow.focus')
+    this.focused = true
+  }
+
+  restore(): void {
+    record('BrowserWindow.restore')
+    this.minimized = false
+  }
+
+  minimize(): void {
+    record('BrowserWindow.minimize')
+    this.minimized = true
+    this.focused = false
+  }
+
+  maximize(): void {
+    record('BrowserWindow.maximize')
+    this.maximized = true
+  }
+
+  isVisible(): boolean {
+    return this.visible
+  }
+
+  isFocused(): boolean {
+    return this.focused
+  }
+
+  isMinimized(): boolean {
+    return this.minimized
+  }
+
+  isMaximized(): boolean {
+    return this.maximized
+  }
+
+  isDestroyed(): boolean {
+    return this.destroyed
+  }
+
+  getNormalBounds(): { x: number; y: number; width: number; height: number } {
+    const { x = 0, y = 0, width = 800, height = 600 } = this.options as Partial<Record<'x' | 'y' | 'width' | 'height', number>>
+    return { x, y, width, height }
+  }
+
+  setOverlayIcon(image: FakeNativeImage | null, description: string): void {
+    record('BrowserWindow.setOverlayIcon', image, description)
+    this.overlayIcons.push({ image, description })
+  }
+
+  /** Like a click on the close button: 'close' listeners may prevent it; otherwise the window is destroyed. */
+  close(): FakeEvent {
+    record('BrowserWindow.close')
+    const event = fakeEvent()
+    this.emit('close', event)
+    if (!event.defaultPrevented) this.destroy()
+    return event
+  }
+
+  destroy(): void {
+    record('BrowserWindow.destroy')
+    if (this.destroyed) return
+    this.destroyed = true
+    this.visible = false
+    this.webContents.destroyed = true
+    this.emit('closed')
+  }
+}
+
+export { FakeBrowserWindow as BrowserWindow }
+
+// ---------------------------------------------------------------------------------------
+// nativeImage, Tray, Menu, Notification
+
+export class FakeNativeImage {
+  constructor(
+    readonly buffer: Buffer,
+    /** The size asked of resize(), or null for an image made from bytes. */
+    readonly resizedTo: { width?: number; height?: number } | null = null,
+    readonly resizedFrom: FakeNativeImage | null = null
+  ) {
+    electronRecording.images.push(this)
+  }
+
+  resize(options: { width?: number; height?: number; quality?: string }): FakeNativeImage {
+    record('nativeImage.resize', options)
+    return new FakeNativeImage(this.buffer, { width: options.width, height: options.height }, this)
+  }
+
+  /** The bytes it was made from (the double does not decode or scale). */
+  toPNG(): Buffer {
+    return this.buffer
+  }
+
+  isEmpty(): boolean {
+    return this.buffer.length === 0
+  }
+}
+
+export const nativeImage = {
+  createFromBuffer(buffer: Buffer): FakeNativeImage {
+    record('nativeImage.createFromBuffer', buffer)
+    return new FakeNativeImage(Buffer.from(buffer))
+  },
+  createEmpty(): FakeNativeImage {
+    record('nativeImage.createEmpty')
+    return new FakeNativeImage(Buffer.alloc(0))
+  }
+}
+
+export class FakeTray extends EventEmitter {
+  image: FakeNativeImage | string
+  images: (FakeNativeImage | string)[] = []
+  toolTips: string[] = []
+  contextMenu: MenuItemTemplate[] | null = null
+  destroyed = false
+
+  constructor(image: FakeNativeImage | string) {
+    super()
+    record('new Tray', image)
+    this.image = image
+    this.images.push(image)
+    electronRecording.trays.push(this)
+  }
+
+  get toolTip(): string | undefined {
+    return this.toolTips.at(-1)
+  }
+
+  setImage(image: FakeNativeImage | string): void {
+    record('Tray.setImage', image)
+    this.image = image
+    this.images.push(image)
+  }
+
+  setToolTip(toolTip: string): void {
+    record('Tray.setToolTip', toolTip)
+    this.toolTips.push(toolTip)
+  }
+
+  setContextMenu(menu: MenuItemTemplate[] | null): void {
+    record('Tray.setContextMenu', menu)
+    this.contextMenu = menu
+  }
+
+  override on(event: string | symbol, listener: Listener): this {
+    record('Tray.on', event)
+    return super.on(event, listener)
+  }
+
+  destroy(): void {
+    record('Tray.destroy')
+    this.destroyed = true
+  }
+}
+
+export { FakeTray as Tray }
+
+/** buildFromTemplate returns the template itself, so a test reads labels and calls clicks directly. */
+export const Menu = {
+  buildFromTemplate(template: MenuItemTemplate[]): MenuItemTemplate[] {
+    record('Menu.buildFromTemplate', template)
+    electronRecording.menus.push(template)
+    return template
+  },
+  setApplicationMenu(menu: MenuItemTemplate[] | null): void {
+    record('Menu.setApplicationMenu', menu)
+  }
+}
+
+export interface NotificationOptions {
+  title?: string
+  body?: string
+  icon?: FakeNativeImage | string
+  silent?: boolean
+  [key: string]: unknown
+}
+
+export class FakeNotification extends EventEmitter {
+  static isSupported(): boolean {
+    return electronRecording.config.notificationsSupported
+  }
+
+  readonly options: NotificationOptions
+  shown = false
+
+  constructor(options: NotificationOptions = {}) {
+    super()
+    record('new Notification', options)
+    this.options = options
+    electronRecording.notifications.push(this)
+  }
+
+  get title(): string | undefined {
+    return this.options.title
+  }
+
+  get body(): string | undefined {
+    return this.options.body
+  }
+
+  get icon(): FakeNativeImage | string | undefined {
+    return this.options.icon
+  }
+
+  show(): void {
+    record('Notification.show')
+    this.shown = true
+  }
+
+  close(): void {
+    record('Notification.close')
+  }
+
+  /** What the user's click on the shown notification does. */
+  click(): void {
+    this.emit('click', fakeEvent())
+  }
+}
+
+export { FakeNotification as Notification }
+
+// ---------------------------------------------------------------------------------------
+// ipcMain, protocol, net, session, shell, screen, dialog, safeStorage
+
+export const ipcMain = {
+  handle(channel: string, handler: IpcHandler): void {
+    record('ipcMain.handle', channel)
+    // Electron refuses a second handler for a channel; so does the double.
+    if (electronRecording.ipcHandlers.has(channel)) throw new Error(`Attempted to register a second handler for '${channel}'`)
+    electronRecording.ipcHandlers.set(channel, handler)
+  },
+  removeHandler(channel: string): void {
+    record('ipcMain.removeHandler', channel)
+    electronRecording.ipcHandlers.delete(channel)
+  }
+}
+
+/** Calls the handler registered for a channel, as a renderer frame at `senderFrame` would. */
+export async function invokeIpc(channel: string, senderFrame: SenderFrame | null | undefined, ...args: unknown[]): Promise<unknown> {
+  const handler = electronRecording.ipcHandlers.get(channel)
+  if (!handler) throw new Error(`No handler registered for '${channel}'`)
+  return await handler({ senderFrame }, ...args)
+}
+
+export const protocol = {
+  registerSchemesAsPrivileged(schemes: CustomScheme[]): void {
+    record('protocol.registerSchemesAsPrivileged', schemes)
+    electronRecording.protocol.privilegedSchemes.push(...schemes)
+  },
+  handle(scheme: string, handler: ProtocolHandler): void {
+    record('protocol.handle', scheme)
+    if (electronRecording.protocol.handlers.has(scheme)) throw new Error(`The scheme '${scheme}' is already handled`)
+    electronRecording.protocol.handlers.set(scheme, handler)
+  },
+  unhandle(scheme: string): void {
+    record('protocol.unhandle', scheme)
+    electronRecording.protocol.handlers.delete(scheme)
+  },
+  isProtocolHandled(scheme: string): boolean {
+    return electronRecording.protocol.handlers.has(scheme)
+  }
+}
+
+/** net.fetch: file:// URLs are read from disk; anything else is refused (tests never reach the network). */
+export const net = {
+  async fetch(input: string | Request, init?: RequestInit): Promise<Response> {
+    const url = typeof input === 'string' ? input : input.url
+    record('net.fetch', url, init)
+    if (!url.startsWith('file:')) throw new Error(`electron-double: net.fetch only reads file:// URLs, not ${url}`)
+    try {
+      return new Response(await readFile(fileURLToPath(url)))
+    } catch {
+      return new Response('not found', { status: 404 })
+    }
+  }
+}
+
+export const session = {
+  defaultSession: {
+    setPermissionRequestHandler(handler: PermissionRequestHandler | null): void {
+      record('session.setPermissionRequestHandler')
+      electronRecording.session.permissionRequestHandler = handler
+    },
+    setPermissionCheckHandler(handler: PermissionCheckHandler | null): void {
+      record('session.setPermissionCheckHandler')
+      electronRecording.session.permissionCheckHandler = handler
+    }
+  }
+}
+
+export const shell = {
+  openExternal(url: string): Promise<void> {
+    record('shell.openExternal', url)
+    electronRecording.shell.openedExternal.push(url)
+    return Promise.resolve()
+  }
+}
+
+export const screen = {
+  getAllDisplays(): Display[] {
+    record('screen.getAllDisplays')
+    return electronRecording.config.displays
+  },
+  getPrimaryDisplay(): Display {
+    record('screen.getPrimaryDisplay')
+    return electronRecording.config.displays[0]!
+  }
+}
+
+export const dialog = {
+  showErrorBox(title: string, content: string): void {
+    record('dialog.showErrorBox', title, content)
+    electronRecording.dialog.errorBoxes.push({ title, content })
+  }
+}
+
+/** A reversible, obviously fake "encryption", so a round trip can be checked. */
+export const safeStorage = {
+  isEncryptionAvailable(): boolean {
+    record('safeStorage.isEncryptionAvailable')
+    return electronRecording.config.encryptionAvailable
+  },
+  encryptString(plain: string): Buffer {
+    record('safeStorage.encryptString')
+    return Buffer.from(`enc:${plain}`, 'utf8')
+  },
+  decryptString(data: Buffer): string {
+    record('safeStorage.decryptString')
+    const text = data.toString('utf8')
+    if (!text.startsWith('enc:')) throw new Error('electron-double: not encrypted by safeStorage')
+    return text.slice(4)
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// Preload side: contextBridge and ipcRenderer
+
+export const contextBridge = {
+  exposeInMainWorld(key: string, api: unknown): void {
+    record('contextBridge.exposeInMainWorld', key)
+    electronRecording.exposedInMainWorld.push({ key, api })
+  }
+}
+
+interface FakeIpcRenderer {
+  invoke(channel: string, input?: unknown): Promise<unknown>
+  on(event: string, listener: Listener): FakeIpcRenderer
+  removeListener(event: string, listener: Listener): FakeIpcRenderer
+}
+
+export const ipcRenderer: FakeIpcRenderer = {
+  invoke(channel: string, input?: unknown): Promise<unknown> {
+    record('ipcRenderer.invoke', channel, input)
+    electronRecording.invoked.push({ channel, input })
+    return Promise.resolve(electronRecording.config.invokeResult)
+  },
+  on(event: string, listener: Listener): FakeIpcRenderer {
+    record('ipcRenderer.on', event)
+    const listeners = electronRecording.rendererListeners.get(event) ?? new Set<Listener>()
+    listeners.add(listener)
+    electronRecording.rendererListeners.set(event, listeners)
+    return ipcRenderer
+  },
+  removeListener(event: string, listener: Listener): FakeIpcRenderer {
+    record('ipcRenderer.removeListener', event)
+    electronRecording.rendererListeners.get(event)?.delete(listener)
+    return ipcRenderer
+  }
+}
+
+/** Delivers an event from main to the preload's listeners, as webContents.send would. */
+export function sendToRenderer(event: string, payload: unknown): void {
+  for (const listener of electronRecording.rendererListeners.get(event) ?? []) {
+    listener({ sender: ipcRenderer }, payload)
+  }
+}
+
+export type IpcRendererEvent = { sender: typeof ipcRenderer }
+
+export default {
+  app,
+  BrowserWindow: FakeBrowserWindow,
+  Tray: FakeTray,
+  Menu,
+  Notification: FakeNotification,
+  nativeImage,
+  ipcMain,
+  protocol,
+  net,
+  session,
+  shell,
+  screen,
+  dialog,
+  safeStorage,
+  contextBridge,
+  ipcRenderer
+}
