@@ -10,7 +10,9 @@ export function createElectronDesktop(options: {
   trayIconPng: Buffer
   showRoute: (route: string) => void
 }): DesktopPort {
-  let drawn = -1
+  // What was last drawn and where: a count reported before the tray or window existed
+  // (at start) is drawn again once they do.
+  let drawn: { count: number; tray: Tray | null; window: BrowserWindow | null } | null = null
   return {
     notify(notification) {
       if (!Notification.isSupported()) return
@@ -24,20 +26,24 @@ export function createElectronDesktop(options: {
       native.show()
     },
     setBadge(count) {
-      if (count === drawn) return
-      drawn = count
-      app.setBadgeCount(count)
       const tray = options.tray()
+      const window = options.window()
+      if (drawn && drawn.count === count && drawn.tray === tray && drawn.window === window) return
+      const current = { count, tray, window }
+      drawn = current
+      app.setBadgeCount(count)
       tray?.setToolTip(format.trayTooltip(count))
-      void renderBadgeIcon(options.trayIconPng, count, 32).then((png) => {
-        const image = nativeImage.createFromBuffer(png)
-        tray?.setImage(image)
-        const window = options.window()
-        if (process.platform === 'win32' && window) {
-          const overlay = count > 0 ? nativeImage.createFromBuffer(png).resize({ width: 16, height: 16 }) : null
-          window.setOverlayIcon(overlay, count > 0 ? format.alertBadgeLabel(count) : messages.appName)
-        }
-      })
+      void renderBadgeIcon(options.trayIconPng, count, 32)
+        .then((png) => {
+          // Renders can finish out of order: only the latest count is shown.
+          if (drawn !== current) return
+          tray?.setImage(nativeImage.createFromBuffer(png))
+          if (process.platform === 'win32' && window) {
+            const overlay = count > 0 ? nativeImage.createFromBuffer(png).resize({ width: 16, height: 16 }) : null
+            window.setOverlayIcon(overlay, count > 0 ? format.alertBadgeLabel(count) : messages.appName)
+          }
+        })
+        .catch((error: unknown) => console.error('badge icon', error))
     },
     isFocused() {
       const window = options.window()

@@ -41,7 +41,8 @@ export function isTrustedSender(frameUrl: string | undefined, appUrl: string): b
   try {
     const frame = new URL(frameUrl)
     const app = new URL(appUrl)
-    if (app.protocol === 'file:') return frame.protocol === 'file:' && frame.pathname === app.pathname
+    // The host too: on Windows file://server/... is a network share, not the app's own file.
+    if (app.protocol === 'file:') return frame.protocol === 'file:' && frame.host === app.host && frame.pathname === app.pathname
     return frame.origin === app.origin
   } catch {
     return false

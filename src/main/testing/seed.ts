@@ -3,7 +3,7 @@ import { link, mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import sharp from 'sharp'
 import { layouts } from '@shared/limits'
-import { processImage } from '../media/image-pipeline'
+import { processImage, type ProcessedImage } from '../media/image-pipeline'
 import { saveVariants } from '../media/media-files'
 import { hashPassword, productionScrypt, type ScryptParams } from '../services/password'
 import { createStore } from '../store'
@@ -16,12 +16,37 @@ export interface SeedOptions {
   /** Likes and comments per post, on average. */
   likesPerPost?: number
   commentsPerPost?: number
+  /**
+   * Extra comments on the newest posts: `[10_000, 25]` gives the newest post 10,000 more
+   * comments and the one before it 25 (a post everyone talks about, and a lively one).
+   */
+  heavyComments?: number[]
+  /**
+   * How each post gets its photo files. `link` (default): a hard link per post under its own
+   * names, so deleting one post never touches another's photo — right for development.
+   * `shared`: every post's image row names the same few files — no file work at all, for
+   * benchmark stores of 100k posts (do not delete posts in such a store: the files are shared).
+   */
+  files?: 'link' | 'shared'
+  /** Posts per write transaction. */
+  batch?: number
   /** Every seeded account signs in with this password. */
   password?: string
   scrypt?: ScryptParams
   /** Newest post's time; older posts go back a minute each. */
   now?: number
+  /** Processed sample photos to reuse (from `samplePhotos`), e.g. when seeding several stores. */
+  photos?: ProcessedImage[]
   onProgress?: (done: number, total: number) => void
+}
+
+export interface SeedResult {
+  /** User ids; user n (1-based) signs in as seedEmail(n). */
+  users: string[]
+  /** Post ids, oldest first. */
+  posts: string[]
+  /** The posts that got heavyComments, in the same order. */
+  heavy: string[]
 }
 
 export const seedPassword = 'magpie-pass-1'
@@ -38,9 +63,9 @@ const sentences = [
   '오래된 사진관이 문을 닫는다는 소식에 마지막으로 들렀어요.'
 ]
 
-/** A few photos of the kind people post, drawn once and reused under new names. */
-async function samplePhotos(count: number): Promise<Buffer[]> {
-  return Promise.all(
+/** A few photos of the kind people post, drawn once and run through the real image pipeline. */
+export async function samplePhotos(count = 6): Promise<ProcessedImage[]> {
+  const jpegs = await Promise.all(
     Array.from({ length: count }, (_, i) => {
       const hue = (i * 47) % 360
       const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="${i % 2 ? 2000 : 1067}">
@@ -51,23 +76,32 @@ async function samplePhotos(count: number): Promise<Buffer[]> {
       return sharp(Buffer.from(svg)).jpeg({ quality: 82 }).toBuffer()
     })
   )
+  return Promise.all(jpegs.map((bytes) => processImage(bytes)))
 }
 
 /**
- * Fills a store fast with realistic data: accounts, posts with real processed photos
- * (a small fixed set, hard-linked under each post's own file names so deleting one post
- * never touches another's photo), likes, comments and the alerts they make.
+ * Fills a store fast with realistic data: accounts, posts with real processed photos (a
+ * small fixed set, see `files`), likes, comments and the alerts they make — all through the
+ * store's own statements and triggers, so counters and the change log are what the app
+ * itself would have written. Writes in large transactions with synchronous=NORMAL.
  */
-export async function seedStore(options: SeedOptions): Promise<{ users: string[]; posts: string[] }> {
+export async function seedStore(options: SeedOptions): Promise<SeedResult> {
   const userCount = options.users ?? Math.max(2, Math.min(200, Math.ceil(options.posts / 5)))
   const likesPerPost = options.likesPerPost ?? 3
   const commentsPerPost = options.commentsPerPost ?? 2
+  const heavyComments = options.heavyComments ?? []
+  const shareFiles = options.files === 'shared'
+  // Random (UUID) keys dirty pages all over every index, and each commit writes every dirty
+  // page to the WAL: fewer, larger transactions are much faster for big stores.
+  const batch = options.batch ?? (shareFiles ? 50_000 : 500)
   const now = options.now ?? Date.now()
   const store = createStore(join(options.dataDir, 'magpie.db'), { synchronous: 'NORMAL' })
+  // Keep the indexes in memory while seeding (up to 1 GiB, only as much as the store needs).
+  store.db.pragma('cache_size = -1048576')
   const imagesDir = join(options.dataDir, 'images')
   await mkdir(imagesDir, { recursive: true })
 
-  const processed = await Promise.all((await samplePhotos(6)).map((bytes) => processImage(bytes)))
+  const processed = options.photos ?? (await samplePhotos(6))
   const sources = await Promise.all(processed.map(async (p) => ({ ...p, files: await saveVariants(imagesDir, p.variants) })))
   const passwordHash = await hashPassword(options.password ?? seedPassword, options.scrypt ?? productionScrypt)
 
@@ -78,22 +112,36 @@ export async function seedStore(options: SeedOptions): Promise<{ users: string[]
     )
   })
 
-  const posts: string[] = []
-  const batch = 500
+  /** A post's own file names: hard links to a sample's files, or the sample's files themselves. */
+  async function filesFor(source: (typeof sources)[number]): Promise<ImageVariantFile[]> {
+    if (shareFiles) return source.files
+    const files = source.files.map((f) => ({ width: f.width, file: `${randomUUID().replaceAll('-', '')}.webp`, from: f.file }))
+    await Promise.all(files.map((f) => link(join(imagesDir, f.from), join(imagesDir, f.file))))
+    return files.map(({ width, file }) => ({ width, file }))
+  }
+
   let seq = 0
+  function addComment(postId: string, author: string, commenter: string, at: number): void {
+    const commentId = randomUUID()
+    store.comments.insert({ id: commentId, postId, authorId: commenter, text: `좋은 소식 고마워요 (${++seq})`, createdAt: at })
+    if (commenter !== author) {
+      store.alerts.addComment({ id: randomUUID(), userId: author, postId, actorId: commenter, commentId, createdAt: at })
+    }
+  }
+
+  const posts: string[] = []
+  const heavy: { postId: string; author: string; createdAt: number; count: number }[] = new Array(heavyComments.length)
   for (let start = 0; start < options.posts; start += batch) {
     const end = Math.min(options.posts, start + batch)
     const rows: { postId: string; imageId: string; source: (typeof sources)[number]; files: ImageVariantFile[]; i: number }[] = []
     for (let i = start; i < end; i++) {
       const source = sources[i % sources.length]!
-      const files = source.files.map((f) => ({ width: f.width, file: `${randomUUID().replaceAll('-', '')}.webp`, from: f.file }))
-      await Promise.all(files.map((f) => link(join(imagesDir, f.from), join(imagesDir, f.file))))
-      rows.push({ postId: randomUUID(), imageId: randomUUID(), source, files: files.map(({ width, file }) => ({ width, file })), i })
+      rows.push({ postId: randomUUID(), imageId: randomUUID(), source, files: await filesFor(source), i })
     }
     store.transaction(() => {
       for (const { postId, imageId, source, files, i } of rows) {
         const author = users[i % users.length]!
-        const createdAt = now - (options.posts - i) * 60_000
+        const createdAt = now - (options.posts - 1 - i) * 60_000
         store.images.insert({
           id: imageId, ownerId: author, purpose: 'post', width: source.width, height: source.height,
           placeholder: source.placeholder, variants: files, attached: false, createdAt
@@ -108,18 +156,32 @@ export async function seedStore(options: SeedOptions): Promise<{ users: string[]
           }
         }
         for (let c = 0; c < commentsPerPost; c++) {
-          const commenter = users[(i + 2 + c * 3) % users.length]!
-          const commentId = randomUUID()
-          store.comments.insert({ id: commentId, postId, authorId: commenter, text: `좋은 소식 고마워요 (${++seq})`, createdAt: createdAt + 1000 + c })
-          if (commenter !== author) {
-            store.alerts.addComment({ id: randomUUID(), userId: author, postId, actorId: commenter, commentId, createdAt: createdAt + 1000 + c })
-          }
+          addComment(postId, author, users[(i + 2 + c * 3) % users.length]!, createdAt + 1000 + c)
         }
+        const rank = options.posts - 1 - i
+        if (rank < heavyComments.length) heavy[rank] = { postId, author, createdAt, count: heavyComments[rank]! }
         posts.push(postId)
+        if ((i + 1) % 2000 === 0 && i + 1 < end) options.onProgress?.(i + 1, options.posts)
       }
+      // A running app keeps only the newest part of the change log; keep it that size as we go.
+      store.changes.prune()
     })
     options.onProgress?.(end, options.posts)
   }
+
+  // Heavy posts: their many comments spread over the minute after the post, many per millisecond.
+  for (const post of heavy.filter(Boolean)) {
+    for (let start = 0; start < post.count; start += 5000) {
+      store.transaction(() => {
+        for (let c = start; c < Math.min(post.count, start + 5000); c++) {
+          addComment(post.postId, post.author, users[(c * 13 + 5) % users.length]!, post.createdAt + 2000 + Math.floor((c * 58_000) / post.count))
+        }
+        store.changes.prune()
+      })
+    }
+  }
+
+  store.db.pragma('wal_checkpoint(TRUNCATE)')
   store.close()
-  return { users, posts }
+  return { users, posts, heavy: heavy.filter(Boolean).map((h) => h.postId) }
 }

@@ -1,0 +1,160 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { channels, events } from '@shared/ipc/channels'
+import type { MagpieApi } from '@shared/ipc/contract'
+import { messages } from '@shared/messages'
+import type { Dispatch } from '../ipc/dispatch'
+import {
+  electronRecording,
+  FakeWebContents,
+  invokeIpc,
+  resetElectron,
+  type SenderFrame
+} from '../testing/electron-double'
+import { registerIpc, sendEvent } from './ipc-bridge'
+
+const appUrl = pathToFileURL(join(tmpdir(), 'magpie', 'out', 'renderer', 'index.html')).toString()
+const refusal = { ok: false, error: { code: 'invalidRequest', message: messages.invalidRequest } }
+
+const mainFrame = (url: string): SenderFrame => ({ url, parent: null })
+
+function register() {
+  const dispatch = vi.fn(async (channel: unknown, input: unknown) => ({ ok: true as const, data: { channel, input } }))
+  registerIpc(dispatch as unknown as Dispatch, () => appUrl)
+  return dispatch
+}
+
+beforeEach(() => resetElectron())
+
+describe('registerIpc', () => {
+  it('registers a handler for every channel of the contract and nothing else', () => {
+    register()
+    expect([...electronRecording.ipcHandlers.keys()].sort()).toEqual([...channels].sort())
+  })
+
+  it('passes a call from the app page main frame to dispatch, with its channel and input', async () => {
+    const dispatch = register()
+    for (const channel of channels) {
+      const input = { probe: channel }
+      expect(await invokeIpc(channel, mainFrame(`${appUrl}#/home`), input)).toEqual({ ok: true, data: { channel, input } })
+    }
+    expect(dispatch).toHaveBeenCalledTimes(channels.length)
+  })
+
+  it.each([
+    ['another file', mainFrame(pathToFileURL(join(tmpdir(), 'Downloads', 'evil.html')).toString())],
+    ['a web page', mainFrame('https://evil.example/')],
+    ['a subframe of the app page', { url: appUrl, parent: mainFrame(appUrl) }],
+    ['a frame with no URL', { url: '', parent: null }],
+    ['no sender frame (navigated away or destroyed)', null],
+    ['an undefined sender frame', undefined]
+  ])('refuses a call from %s without dispatching it', async (_name, frame) => {
+    const dispatch = register()
+    for (const channel of ['auth:login', 'posts:create', 'alerts:clear']) {
+      expect(await invokeIpc(channel, frame, { email: 'a@b.c', password: 'secret1' })).toEqual(refusal)
+    }
+    expect(dispatch).not.toHaveBeenCalled()
+  })
+
+  it('reads the app URL at call time (the dev server URL during npm run dev)', async () => {
+    let url = appUrl
+    const dispatch = vi.fn(async () => ({ ok: true as const, data: null }))
+    registerIpc(dispatch as unknown as Dispatch, () => url)
+    url = 'http://localhost:5173'
+    expect(await invokeIpc('posts:feed', mainFrame(appUrl), {})).toEqual(refusal)
+    expect(await invokeIpc('posts:feed', mainFrame('http://localhost:5173/'), {})).toEqual({ ok: true, data: null })
+    expect(dispatch).toHaveBeenCalledTimes(1)
+  })
+})
+
+describe('sendEvent', () => {
+  it('sends to live contents and drops events for a missing or destroyed window', () => {
+    const contents = new FakeWebContents()
+    sendEvent(contents as never, 'alerts:changed', { count: 1 })
+    sendEvent(undefined, 'alerts:changed', { count: 2 })
+    contents.destroyed = true
+    sendEvent(contents as never, 'alerts:changed', { count: 3 })
+    expect(contents.sent).toEqual([{ channel: 'alerts:changed', args: [{ count: 1 }] }])
+  })
+})
+
+describe('preload', () => {
+  /** A fresh preload run, with the instance of the double it imported. */
+  async function loadPreload() {
+    vi.resetModules()
+    const double = await import('../testing/electron-double')
+    double.resetElectron()
+    await import('../../preload/index')
+    expect(double.electronRecording.exposedInMainWorld).toHaveLength(1)
+    const [{ key, api }] = double.electronRecording.exposedInMainWorld as [{ key: string; api: unknown }]
+    expect(key).toBe('magpie')
+    return { api: api as MagpieApi, double }
+  }
+
+  it('exposes window.magpie with exactly one method per channel plus on, and never ipcRenderer', async () => {
+    const { api, double } = await loadPreload()
+    const exposed: string[] = []
+    for (const [namespace, value] of Object.entries(api)) {
+      if (namespace === 'on') {
+        expect(typeof value).toBe('function')
+        continue
+      }
+      expect(typeof value, namespace).toBe('object')
+      for (const [method, fn] of Object.entries(value as Record<string, unknown>)) {
+        expect(typeof fn, `${namespace}.${method}`).toBe('function')
+        exposed.push(`${namespace}:${method}`)
+      }
+    }
+    expect(exposed.sort()).toEqual([...channels].sort())
+    expect(Object.keys(api).sort()).toEqual([...new Set(channels.map((c) => c.split(':')[0]!)), 'on'].sort())
+    expect(Object.isFrozen(api)).toBe(true)
+
+    // Nothing reachable from the API is ipcRenderer, contextBridge or one of their functions.
+    const forbidden = new Set<unknown>([double.ipcRenderer, double.contextBridge, ...Object.values(double.ipcRenderer)])
+    const seen = new Set<unknown>()
+    const walk = (value: unknown): void => {
+      if ((typeof value !== 'object' && typeof value !== 'function') || value === null || seen.has(value)) return
+      seen.add(value)
+      expect(forbidden.has(value)).toBe(false)
+      for (const key of Reflect.ownKeys(value)) {
+        const descriptor = Object.getOwnPropertyDescriptor(value, key)
+        if (descriptor && 'value' in descriptor && key !== 'prototype') walk(descriptor.value)
+      }
+    }
+    walk(api)
+  })
+
+  it('each method invokes its own channel with the input and returns main’s answer', async () => {
+    const { api: magpie, double } = await loadPreload()
+    const api = magpie as unknown as Record<string, Record<string, (input?: unknown) => Promise<unknown>>>
+    double.electronRecording.config.invokeResult = { ok: true, data: 'answer' }
+    for (const channel of channels) {
+      const [namespace, method] = channel.split(':') as [string, string]
+      expect(await api[namespace]![method]!({ probe: channel })).toEqual({ ok: true, data: 'answer' })
+    }
+    expect(double.electronRecording.invoked).toEqual(channels.map((channel) => ({ channel, input: { probe: channel } })))
+  })
+
+  it('on subscribes to a listed event, passes only the payload, and unsubscribes', async () => {
+    const { api, double } = await loadPreload()
+    for (const event of events) {
+      const received: unknown[] = []
+      const off = api.on(event, (payload: unknown) => received.push(payload))
+      double.sendToRenderer(event, { n: 1 })
+      off()
+      double.sendToRenderer(event, { n: 2 })
+      expect(received, event).toEqual([{ n: 1 }])
+      expect(double.electronRecording.rendererListeners.get(event)?.size ?? 0).toBe(0)
+    }
+  })
+
+  it('on refuses an event name that is not in the list', async () => {
+    const { api, double } = await loadPreload()
+    for (const name of ['auth:login', 'ipc:anything', '__proto__', '', 'session:changed ']) {
+      expect(() => (api.on as (event: string, listener: () => void) => () => void)(name, () => {})).toThrow(/unknown event/)
+    }
+    expect(double.electronRecording.rendererListeners.size).toBe(0)
+  })
+})

@@ -1,0 +1,183 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { existsSync, mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, sep } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { channels } from '@shared/ipc/channels'
+import { messages } from '@shared/messages'
+
+/**
+ * The Electron entry (src/main/index.ts) run against the recording double: it does its
+ * work at import, so each test imports a fresh copy with a fresh double.
+ */
+type Double = typeof import('../testing/electron-double')
+
+const envKeys = ['MAGPIE_DATA_DIR', 'MAGPIE_PROFILE_DIR', 'MAGPIE_SYNCHRONOUS', 'ELECTRON_RENDERER_URL'] as const
+let savedEnv: Partial<Record<(typeof envKeys)[number], string>>
+let dataDir: string
+let double: Double | null = null
+
+const appPage = pathToFileURL(fileURLToPath(new URL('../../renderer/index.html', import.meta.url))).toString()
+
+beforeEach(() => {
+  savedEnv = Object.fromEntries(envKeys.map((key) => [key, process.env[key]]))
+  for (const key of envKeys) delete process.env[key]
+  dataDir = mkdtempSync(join(tmpdir(), 'magpie-entry-'))
+  process.env.MAGPIE_DATA_DIR = dataDir
+})
+
+afterEach(() => {
+  // Quitting closes the store and stops the change watcher.
+  double?.app.emit('before-quit')
+  double?.app.emit('will-quit')
+  double = null
+  for (const key of envKeys) {
+    if (savedEnv[key] === undefined) delete process.env[key]
+    else process.env[key] = savedEnv[key]
+  }
+})
+
+async function boot(options: { lock?: boolean } = {}): Promise<Double> {
+  vi.resetModules()
+  double = await import('../testing/electron-double')
+  double.resetElectron()
+  double.electronRecording.config.singleInstanceLock = options.lock ?? true
+  await import('../index')
+  return double
+}
+
+/** Waits for start() to finish (the tray is its last step), failing at once on the error dialog. */
+async function started(d: Double): Promise<void> {
+  const deadline = Date.now() + 15_000
+  while (Date.now() < deadline) {
+    const [error] = d.electronRecording.dialog.errorBoxes
+    if (error) throw new Error(`start failed: ${error.content}`)
+    if (d.electronRecording.trays.length > 0) return
+    await new Promise((resolve) => setTimeout(resolve, 10))
+  }
+  throw new Error('start did not finish')
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 50))
+
+describe('src/main/index.ts', () => {
+  it('without the single-instance lock, quits and starts nothing', async () => {
+    const d = await boot({ lock: false })
+    await settle()
+    const r = d.electronRecording
+    expect(r.app.singleInstanceLockRequests).toBe(1)
+    expect(r.app.quits).toBe(1)
+    expect(r.app.whenReadyCalls).toBe(0)
+    expect(r.windows).toEqual([])
+    expect(r.trays).toEqual([])
+    expect(r.ipcHandlers.size).toBe(0)
+    expect(r.protocol.privilegedSchemes).toEqual([])
+    expect(r.protocol.handlers.size).toBe(0)
+    expect(r.session.permissionRequestHandler).toBeNull()
+    expect(d.app.listenerCount('second-instance')).toBe(0)
+    expect(existsSync(join(dataDir, 'magpie.db'))).toBe(false)
+  })
+
+  it('with the lock, starts one secure window, the IPC, the media protocol and the tray', async () => {
+    const d = await boot()
+    await started(d)
+    const r = d.electronRecording
+
+    expect(r.app.quits).toBe(0)
+    expect(r.app.appUserModelIds).toEqual(['app.magpie.desktop'])
+    // The store lives in MAGPIE_DATA_DIR.
+    expect(existsSync(join(dataDir, 'magpie.db'))).toBe(true)
+
+    expect(r.windows).toHaveLength(1)
+    const [window] = r.windows
+    const prefs = window!.options.webPreferences!
+    expect(prefs).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webviewTag: false, webSecurity: true })
+    expect(String(prefs.preload).endsWith(`${sep}preload${sep}index.cjs`)).toBe(true)
+    expect(window!.loadedUrls).toEqual([appPage])
+    expect(window!.webContents.fire('will-navigate', 'https://evil.example/').defaultPrevented).toBe(true)
+
+    expect([...r.ipcHandlers.keys()].sort()).toEqual([...channels].sort())
+    // Wired to the real dispatcher and to the page it loaded.
+    expect(await d.invokeIpc('auth:session', { url: appPage, parent: null })).toMatchObject({ ok: true })
+    expect(await d.invokeIpc('auth:session', { url: 'https://evil.example/', parent: null })).toEqual({
+      ok: false,
+      error: { code: 'invalidRequest', message: messages.invalidRequest }
+    })
+
+    // The scheme is privileged before the app is ready, and served after.
+    const apis = r.calls.map((call) => call.api)
+    expect(r.protocol.privilegedSchemes.map((s) => s.scheme)).toEqual(['magpie-media'])
+    expect(apis.indexOf('protocol.registerSchemesAsPrivileged')).toBeLessThan(apis.indexOf('app.whenReady'))
+    expect([...r.protocol.handlers.keys()]).toEqual(['magpie-media'])
+    expect((await r.protocol.handlers.get('magpie-media')!(new Request('magpie-media://images/../magpie.db'))).status).toBe(404)
+
+    // Permissions are locked down before the page loads.
+    expect(r.session.permissionCheckHandler!({}, 'media')).toBe(false)
+    expect(apis.indexOf('session.setPermissionCheckHandler')).toBeLessThan(apis.indexOf('BrowserWindow.loadURL'))
+
+    expect(r.trays).toHaveLength(1)
+    expect(r.trays[0]!.toolTip).toBe('까치')
+    expect(r.app.badgeCounts.at(-1)).toBe(0)
+    expect(r.dialog.errorBoxes).toEqual([])
+  })
+
+  it('a second launch shows, restores and focuses the existing window', async () => {
+    const d = await boot()
+    await started(d)
+    const window = d.electronRecording.windows[0]!
+    window.minimize()
+    window.hide()
+    expect(window.isVisible()).toBe(false)
+    d.app.emit('second-instance', {}, ['magpie'], '/')
+    expect(window.isMinimized()).toBe(false)
+    expect(window.isVisible()).toBe(true)
+    expect(window.isFocused()).toBe(true)
+    expect(d.electronRecording.windows).toHaveLength(1)
+  })
+
+  it('closing the window keeps the app in the tray; quitting really closes it', async () => {
+    const d = await boot()
+    await started(d)
+    const window = d.electronRecording.windows[0]!
+    window.show()
+    expect(window.close().defaultPrevented).toBe(true)
+    expect(window.isDestroyed()).toBe(false)
+    expect(window.isVisible()).toBe(false)
+    // The window's place is remembered for next time.
+    expect(existsSync(join(dataDir, 'profile', 'window.json'))).toBe(true)
+
+    d.app.emit('before-quit')
+    expect(window.close().defaultPrevented).toBe(false)
+    expect(window.isDestroyed()).toBe(true)
+  })
+
+  it('the tray menu opens the window, goes to the alerts and quits', async () => {
+    const d = await boot()
+    await started(d)
+    const window = d.electronRecording.windows[0]!
+    const menu = d.electronRecording.trays[0]!.contextMenu!
+    const item = (label: string) => menu.find((entry) => entry.label === label)!
+
+    item(messages.trayAlerts).click!()
+    expect(window.isVisible() && window.isFocused()).toBe(true)
+    expect(window.webContents.sent).toContainEqual({ channel: 'app:navigate', args: [{ route: '/myalert' }] })
+
+    window.hide()
+    item(messages.trayOpen).click!()
+    expect(window.isVisible()).toBe(true)
+
+    expect(d.electronRecording.app.quits).toBe(0)
+    item(messages.trayQuit).click!()
+    expect(d.electronRecording.app.quits).toBe(1)
+  })
+
+  it('invalid settings stop the app with a clear message and no window', async () => {
+    process.env.MAGPIE_SYNCHRONOUS = 'SOMETIMES'
+    const d = await boot()
+    await vi.waitFor(() => expect(d.electronRecording.app.exits).toEqual([1]))
+    expect(d.electronRecording.dialog.errorBoxes).toHaveLength(1)
+    expect(d.electronRecording.dialog.errorBoxes[0]!.content).toContain('MAGPIE_SYNCHRONOUS')
+    expect(d.electronRecording.windows).toEqual([])
+    expect(d.electronRecording.trays).toEqual([])
+  })
+})

@@ -1,0 +1,188 @@
+import { beforeEach, describe, expect, it } from 'vitest'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { electronRecording, resetElectron, type FakeBrowserWindow } from '../testing/electron-double'
+import { isTrustedSender, safeExternalUrl, secureWebPreferences } from './security'
+import { createMainWindow, lockDownSession } from './window'
+
+const tempDir = () => mkdtempSync(join(tmpdir(), 'magpie-security-'))
+
+function newWindow(boundsFile = join(tempDir(), 'window.json')): FakeBrowserWindow {
+  createMainWindow({ preload: '/app/out/preload/index.cjs', boundsFile, icon: '/app/resources/icon.png' })
+  return electronRecording.windows.at(-1)!
+}
+
+beforeEach(() => resetElectron())
+
+describe('createMainWindow', () => {
+  it('gives every window isolated, sandboxed, Node-free preferences, whatever its saved bounds', () => {
+    const dir = tempDir()
+    const maximized = join(dir, 'maximized.json')
+    writeFileSync(maximized, JSON.stringify({ x: 10, y: 10, width: 900, height: 700, maximized: true }))
+    const offScreen = join(dir, 'off-screen.json')
+    writeFileSync(offScreen, JSON.stringify({ x: 90000, y: 90000, width: 900, height: 700 }))
+    const broken = join(dir, 'broken.json')
+    writeFileSync(broken, '{not json')
+
+    for (const file of [join(dir, 'missing.json'), maximized, offScreen, broken]) newWindow(file)
+
+    expect(electronRecording.windows).toHaveLength(4)
+    for (const window of electronRecording.windows) {
+      expect(window.options.webPreferences).toMatchObject({
+        preload: '/app/out/preload/index.cjs',
+        contextIsolation: true,
+        sandbox: true,
+        nodeIntegration: false,
+        nodeIntegrationInWorker: false,
+        nodeIntegrationInSubFrames: false,
+        webviewTag: false,
+        webSecurity: true,
+        allowRunningInsecureContent: false,
+        experimentalFeatures: false
+      })
+    }
+    // Bounds are restored only when they fit a connected screen.
+    expect(electronRecording.windows[1]!.maximized).toBe(true)
+    expect(electronRecording.windows[2]!.options).not.toHaveProperty('x')
+    expect(electronRecording.windows[2]!.options).toMatchObject({ width: 900, height: 700 })
+  })
+
+  it('secureWebPreferences never turns a protection off', () => {
+    const prefs = secureWebPreferences('/p.cjs')
+    expect(prefs).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webviewTag: false, webSecurity: true })
+  })
+
+  it('prevents navigation, redirects and <webview> attachment', () => {
+    const { webContents } = newWindow()
+    for (const [event, url] of [
+      ['will-navigate', 'https://evil.example/'],
+      ['will-navigate', 'file:///etc/passwd'],
+      ['will-redirect', 'https://evil.example/'],
+      ['will-attach-webview', undefined]
+    ] as const) {
+      expect(webContents.listenerCount(event), event).toBeGreaterThan(0)
+      expect(webContents.fire(event, url).defaultPrevented, event).toBe(true)
+    }
+  })
+
+  it('denies every new window and opens only plain https links in the system browser', () => {
+    const { webContents } = newWindow()
+    const urls = [
+      'https://example.com/a?b=c#d',
+      'http://example.com/',
+      'file:///etc/passwd',
+      'javascript:alert(1)',
+      'data:text/html,<script>alert(1)</script>',
+      'https://user:pass@example.com/',
+      'https://user@example.com/',
+      'magpie-media://images/x.webp',
+      'not a url',
+      ''
+    ]
+    for (const url of urls) expect(webContents.openWindow(url), url).toEqual({ action: 'deny' })
+    expect(electronRecording.shell.openedExternal).toEqual(['https://example.com/a?b=c#d'])
+  })
+
+  it('shows the window once it is ready, not before', () => {
+    const window = newWindow()
+    expect(window.options.show).toBe(false)
+    expect(window.isVisible()).toBe(false)
+    window.emit('ready-to-show')
+    expect(window.isVisible()).toBe(true)
+  })
+})
+
+describe('lockDownSession', () => {
+  it('answers every permission request and check with no', () => {
+    lockDownSession()
+    const { permissionRequestHandler, permissionCheckHandler } = electronRecording.session
+    expect(permissionRequestHandler).not.toBeNull()
+    expect(permissionCheckHandler).not.toBeNull()
+    for (const permission of ['media', 'geolocation', 'notifications', 'clipboard-read', 'openExternal', 'fullscreen']) {
+      const answers: boolean[] = []
+      permissionRequestHandler!({}, permission, (granted) => answers.push(granted))
+      expect(answers, permission).toEqual([false])
+      expect(permissionCheckHandler!({}, permission, 'file://'), permission).toBe(false)
+    }
+  })
+})
+
+describe('safeExternalUrl', () => {
+  it.each([
+    ['https://example.com', 'https://example.com/'],
+    ['https://example.com/path?q=1#x', 'https://example.com/path?q=1#x'],
+    ['HTTPS://Example.COM/a', 'https://example.com/a']
+  ])('lets %s through as %s', (raw, expected) => {
+    expect(safeExternalUrl(raw)).toBe(expected)
+  })
+
+  it.each([
+    'http://example.com/',
+    'file:///etc/passwd',
+    'javascript:alert(1)',
+    'data:text/html,hi',
+    'https://user:pass@example.com/',
+    'https://user@example.com/',
+    'https://:pass@example.com/',
+    'ftp://example.com/',
+    'smb://server/share',
+    'magpie-media://images/a.webp',
+    'example.com',
+    '//example.com',
+    'https://',
+    '',
+    'not a url'
+  ])('refuses %s', (raw) => {
+    expect(safeExternalUrl(raw)).toBeNull()
+  })
+})
+
+describe('isTrustedSender', () => {
+  const appFile = join(tmpdir(), 'app', 'out', 'renderer', 'index.html')
+  const appUrl = pathToFileURL(appFile).toString()
+
+  it('trusts the app page itself, with any query or hash', () => {
+    expect(isTrustedSender(appUrl, appUrl)).toBe(true)
+    expect(isTrustedSender(`${appUrl}#/detail/abc`, appUrl)).toBe(true)
+    expect(isTrustedSender(`${appUrl}?x=1`, appUrl)).toBe(true)
+  })
+
+  it('does not trust other files, even next to the app page', () => {
+    expect(isTrustedSender(pathToFileURL(join(tmpdir(), 'app', 'out', 'renderer', 'other.html')).toString(), appUrl)).toBe(false)
+    expect(isTrustedSender(pathToFileURL(join(tmpdir(), 'Downloads', 'index.html')).toString(), appUrl)).toBe(false)
+    expect(isTrustedSender('file:///etc/passwd', appUrl)).toBe(false)
+  })
+
+  it('does not trust the same path on another host (a UNC share on Windows)', () => {
+    const onShare = new URL(appUrl)
+    onShare.host = 'evil-share'
+    expect(isTrustedSender(onShare.toString(), appUrl)).toBe(false)
+  })
+
+  it('does not trust the app path under another scheme', () => {
+    const path = new URL(appUrl).pathname
+    expect(isTrustedSender(`https://evil.example${path}`, appUrl)).toBe(false)
+    expect(isTrustedSender(`magpie-media://images${path}`, appUrl)).toBe(false)
+  })
+
+  it('during development, trusts the dev server origin only', () => {
+    const dev = 'http://localhost:5173'
+    expect(isTrustedSender('http://localhost:5173/', dev)).toBe(true)
+    expect(isTrustedSender('http://localhost:5173/#/myalert', dev)).toBe(true)
+    expect(isTrustedSender('http://localhost:5174/', dev)).toBe(false)
+    expect(isTrustedSender('http://127.0.0.1:5173/', dev)).toBe(false)
+    expect(isTrustedSender('https://localhost:5173/', dev)).toBe(false)
+    expect(isTrustedSender('http://localhost.evil.example:5173/', dev)).toBe(false)
+    expect(isTrustedSender(appUrl, dev)).toBe(false)
+  })
+
+  it('refuses malformed or missing URLs', () => {
+    expect(isTrustedSender(undefined, appUrl)).toBe(false)
+    expect(isTrustedSender('', appUrl)).toBe(false)
+    expect(isTrustedSender('not a url', appUrl)).toBe(false)
+    expect(isTrustedSender('about:blank', appUrl)).toBe(false)
+    expect(isTrustedSender(appUrl, 'not a url')).toBe(false)
+  })
+})
