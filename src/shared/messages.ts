@@ -98,7 +98,6 @@ export const messages = {
   emptyFeed: '아직 글이 없어요. 첫 글을 남겨보세요!',
   notFoundPage: '페이지를 찾을 수 없어요',
   goHome: '홈으로',
-  comingSoon: '준비 중',
   offlineBanner: '오프라인 상태예요. 저장된 글을 보여드려요',
   settings: '설정',
   trayOpen: '열기',

@@ -57,8 +57,19 @@ export async function createMagpie(options: MagpieOptions) {
 
   await services.auth.restore()
   services.live.refreshBadge()
-  await services.images.sweep()
   watcher.start()
+
+  // Housekeeping off the start-up path, then hourly: the app may live in the tray for weeks.
+  const sweep = () => {
+    services.images
+      .sweep()
+      .then(() => services.images.sweepOrphans())
+      .catch((error: unknown) => console.warn('[images] sweep', error))
+  }
+  const firstSweep = setTimeout(sweep, 5_000)
+  const hourlySweep = setInterval(sweep, 60 * 60 * 1000)
+  firstSweep.unref()
+  hourlySweep.unref()
 
   return {
     dispatch,
@@ -66,6 +77,8 @@ export async function createMagpie(options: MagpieOptions) {
     store,
     imagesDir,
     close(): void {
+      clearTimeout(firstSweep)
+      clearInterval(hourlySweep)
       watcher.stop()
       store.close()
     }

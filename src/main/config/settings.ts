@@ -1,4 +1,4 @@
-import { isAbsolute, join, resolve } from 'node:path'
+import { isAbsolute, resolve } from 'node:path'
 import { z } from 'zod'
 
 /**
@@ -34,11 +34,10 @@ export function loadSettings(env: NodeJS.ProcessEnv, defaultDir: string): Settin
     const problems = parsed.error.issues.map((issue) => `- ${issue.path.join('.')}: ${issue.message}`).join('\n')
     throw new SettingsError(`Magpie cannot start: invalid settings\n${problems}`)
   }
-  const dataDir = parsed.data.MAGPIE_DATA_DIR ?? defaultDir
   return {
-    dataDir,
-    // A portable data folder carries its own profile unless told otherwise.
-    profileDir: parsed.data.MAGPIE_PROFILE_DIR ?? (parsed.data.MAGPIE_DATA_DIR ? join(dataDir, 'profile') : defaultDir),
+    dataDir: parsed.data.MAGPIE_DATA_DIR ?? defaultDir,
+    // Always per OS account unless told: people sharing one data folder keep their own sessions.
+    profileDir: parsed.data.MAGPIE_PROFILE_DIR ?? defaultDir,
     synchronous: parsed.data.MAGPIE_SYNCHRONOUS ?? 'FULL'
   }
 }

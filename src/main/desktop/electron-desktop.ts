@@ -13,6 +13,9 @@ export function createElectronDesktop(options: {
   // What was last drawn and where: a count reported before the tray or window existed
   // (at start) is drawn again once they do.
   let drawn: { count: number; tray: Tray | null; window: BrowserWindow | null } | null = null
+  // Electron holds notifications weakly: without a reference here a collected one
+  // forgets its click handler and the click would not open the post.
+  const shown = new Set<Notification>()
   return {
     notify(notification) {
       if (!Notification.isSupported()) return
@@ -22,7 +25,14 @@ export function createElectronDesktop(options: {
         icon: notification.icon ? nativeImage.createFromBuffer(notification.icon) : undefined,
         silent: false
       })
-      native.on('click', () => options.showRoute(notification.route))
+      const forget = () => shown.delete(native)
+      native.on('click', () => {
+        forget()
+        options.showRoute(notification.route)
+      })
+      native.on('close', forget)
+      native.on('failed', forget)
+      shown.add(native)
       native.show()
     },
     setBadge(count) {

@@ -143,8 +143,8 @@ describe('src/main/index.ts', () => {
     expect(window.close().defaultPrevented).toBe(true)
     expect(window.isDestroyed()).toBe(false)
     expect(window.isVisible()).toBe(false)
-    // The window's place is remembered for next time.
-    expect(existsSync(join(dataDir, 'profile', 'window.json'))).toBe(true)
+    // The window's place is remembered for next time, in this OS account's own folder.
+    expect(existsSync(join(d.app.getPath('userData'), 'window.json'))).toBe(true)
 
     d.app.emit('before-quit')
     expect(window.close().defaultPrevented).toBe(false)

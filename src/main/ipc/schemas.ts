@@ -21,7 +21,7 @@ export const schemas = {
     passwordConfirm: text,
     profileImage: z.instanceof(Uint8Array).nullish()
   }),
-  'auth:login': z.strictObject({ email: text, password: text }),
+  'auth:login': z.strictObject({ email: z.string().max(1000), password: text }),
   'auth:logout': none,
   'images:add': z.strictObject({
     requestId: z.string().min(1).max(100),

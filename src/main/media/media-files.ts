@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { lstat, mkdir, open, realpath, rename, rm } from 'node:fs/promises'
+import { lstat, mkdir, open, readdir, realpath, rename, rm } from 'node:fs/promises'
 import path from 'node:path'
 import type { ImageVariantFile } from '../store/images-store'
 
@@ -9,6 +9,9 @@ export const mediaContentType = 'image/webp'
 const fileNamePattern = /^[0-9a-f]{32}\.webp$/
 
 const isMediaFileName = (name: string): boolean => fileNamePattern.test(name)
+
+/** Ours to delete: a media file, or the temp file of an interrupted write of one. */
+const isOwnFile = (name: string): boolean => isMediaFileName(name) || (name.endsWith('.tmp') && isMediaFileName(name.slice(0, -4)))
 
 /** Writes each variant under a fresh random name; on failure the ones already written are removed. */
 export async function saveVariants(imagesDir: string, variants: { width: number; data: Buffer }[]): Promise<ImageVariantFile[]> {
@@ -45,10 +48,32 @@ async function writeAtomically(target: string, data: Buffer): Promise<void> {
   }
 }
 
-/** Deletes image files, ignoring missing ones. Names not of our pattern are never touched (they can only come from tampered data). */
+/**
+ * Deletes image files after the rows that named them are gone: best effort, since the
+ * data change already happened (a file the OS keeps busy is logged and left for the
+ * orphan sweep). Names not of our pattern are never touched (they can only come from tampered data).
+ */
 export async function removeImageFiles(imagesDir: string, files: string[]): Promise<void> {
-  await Promise.all(files.filter(isMediaFileName).map((file) => rm(path.join(imagesDir, file), { force: true })))
+  const results = await Promise.allSettled(files.filter(isOwnFile).map((file) => rm(path.join(imagesDir, file), { force: true })))
+  for (const result of results) if (result.status === 'rejected') console.warn('[media] could not remove an image file', result.reason)
 }
+
+/**
+ * Files in the images folder that no row names, older than `olderThan` (ms since epoch):
+ * left by a crash between writing files and committing their row, or by a failed delete.
+ * Includes stale `.tmp` files of interrupted writes.
+ */
+export async function orphanImageFiles(imagesDir: string, referenced: ReadonlySet<string>, olderThan: number): Promise<string[]> {
+  const names = await readdir(imagesDir).catch(() => [] as string[])
+  const orphans: string[] = []
+  for (const name of names) {
+    if (!isOwnFile(name) || referenced.has(name)) continue
+    const info = await lstat(path.join(imagesDir, name)).catch(() => null)
+    if (info?.isFile() && info.mtimeMs < olderThan) orphans.push(name)
+  }
+  return orphans
+}
+
 
 /**
  * Maps the path of a media-protocol request to a file to serve, or null. Only a flat name of our pattern is

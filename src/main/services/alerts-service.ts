@@ -24,7 +24,8 @@ export function createAlertsService(ctx: ServiceContext, views: Views) {
       if (!userId) throw new AppError('loginRequired')
       store.transaction(() => {
         const owner = store.alerts.ownerOf(alertId)
-        // Someone else's alert answers like a missing one: its existence is not the caller's business.
+        // Already gone (a double click, or its post was deleted meanwhile): the wish is fulfilled.
+        if (owner === null) return
         if (owner !== userId) throw new AppError('invalidRequest')
         store.alerts.remove(alertId)
       })

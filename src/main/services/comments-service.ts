@@ -26,7 +26,8 @@ export function createCommentsService(ctx: ServiceContext, views: Views) {
       if (!userId) throw new AppError('loginFirstComment')
       enforce(checkComment(text), 'text')
       const id = ctx.newId()
-      store.transaction(() => {
+      // The answer is read inside the transaction: another app copy may delete the post right after.
+      return store.transaction(() => {
         const owner = store.posts.ownership(postId)
         if (!owner) throw new AppError('notFound')
         const now = ctx.now()
@@ -34,8 +35,8 @@ export function createCommentsService(ctx: ServiceContext, views: Views) {
         if (owner.authorId !== userId) {
           store.alerts.addComment({ id: ctx.newId(), userId: owner.authorId, postId, actorId: userId, commentId: id, createdAt: now })
         }
+        return views.comment(store.comments.get(id)!, userId)
       })
-      return views.comment(store.comments.get(id)!, userId)
     },
 
     remove(userId: string | null, commentId: string): { id: string; postId: string } {

@@ -2,13 +2,19 @@ import type { ImagePurpose } from '@shared/limits'
 import type { ImageUpload } from '@shared/types'
 import { AppError } from '../errors'
 import { processImage } from '../media/image-pipeline'
-import { removeImageFiles, saveVariants } from '../media/media-files'
+import { orphanImageFiles, removeImageFiles, saveVariants } from '../media/media-files'
 import type { PendingImage } from '../store/images-store'
 import type { ServiceContext } from './context'
 import type { Views } from './views'
 
 /** An upload is "just added" for a day; after that the caller must choose the photo again. */
 export const uploadLifetimeMs = 24 * 60 * 60 * 1000
+
+/** Photos one person may have chosen but not yet saved: enough for any editor, not enough to fill a disk. */
+export const maxPendingUploads = 20
+
+/** Files younger than this may belong to a write still in progress (in this or another app copy). */
+const orphanGraceMs = 60 * 60 * 1000
 
 export function createImagesService(ctx: ServiceContext, views: Views) {
   const { store } = ctx
@@ -39,6 +45,7 @@ export function createImagesService(ctx: ServiceContext, views: Views) {
     discardFiles,
 
     async add(userId: string, purpose: ImagePurpose, bytes: Uint8Array, onProgress?: (p: number) => void): Promise<ImageUpload> {
+      if (store.images.pendingCount(userId) >= maxPendingUploads) throw new AppError('tooManyRequests')
       const image = await prepare(bytes, purpose, userId, onProgress)
       try {
         store.images.insert(image)
@@ -58,13 +65,20 @@ export function createImagesService(ctx: ServiceContext, views: Views) {
       return image
     },
 
-    /** Start-up sweep of uploads nobody saved: rows first, files after the commit. */
+    /** Sweep of uploads nobody saved in time: rows first, files after the commit. */
     async sweep(): Promise<number> {
       const stale = store.images.stalePending(ctx.now() - uploadLifetimeMs)
       if (stale.length === 0) return 0
       store.transaction(() => stale.forEach((image) => store.images.remove(image.id)))
       await discardFiles(stale)
       return stale.length
+    },
+
+    /** Removes files no row names (a crash between writing and committing, a failed delete). */
+    async sweepOrphans(): Promise<number> {
+      const orphans = await orphanImageFiles(ctx.imagesDir, store.images.referencedFiles(), Date.now() - orphanGraceMs)
+      await removeImageFiles(ctx.imagesDir, orphans)
+      return orphans.length
     }
   }
 }

@@ -23,6 +23,9 @@ export function createLiveService(
   currentUserId: () => string | null
 ) {
   const { store } = ctx
+  /** When each (post, actor) like was last announced: liking, unliking and liking again notifies once. */
+  const announcedLikes = new Map<string, number>()
+  const relikeQuietMs = 10 * 60 * 1000
 
   async function avatarIcon(file: string | undefined): Promise<Buffer | null> {
     if (!file) return null
@@ -36,6 +39,12 @@ export function createLiveService(
   async function notifyNew(alertIds: string[]): Promise<void> {
     if (alertIds.length === 0 || desktop.isFocused()) return
     for (const record of store.alerts.getMany(alertIds)) {
+      if (record.type === 'like') {
+        const key = `${record.postId}:${record.actorId}`
+        const last = announcedLikes.get(key)
+        if (last !== undefined && Date.now() - last < relikeQuietMs) continue
+        announcedLikes.set(key, Date.now())
+      }
       const alert = views.alert(record)
       desktop.notify({
         title: messages.appName,

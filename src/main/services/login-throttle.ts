@@ -2,6 +2,9 @@ import { AppError } from '../errors'
 
 const freeAttempts = 5
 const maxDelayMs = 60_000
+/** Accounts nobody has tried for this long are forgotten, so guessing at many emails cannot grow memory without end. */
+const forgetAfterMs = 60 * 60 * 1000
+const pruneAbove = 1000
 
 /**
  * Slows down guessing one account's password: after 5 wrong tries in a row, each
@@ -25,6 +28,9 @@ export function createLoginThrottle(now: () => number) {
         if (now() - entry.last < wait) throw new AppError('tooManyRequests')
       }
       failures.set(key(email), { count: (entry?.count ?? 0) + 1, last: now() })
+      if (failures.size > pruneAbove) {
+        for (const [k, e] of failures) if (now() - e.last > forgetAfterMs) failures.delete(k)
+      }
     },
     succeeded(email: string): void {
       failures.delete(key(email))

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { existsSync } from 'node:fs'
+import { readdir, utimes, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { messages } from '@shared/messages'
 import type { FeedPage, PostView } from '@shared/types'
@@ -17,7 +18,7 @@ import {
   uploadImage,
   type TestApp
 } from '../testing/test-app'
-import { uploadLifetimeMs } from './images-service'
+import { maxPendingUploads, uploadLifetimeMs } from './images-service'
 
 afterEach(cleanupTestApps)
 
@@ -188,7 +189,7 @@ describe('creating a post', () => {
     expect(count(app, 'posts')).toBe(0)
   })
 
-  it('sweeps uploads nobody saved within a day at start-up, rows and files, and keeps fresh ones', async () => {
+  it('sweeps uploads nobody saved within a day, rows and files, and keeps fresh ones', async () => {
     const clock = createClock()
     const app = await startApp({ clock })
     await signUp(app, 'sweeper')
@@ -200,12 +201,41 @@ describe('creating a post', () => {
     app.close()
 
     const restarted = await startApp({ dataDir: app.dataDir, profileDir: app.profileDir, clock })
+    expect(await restarted.magpie.services.images.sweep()).toBe(1)
     const files = await imageFiles(restarted)
     expect(restarted.store.images.get(stale.uploadId)).toBeNull()
     for (const file of filesOf(stale.image)) expect(files).not.toContain(file)
     expect(restarted.store.images.get(fresh.uploadId)).not.toBeNull()
     for (const file of [...filesOf(fresh.image), ...filesOf(used.image)]) expect(files).toContain(file)
     await restarted.call('posts:create', { uploadId: fresh.uploadId, text: '아직 괜찮아요', layout: 'Top' })
+  })
+
+  it('removes image files no row names once they are an hour old, and nothing else', async () => {
+    const app = await startApp()
+    await signUp(app, 'orphans')
+    const post = await createPost(app)
+    const dir = app.magpie.imagesDir
+    const old = new Date(Date.now() - 2 * 60 * 60 * 1000)
+    const orphan = `${'a'.repeat(32)}.webp`
+    const interrupted = `${'b'.repeat(32)}.webp.tmp`
+    const young = `${'c'.repeat(32)}.webp`
+    const foreign = 'notes.txt'
+    for (const name of [orphan, interrupted, young, foreign]) await writeFile(join(dir, name), 'x')
+    for (const name of [orphan, interrupted, foreign, ...filesOf(post.image)]) await utimes(join(dir, name), old, old)
+
+    expect(await app.magpie.services.images.sweepOrphans()).toBe(2)
+    const left = await readdir(dir)
+    expect(left).not.toContain(orphan)
+    expect(left).not.toContain(interrupted)
+    expect(left).toEqual(expect.arrayContaining([young, foreign, ...filesOf(post.image)]))
+  })
+
+  it('refuses a 21st photo chosen but not saved, so nobody fills the disk with uploads', async () => {
+    const app = await startApp()
+    await signUp(app, 'hoarder')
+    const bytes = await tinyJpeg()
+    for (let i = 0; i < maxPendingUploads; i++) await uploadImage(app, bytes)
+    expect((await app.refused('images:add', { requestId: 'r', purpose: 'post', bytes })).code).toBe('tooManyRequests')
   })
 })
 

@@ -57,18 +57,18 @@ export function createPostsService(ctx: ServiceContext, views: Views, images: Im
       const clean = checkDraft(draft)
       if (!uploadId) throw new AppError('postImageRequired', 'image')
       const id = ctx.newId()
-      store.transaction(() => {
+      return store.transaction(() => {
         const image = images.claim(uploadId, userId, 'post')
         store.posts.insert({ id, authorId: userId, text: clean.text, layout: clean.layout, imageId: image.id, createdAt: ctx.now() })
+        return view(id, userId)
       })
-      return view(id, userId)
     },
 
     async update(userId: string | null, postId: string, uploadId: string | null | undefined, draft: PostDraft): Promise<PostView> {
       requireAuthor(postId, userId)
       const clean = checkDraft(draft)
       let replaced: PendingImage | null = null
-      store.transaction(() => {
+      const updated = store.transaction(() => {
         const { imageId } = requireAuthor(postId, userId)
         const newImageId = uploadId && uploadId !== imageId ? images.claim(uploadId, userId!, 'post').id : imageId
         store.posts.update({ id: postId, text: clean.text, layout: clean.layout, imageId: newImageId, updatedAt: ctx.now() })
@@ -76,10 +76,11 @@ export function createPostsService(ctx: ServiceContext, views: Views, images: Im
           replaced = store.images.get(imageId)
           store.images.remove(imageId)
         }
+        return view(postId, userId)
       })
       // Files go only after the commit: a failed save never loses the photo still in use.
       if (replaced) await images.discardFiles([replaced])
-      return view(postId, userId)
+      return updated
     },
 
     /** Removes the post with its comments, likes and alerts (one transaction), then its image files. */

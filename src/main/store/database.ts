@@ -29,14 +29,16 @@ export function openDatabase(file: string, options: OpenOptions = {}): Db {
 }
 
 export function migrate(db: Db): void {
-  const current = db.pragma('user_version', { simple: true }) as number
-  if (current > migrations.length) {
-    throw new Error(`store schema ${current} is newer than this app (${migrations.length})`)
+  const version = () => db.pragma('user_version', { simple: true }) as number
+  if (version() > migrations.length) {
+    throw new Error(`store schema ${version()} is newer than this app (${migrations.length})`)
   }
-  for (let version = current; version < migrations.length; version++) {
+  for (let next = version(); next < migrations.length; next++) {
     db.transaction(() => {
-      db.exec(migrations[version]!)
-      db.pragma(`user_version = ${version + 1}`)
+      // Read again under the write lock: another app copy starting at the same moment may have done it.
+      if (version() > next) return
+      db.exec(migrations[next]!)
+      db.pragma(`user_version = ${next + 1}`)
     }).immediate()
   }
 }

@@ -70,6 +70,8 @@ export function createImagesStore(db: Db) {
   const markAttached = db.prepare('UPDATE images SET attached = 1, owner_id = COALESCE(owner_id, ?) WHERE id = ?')
   const remove = db.prepare('DELETE FROM images WHERE id = ?')
   const stalePending = db.prepare('SELECT * FROM images WHERE attached = 0 AND created_at < ? LIMIT 500')
+  const allFiles = db.prepare("SELECT json_extract(v.value, '$.file') AS file FROM images, json_each(images.variants) AS v").pluck()
+  const pendingOf = db.prepare('SELECT count(*) FROM images WHERE owner_id = ? AND attached = 0').pluck()
 
   return {
     insert(image: PendingImage): void {
@@ -85,7 +87,14 @@ export function createImagesStore(db: Db) {
     remove(id: string): void {
       remove.run(id)
     },
-    /** Uploads nobody saved in time: their rows and files are swept at start-up. */
+    /** Every file name any image row refers to: what the orphan sweep must keep. */
+    referencedFiles(): Set<string> {
+      return new Set(allFiles.all() as string[])
+    },
+    pendingCount(ownerId: string): number {
+      return pendingOf.get(ownerId) as number
+    },
+    /** Uploads nobody saved in time: their rows and files are swept. */
     stalePending(olderThan: number): PendingImage[] {
       return (stalePending.all(olderThan) as ImageRow[]).map(toRecord)
     }

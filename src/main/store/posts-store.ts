@@ -47,7 +47,6 @@ export function createPostsStore(db: Db) {
     `${select} WHERE (p.created_at, p.id) < (@at, @id) ORDER BY p.created_at DESC, p.id DESC LIMIT @limit`
   )
   const byId = db.prepare(`${select} WHERE p.id = @id`)
-  const byIds = db.prepare(`${select} WHERE p.id IN (SELECT value FROM json_each(@ids))`)
   const owner = db.prepare('SELECT author_id, image_id FROM posts WHERE id = ?')
   const insert = db.prepare(
     `INSERT INTO posts (id, author_id, text, layout, image_id, created_at, updated_at)
@@ -67,9 +66,6 @@ export function createPostsStore(db: Db) {
     get(id: string, viewer: string | null): PostRecord | null {
       const row = byId.get({ id, viewer }) as Record<string, unknown> | undefined
       return row ? toPost(row) : null
-    },
-    getMany(ids: string[], viewer: string | null): PostRecord[] {
-      return (byIds.all({ ids: JSON.stringify(ids), viewer }) as Record<string, unknown>[]).map(toPost)
     },
     ownership(id: string): { authorId: string; imageId: string } | null {
       const row = owner.get(id) as { author_id: string; image_id: string } | undefined
