@@ -1,5 +1,4 @@
 import { z } from 'zod'
-import { imagePurposes } from '@shared/limits'
 import type { Channel } from '@shared/ipc/channels'
 
 /**
@@ -25,7 +24,7 @@ export const schemas = {
   'auth:logout': none,
   'images:add': z.strictObject({
     requestId: z.string().min(1).max(100),
-    purpose: z.enum(imagePurposes),
+    purpose: z.literal('post'),
     bytes: z.instanceof(Uint8Array)
   }),
   'posts:feed': z.strictObject({ cursor, limit: z.number().int().min(1).max(50).optional() }),

@@ -145,9 +145,11 @@ describe('creating a post', () => {
 
   it('refuses a post without a photo of the caller’s own with postImageRequired', async () => {
     const app = await startApp()
-    await signUp(app, 'owner')
+    const owner = await signUp(app, 'owner', { profileImage: await tinyJpeg() })
     const theirs = await uploadImage(app)
-    const profile = await app.call('images:add', { requestId: 'p', purpose: 'profile', bytes: await tinyJpeg() })
+    const avatarId = (await app.call('auth:session')).user!.avatar!.id
+    // Profile photos come only with the sign-up: images:add takes post photos.
+    expect((await app.refused('images:add', { requestId: 'p', purpose: 'profile', bytes: await tinyJpeg() })).code).toBe('invalidRequest')
     await app.call('auth:logout')
     await signUp(app, 'thief')
     const refusals = [
@@ -159,10 +161,10 @@ describe('creating a post', () => {
     for (const error of refusals) expect(error).toMatchObject({ code: 'postImageRequired', message: messages.postImageRequired })
     expect(count(app, 'posts')).toBe(0)
 
-    // Nor may the owner use a profile upload as a post photo.
+    // Nor may the owner use their profile photo as a post photo.
     await app.call('auth:logout')
-    await logIn(app, { email: 'owner@example.com', password: 'pw-owner-secret' })
-    expect((await app.refused('posts:create', { uploadId: profile.uploadId, text: '글', layout: 'Top' })).code).toBe('postImageRequired')
+    await logIn(app, owner)
+    expect((await app.refused('posts:create', { uploadId: avatarId, text: '글', layout: 'Top' })).code).toBe('postImageRequired')
     // …but the owner's own post upload still works: the thief's attempt did not take it.
     await app.call('posts:create', { uploadId: theirs.uploadId, text: '내 사진', layout: 'Top' })
   })

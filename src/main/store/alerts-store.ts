@@ -34,7 +34,8 @@ export function createAlertsStore(db: Db) {
      LEFT JOIN images i ON i.id = p.image_id`
   const list = db.prepare(`${select} WHERE al.user_id = @userId ORDER BY al.created_at DESC, al.id DESC LIMIT @limit`)
   const byIds = db.prepare(`${select} WHERE al.id IN (SELECT value FROM json_each(@ids)) ORDER BY al.created_at, al.id`)
-  const count = db.prepare('SELECT count(*) AS n FROM alerts WHERE user_id = ?')
+  // Kept by triggers (migration 2): one row, however many alerts the person has.
+  const count = db.prepare('SELECT alert_count AS n FROM users WHERE id = ?')
   const insertLike = db.prepare(
     `INSERT OR IGNORE INTO alerts (id, user_id, post_id, actor_id, type, created_at)
      VALUES (@id, @userId, @postId, @actorId, 'like', @createdAt)`
@@ -53,7 +54,7 @@ export function createAlertsStore(db: Db) {
       return (list.all({ userId, limit }) as Record<string, unknown>[]).map(toAlert)
     },
     count(userId: string): number {
-      return (count.get(userId) as { n: number }).n
+      return (count.get(userId) as { n: number } | undefined)?.n ?? 0
     },
     addLike(alert: { id: string; userId: string; postId: string; actorId: string; createdAt: number }): boolean {
       return insertLike.run(alert).changes === 1

@@ -132,5 +132,16 @@ export const migrations: readonly string[] = [
   CREATE TRIGGER changes_alert_removed AFTER DELETE ON alerts BEGIN
     INSERT INTO changes (kind, post_id, user_id, alert_id) VALUES ('alert_removed', OLD.post_id, OLD.user_id, OLD.id);
   END;
+  `,
+  /* 2: each person's alert count kept by the database, so the badge reads one row instead of
+        counting every alert the person has (docs/BENCHMARKS.md, store queries) */ `
+  ALTER TABLE users ADD COLUMN alert_count INTEGER NOT NULL DEFAULT 0;
+  UPDATE users SET alert_count = (SELECT count(*) FROM alerts WHERE alerts.user_id = users.id);
+  CREATE TRIGGER alerts_count_up AFTER INSERT ON alerts BEGIN
+    UPDATE users SET alert_count = alert_count + 1 WHERE id = NEW.user_id;
+  END;
+  CREATE TRIGGER alerts_count_down AFTER DELETE ON alerts BEGIN
+    UPDATE users SET alert_count = alert_count - 1 WHERE id = OLD.user_id;
+  END;
   `
 ]

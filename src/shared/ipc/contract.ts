@@ -1,5 +1,5 @@
 import type { MessageKey } from '../messages'
-import type { AlertType, ImagePurpose, Layout } from '../limits'
+import type { AlertType, Layout } from '../limits'
 import type {
   AlertList,
   CommentPage,
@@ -36,10 +36,11 @@ export interface Contract {
   'auth:signUp': { input: SignUpInput; output: SessionView }
   'auth:login': { input: { email: string; password: string }; output: SessionView }
   'auth:logout': { input: void; output: SessionView }
-  'images:add': { input: { requestId: string; purpose: ImagePurpose; bytes: Uint8Array }; output: ImageUpload }
+  /** Post photos only: a profile photo travels with the sign-up itself. */
+  'images:add': { input: { requestId: string; purpose: 'post'; bytes: Uint8Array }; output: ImageUpload }
   'posts:feed': { input: { cursor?: string | null; limit?: number }; output: FeedPage }
   'posts:get': { input: { id: string }; output: PostView }
-  'posts:create': { input: { uploadId: string; text: string; layout: Layout }; output: PostView }
+  'posts:create': { input: { uploadId: string | null; text: string; layout: Layout }; output: PostView }
   'posts:update': { input: { id: string; uploadId?: string | null; text: string; layout: Layout }; output: PostView }
   'posts:delete': { input: { id: string }; output: { id: string } }
   'likes:set': { input: { postId: string; liked: boolean }; output: LikeState }

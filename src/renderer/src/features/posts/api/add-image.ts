@@ -1,11 +1,9 @@
 import { useMutation } from '@tanstack/react-query'
 import { useState } from 'react'
-import type { ImagePurpose } from '@shared/limits'
 import { call } from '@/shared/lib/ipc'
 import { useMagpieEvent } from '@/shared/lib/events'
 
-export const addImage = (requestId: string, purpose: ImagePurpose, bytes: Uint8Array) =>
-  call('images:add', { requestId, purpose, bytes })
+export const addImage = (requestId: string, bytes: Uint8Array) => call('images:add', { requestId, purpose: 'post', bytes })
 
 /** Sends a chosen photo's bytes to main, which checks and re-encodes it; progress comes back as events. */
 export function useAddImage() {
@@ -17,7 +15,7 @@ export function useAddImage() {
     mutationFn: async (file: File) => {
       const requestId = crypto.randomUUID()
       setProgress({ requestId, value: 0 })
-      return addImage(requestId, 'post', new Uint8Array(await file.arrayBuffer()))
+      return addImage(requestId, new Uint8Array(await file.arrayBuffer()))
     },
     onSettled: () => setProgress(null)
   })
