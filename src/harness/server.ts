@@ -177,9 +177,12 @@ export async function startHarness(options: HarnessOptions) {
     magpie,
     desktop,
     async close(): Promise<void> {
-      for (const socket of sockets) socket.close()
+      // Terminate rather than close: a page that is gone never answers the close handshake.
+      for (const socket of sockets) socket.terminate()
       wss.close()
-      await new Promise<void>((done) => server.close(() => done()))
+      const closed = new Promise<void>((done) => server.close(() => done()))
+      server.closeAllConnections()
+      await closed
       magpie.close()
     }
   }

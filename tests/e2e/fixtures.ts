@@ -55,10 +55,13 @@ export async function startHarness(options: { dataDir?: string; profileDir?: str
       if (child.exitCode !== null) return
       const exited = new Promise((resolve) => child.once('exit', resolve))
       child.kill('SIGTERM')
+      // A harness that does not shut down in time must not hang the test run.
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000)
       await exited
+      clearTimeout(timer)
     },
     async desktop() {
-      return (await (await fetch(api('desktop'))).json()) as DesktopRecording
+      return (await (await fetch(api('desktop'), { signal: AbortSignal.timeout(10_000) })).json()) as DesktopRecording
     },
     async clickNotification(index) {
       await fetch(api(`desktop/click?index=${index}`), { method: 'POST' })

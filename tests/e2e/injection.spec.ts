@@ -8,8 +8,10 @@ const nickname = `<img src=x>`
 test('HTML, script and SQL in posts, comments and nicknames stay inert text everywhere', async ({ browser }) => {
   const copyA = await startHarness()
   const copyB = await startHarness({ dataDir: copyA.dataDir, profileDir: `${copyA.dataDir}/profile-b` })
-  const pageA = await (await browser.newContext()).newPage()
-  const pageB = await (await browser.newContext()).newPage()
+  const contextA = await browser.newContext()
+  const contextB = await browser.newContext()
+  const pageA = await contextA.newPage()
+  const pageB = await contextB.newPage()
   const dialogs: string[] = []
   for (const page of [pageA, pageB]) page.on('dialog', (dialog) => void dialog.dismiss().then(() => dialogs.push(dialog.message())))
   const errorsA = watchConsole(pageA)
@@ -55,6 +57,8 @@ test('HTML, script and SQL in posts, comments and nicknames stay inert text ever
     await pageB.goto('about:blank')
     expect(errorsA).toEqual([])
   } finally {
+    await contextA.close()
+    await contextB.close()
     await copyA.stop()
     await copyB.stop()
   }

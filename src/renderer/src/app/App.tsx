@@ -1,9 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { Provider as JotaiProvider } from 'jotai'
-import { RouterProvider } from 'react-router-dom'
-import { Toaster } from 'sonner'
+import { HashRouter } from 'react-router-dom'
+import { feedQuery } from '@/features/posts/api/get-feed'
+import { sessionQuery } from '@/shared/lib/session'
 import { ConfirmProvider } from '@/shared/ui/ConfirmDialog'
-import { router } from './router'
+import { Toasts } from '@/shared/ui/toast'
+import { AppRoutes } from './router'
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -13,13 +15,21 @@ const queryClient = new QueryClient({
   }
 })
 
+// Ask main for the session, and on the feed for its first page, as the script starts rather
+// than after the first render and after each other (main answers for whoever it has signed
+// in): the first cards are two steps nearer.
+void queryClient.prefetchQuery(sessionQuery)
+if (/^#?\/?$/.test(window.location.hash)) void queryClient.prefetchInfiniteQuery(feedQuery)
+
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <JotaiProvider>
         <ConfirmProvider>
-          <RouterProvider router={router} />
-          <Toaster position="bottom-center" richColors closeButton={false} duration={2600} toastOptions={{ className: 'magpie-toast' }} />
+          <HashRouter>
+            <AppRoutes />
+          </HashRouter>
+          <Toasts position="bottom-center" richColors closeButton={false} duration={2600} toastOptions={{ className: 'magpie-toast' }} />
         </ConfirmProvider>
       </JotaiProvider>
     </QueryClientProvider>

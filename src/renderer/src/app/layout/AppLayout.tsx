@@ -1,7 +1,9 @@
-import { Outlet, ScrollRestoration } from 'react-router-dom'
+import { Suspense } from 'react'
+import { Outlet } from 'react-router-dom'
 import { useSession } from '@/shared/lib/session'
 import { LoadingOverlay } from '@/shared/ui/LoadingOverlay'
 import { LiveUpdates } from './LiveUpdates'
+import { ScrollRestoration } from './ScrollRestoration'
 import { TopBar } from './TopBar'
 import styles from './AppLayout.module.css'
 
@@ -10,10 +12,18 @@ export function AppLayout() {
   return (
     <div className={styles.shell}>
       <TopBar />
-      {session.isPending ? <LoadingOverlay /> : <Outlet />}
+      {session.isPending ? (
+        <LoadingOverlay />
+      ) : (
+        // A screen's code loads on its first visit; navigations are transitions, so the last
+        // screen stays up meanwhile and the overlay shows only when the app opens on one.
+        <Suspense fallback={<LoadingOverlay />}>
+          <Outlet />
+        </Suspense>
+      )}
       <LiveUpdates />
       {/* New navigations start at the top; Back returns to where the reader was. */}
-      <ScrollRestoration getKey={(location) => location.key} />
+      <ScrollRestoration />
     </div>
   )
 }

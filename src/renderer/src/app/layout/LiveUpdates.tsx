@@ -2,6 +2,8 @@ import { useQueryClient, type InfiniteData } from '@tanstack/react-query'
 import { useNavigate } from 'react-router-dom'
 import type { FeedPage } from '@shared/types'
 import { useMagpieEvent } from '@/shared/lib/events'
+import { call } from '@/shared/lib/ipc'
+import { patchPost } from '@/shared/lib/post-cache'
 import { queryKeys } from '@/shared/lib/query-keys'
 
 /** Applies main's pushed events to the cached data, so open screens update without reload. */
@@ -16,9 +18,19 @@ export function LiveUpdates() {
       void client.invalidateQueries({ queryKey: queryKeys.post(id) })
       void client.invalidateQueries({ queryKey: queryKeys.comments(id) })
     }
+    // Posts added or removed reshape the feed; otherwise only the cards that changed are fetched again.
+    if (feed) {
+      void client.invalidateQueries({ queryKey: queryKeys.feed })
+      return
+    }
     const pages = client.getQueryData<InfiniteData<FeedPage>>(queryKeys.feed)?.pages ?? []
-    const onScreen = pages.some((page) => page.posts.some((post) => postIds.includes(post.id)))
-    if (feed || onScreen) void client.invalidateQueries({ queryKey: queryKeys.feed })
+    const onScreen = postIds.filter((id) => pages.some((page) => page.posts.some((post) => post.id === id)))
+    for (const id of onScreen) {
+      call('posts:get', { id }).then(
+        (fresh) => patchPost(client, id, () => fresh),
+        () => void client.invalidateQueries({ queryKey: queryKeys.feed })
+      )
+    }
   })
 
   useMagpieEvent('alerts:changed', () => void client.invalidateQueries({ queryKey: queryKeys.alerts }))

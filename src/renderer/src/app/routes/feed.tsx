@@ -1,7 +1,11 @@
 import { Feed } from '@/features/posts/components/Feed'
 import { WriteButton } from '@/features/posts/components/WriteButton'
 import { LikeButton } from '@/features/likes/components/LikeButton'
+import type { PostView } from '@shared/types'
 import styles from './feed.module.css'
+
+/** One function for every render, so the feed's memoised cards stay untouched when others change. */
+const likeButton = (post: PostView) => <LikeButton post={post} />
 
 export function FeedRoute() {
   return (
@@ -11,7 +15,7 @@ export function FeedRoute() {
         <h1 className={styles.title}>오늘의 까치</h1>
         <p className={styles.lede}>사진 한 장과 짧은 글로 전하는 우리 동네 소식</p>
       </header>
-      <Feed renderActions={(post) => <LikeButton post={post} />} />
+      <Feed renderActions={likeButton} />
       <WriteButton />
     </main>
   )

@@ -1,11 +1,12 @@
-import * as AlertDialog from '@radix-ui/react-alert-dialog'
-import { createContext, useCallback, useContext, useRef, useState, type ReactNode } from 'react'
+import { createContext, lazy, Suspense, useCallback, useContext, useRef, useState, type ReactNode } from 'react'
 import { messages } from '@shared/messages'
-import styles from './ConfirmDialog.module.css'
 
 type Confirm = (question: string, action?: string) => Promise<boolean>
 
 const ConfirmContext = createContext<Confirm>(() => Promise.resolve(false))
+
+/** The modal (Radix, with its focus trap and scroll lock) loads the first time a question is asked, not with the first screen. */
+const ConfirmModal = lazy(() => import('./ConfirmModal'))
 
 /** `await confirm(messages.confirmDeletePost)` anywhere: an accessible modal instead of window.confirm. */
 export function useConfirm(): Confirm {
@@ -13,6 +14,7 @@ export function useConfirm(): Confirm {
 }
 
 export function ConfirmProvider({ children }: { children: ReactNode }) {
+  const [asked, setAsked] = useState(false)
   const [open, setOpen] = useState(false)
   const [question, setQuestion] = useState('')
   const [action, setAction] = useState<string>(messages.confirm)
@@ -22,38 +24,27 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
     resolver.current?.(false)
     setQuestion(text)
     setAction(label)
+    setAsked(true)
     setOpen(true)
     return new Promise<boolean>((resolve) => {
       resolver.current = resolve
     })
   }, [])
 
-  const settle = (ok: boolean) => {
+  const settle = useCallback((ok: boolean) => {
     resolver.current?.(ok)
     resolver.current = null
     setOpen(false)
-  }
+  }, [])
 
   return (
     <ConfirmContext.Provider value={confirm}>
       {children}
-      <AlertDialog.Root open={open} onOpenChange={(next) => !next && settle(false)}>
-        <AlertDialog.Portal>
-          <AlertDialog.Overlay className={styles.overlay} />
-          <AlertDialog.Content className={styles.content}>
-            <AlertDialog.Title className={styles.title}>{question}</AlertDialog.Title>
-            <AlertDialog.Description className={styles.description}>{messages.appName}</AlertDialog.Description>
-            <div className={styles.actions}>
-              <AlertDialog.Cancel className={styles.cancel} onClick={() => settle(false)}>
-                {messages.cancel}
-              </AlertDialog.Cancel>
-              <AlertDialog.Action className={styles.action} onClick={() => settle(true)}>
-                {action}
-              </AlertDialog.Action>
-            </div>
-          </AlertDialog.Content>
-        </AlertDialog.Portal>
-      </AlertDialog.Root>
+      {asked && (
+        <Suspense fallback={null}>
+          <ConfirmModal open={open} question={question} action={action} onSettle={settle} />
+        </Suspense>
+      )}
     </ConfirmContext.Provider>
   )
 }

@@ -1,11 +1,41 @@
-import { useMemo, useState } from 'react'
-import { thumbHashToDataURL } from 'thumbhash'
+import { useEffect, useMemo, useRef, useState } from 'react'
+import { thumbHashToAverageRGBA, thumbHashToDataURL } from 'thumbhash'
 import type { ImageView } from '@shared/types'
 import styles from './Image.module.css'
 
-function placeholderUrl(hash: string): string | undefined {
+function decode(hash: string): Uint8Array | null {
   try {
-    const bytes = Uint8Array.from(atob(hash), (c) => c.charCodeAt(0))
+    return Uint8Array.from(atob(hash), (c) => c.charCodeAt(0))
+  } catch {
+    return null
+  }
+}
+
+function averageColour(hash: string): string | undefined {
+  const bytes = decode(hash)
+  if (!bytes) return undefined
+  try {
+    const { r, g, b } = thumbHashToAverageRGBA(bytes)
+    return `rgb(${Math.round(r * 255)} ${Math.round(g * 255)} ${Math.round(b * 255)})`
+  } catch {
+    return undefined
+  }
+}
+
+/** requestIdleCallback where there is one (Chromium), a short timer elsewhere (jsdom). */
+const whenIdle = (run: () => void): (() => void) => {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(run, { timeout: 300 })
+    return () => cancelIdleCallback(id)
+  }
+  const id = setTimeout(run, 1)
+  return () => clearTimeout(id)
+}
+
+function placeholderUrl(hash: string): string | undefined {
+  const bytes = decode(hash)
+  if (!bytes) return undefined
+  try {
     return thumbHashToDataURL(bytes)
   } catch {
     return undefined
@@ -29,7 +59,19 @@ interface Props {
  */
 export function Image({ image, alt, sizes, className, maxHeight, eager }: Props) {
   const [loaded, setLoaded] = useState(false)
-  const placeholder = useMemo(() => placeholderUrl(image.placeholder), [image.placeholder])
+  // The photo's average colour is drawn at once; the blurred placeholder costs a few ms per
+  // photo to decode, so it is drawn when the page is next idle, after the first paint.
+  const colour = useMemo(() => averageColour(image.placeholder), [image.placeholder])
+  const [placeholder, setPlaceholder] = useState<{ hash: string; url: string | undefined } | null>(null)
+  const img = useRef<HTMLImageElement>(null)
+  useEffect(() => {
+    return whenIdle(() => {
+      // Not needed once the photo itself is there (from the cache, say).
+      if (img.current?.complete && img.current.naturalWidth > 0) return
+      setPlaceholder({ hash: image.placeholder, url: placeholderUrl(image.placeholder) })
+    })
+  }, [image.placeholder])
+  const blur = placeholder?.hash === image.placeholder ? placeholder.url : undefined
   const largest = image.variants.at(-1)
   const srcSet = image.variants.map((v) => `${v.url} ${v.width}w`).join(', ')
   return (
@@ -39,10 +81,12 @@ export function Image({ image, alt, sizes, className, maxHeight, eager }: Props)
         aspectRatio: `${image.width} / ${image.height}`,
         // Narrower rather than cropped when the height cap applies: the whole photo always shows.
         width: maxHeight ? `min(100%, calc(${maxHeight} * ${image.width} / ${image.height}))` : undefined,
-        backgroundImage: loaded || !placeholder ? undefined : `url("${placeholder}")`
+        backgroundColor: colour,
+        backgroundImage: loaded || !blur ? undefined : `url("${blur}")`
       }}
     >
       <img
+        ref={img}
         className={`${styles.img} ${loaded ? styles.loaded : ''}`}
         src={largest?.url}
         srcSet={srcSet}

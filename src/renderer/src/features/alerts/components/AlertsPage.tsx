@@ -1,5 +1,5 @@
 import { Link, Navigate } from 'react-router-dom'
-import { toast } from 'sonner'
+import { toast } from '@/shared/ui/toast'
 import { formatDateTime } from '@shared/format'
 import { messages } from '@shared/messages'
 import { errorMessage } from '@/shared/lib/ipc'

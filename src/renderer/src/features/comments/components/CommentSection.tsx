@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { Link } from 'react-router-dom'
-import { toast } from 'sonner'
+import { toast } from '@/shared/ui/toast'
 import { formatDateTime } from '@shared/format'
 import { limits } from '@shared/limits'
 import { messages, type MessageKey } from '@shared/messages'

@@ -14,7 +14,8 @@ const me = { user: { id: 'me', nickname: '나', avatar: null, email: 'me@example
 
 /** The button as the app uses it: fed from the cached post, so optimistic changes show. */
 function CachedLikeButton({ id }: { id: string }) {
-  const post = useQuery<PostView>({ queryKey: queryKeys.post(id), enabled: false }).data
+  // Never fetched: the test seeds the cache, and the button's own updates land there.
+  const post = useQuery<PostView>({ queryKey: queryKeys.post(id), queryFn: () => new Promise(() => {}), enabled: false }).data
   return post ? <LikeButton post={post} /> : null
 }
 
@@ -26,11 +27,12 @@ afterEach(() => {
 })
 
 describe('LikeButton', () => {
-  it('logged out, says to log in first and sends nothing', () => {
+  it('logged out, says to log in first and sends nothing', async () => {
     const fake = installFakeMagpie({})
     renderWithApp(<CachedLikeButton id="post-1" />, { posts: [samplePost()] })
     fireEvent.click(screen.getByTestId('like-button'))
-    expect(toast).toHaveBeenCalledWith('로그인 먼저 해주세요 :)')
+    // Toasts load sonner on first use, so the message follows a tick later.
+    await vi.waitFor(() => expect(toast).toHaveBeenCalledWith('로그인 먼저 해주세요 :)'))
     expect(fake.calls).toEqual([])
     expect(screen.queryByTestId('heart-animation')).toBeNull()
   })

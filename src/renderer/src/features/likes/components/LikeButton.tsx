@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { toast } from 'sonner'
+import { toast } from '@/shared/ui/toast'
 import { limits } from '@shared/limits'
 import { format, messages } from '@shared/messages'
 import type { PostView } from '@shared/types'

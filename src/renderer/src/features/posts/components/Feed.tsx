@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react'
+import { memo, useEffect, useRef, type ReactNode } from 'react'
 import { messages } from '@shared/messages'
 import type { PostView } from '@shared/types'
 import { errorMessage } from '@/shared/lib/ipc'
@@ -8,8 +8,24 @@ import { PostCard } from './PostCard'
 import { useFeedAnchor } from './feed-anchor'
 import styles from './Feed.module.css'
 
+type RenderActions = (post: PostView) => ReactNode
+
+/**
+ * One card of the list. Memoised on the post object itself: a new page, or a like on one
+ * card, then renders only the cards that changed — not every card already loaded (with a
+ * thousand cards that was half a second per page). Cache updates keep unchanged posts the
+ * same objects, and renderActions must be a stable function.
+ */
+const FeedItem = memo(function FeedItem({ post, eager, renderActions }: { post: PostView; eager: boolean; renderActions?: RenderActions }) {
+  return (
+    <li>
+      <PostCard post={post} actions={renderActions?.(post)} eager={eager} />
+    </li>
+  )
+})
+
 /** The feed: pages load as the reader nears the end, until there are no more. */
-export function Feed({ renderActions }: { renderActions?: (post: PostView) => ReactNode }) {
+export function Feed({ renderActions }: { renderActions?: RenderActions }) {
   const feed = useFeed()
   const sentinel = useRef<HTMLDivElement>(null)
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = feed
@@ -37,11 +53,9 @@ export function Feed({ renderActions }: { renderActions?: (post: PostView) => Re
 
   return (
     <>
-      <ol className={styles.list} aria-label="피드">
+      <ol className={styles.list} aria-label="피드" data-feed-list>
         {posts.map((post, index) => (
-          <li key={post.id}>
-            <PostCard post={post} actions={renderActions?.(post)} eager={index < 2} />
-          </li>
+          <FeedItem key={post.id} post={post} eager={index < 2} renderActions={renderActions} />
         ))}
       </ol>
       <div ref={sentinel} className={styles.sentinel} aria-hidden="true" />

@@ -1,4 +1,4 @@
-import { memo, type MouseEvent, type ReactNode } from 'react'
+import type { MouseEvent, ReactNode } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
 import { formatDateTime } from '@shared/format'
 import { format, messages } from '@shared/messages'
@@ -34,7 +34,7 @@ export function PostHeader({ post }: { post: PostView }) {
 }
 
 /** A feed card; a click anywhere but its links and buttons opens the post (SPEC.md §2). */
-export const PostCard = memo(function PostCard({ post, actions, eager }: Props) {
+export function PostCard({ post, actions, eager }: Props) {
   const navigate = useNavigate()
   const open = (event: MouseEvent) => {
     if ((event.target as HTMLElement).closest('a, button, input, textarea')) return
@@ -57,4 +57,4 @@ export const PostCard = memo(function PostCard({ post, actions, eager }: Props) 
       </footer>
     </article>
   )
-})
+}

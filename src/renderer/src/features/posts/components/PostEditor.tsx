@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type DragEvent, type FormEvent } from 'react'
 import { useNavigate } from 'react-router-dom'
-import { toast } from 'sonner'
+import { toast } from '@/shared/ui/toast'
 import { defaultLayout, layouts, type Layout } from '@shared/limits'
 import { messages, type MessageKey } from '@shared/messages'
 import type { ImageView, PostView } from '@shared/types'
@@ -24,7 +24,7 @@ export function PostEditor({ postId }: { postId: string }) {
   const isNew = postId === 'new'
   const user = useCurrentUser()
   const navigate = useNavigate()
-  const existing = usePost(isNew ? '' : postId)
+  const existing = usePost(postId, !isNew)
 
   useEffect(() => {
     if (!user) {

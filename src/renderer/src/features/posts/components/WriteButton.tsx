@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router-dom'
-import { toast } from 'sonner'
+import { toast } from '@/shared/ui/toast'
 import { messages } from '@shared/messages'
 import { useCurrentUser } from '@/shared/lib/session'
 import styles from './WriteButton.module.css'

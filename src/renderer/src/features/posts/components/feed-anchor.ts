@@ -39,11 +39,21 @@ export function useFeedAnchor(ready: boolean): void {
   useLayoutEffect(() => {
     if (!ready || navigation !== 'POP' || !anchor) return
     const saved = anchor
-    // After the router's own scroll restoration, put the same card back at the same height.
-    const frame = requestAnimationFrame(() => {
+    // Cards off screen are normally not laid out (content-visibility in Feed.module.css); lay
+    // them all out for this, or the estimated heights above the card would move it.
+    const list = document.querySelector<HTMLElement>('[data-feed-list]')
+    list?.setAttribute('data-restoring', '')
+    let frame = 0
+    // After the router's own scroll restoration, put the same card back at the same height;
+    // a frame later, once every card's real height is remembered, go back to lazy layout.
+    frame = requestAnimationFrame(() => {
       const element = document.querySelector<HTMLElement>(`[data-post-id="${CSS.escape(saved.postId)}"]`)
       if (element) window.scrollTo(0, window.scrollY + element.getBoundingClientRect().top - saved.top)
+      frame = requestAnimationFrame(() => list?.removeAttribute('data-restoring'))
     })
-    return () => cancelAnimationFrame(frame)
+    return () => {
+      cancelAnimationFrame(frame)
+      list?.removeAttribute('data-restoring')
+    }
   }, [ready, navigation])
 }

@@ -1,0 +1,59 @@
+import { spawn } from 'node:child_process'
+import { readFile, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { twelveMegapixelJpeg, type ImagesWorkerResult } from '../lib/images-worker'
+import { kib, mib, percentile, spread, withRange } from '../lib/stats'
+import { emptyOutput, type BenchContext, type Scenario } from '../lib/types'
+
+export const images: Scenario = {
+  name: 'images',
+  title: 'Photo pipeline: a 12-megapixel JPEG',
+  aliases: ['image', 'photos'],
+  async run(ctx: BenchContext) {
+    const out = emptyOutput()
+    ctx.progress.step('making a 12-megapixel JPEG')
+    const jpegFile = join(ctx.tmp, 'photo-12mp.jpg')
+    await writeFile(jpegFile, await twelveMegapixelJpeg())
+    const sequential = ctx.smoke ? 1 : 12
+    const rounds = ctx.smoke ? 1 : 3
+    const runs = ctx.smoke ? 1 : Math.min(ctx.runs, 3)
+    const results: ImagesWorkerResult[] = []
+    for (let r = 0; r < runs; r++) {
+      ctx.progress.step(`run ${r + 1}/${runs}: ${sequential} one at a time, then ${rounds}× four at once`)
+      const resultFile = join(ctx.tmp, `images-${r}.json`)
+      const child = spawn(process.execPath, ['--import', 'tsx', 'bench/lib/images-worker.ts', jpegFile, resultFile, String(sequential), String(rounds)], {
+        cwd: ctx.root,
+        stdio: ['ignore', 'inherit', 'inherit']
+      })
+      const code = await new Promise<number | null>((resolve) => child.once('exit', resolve))
+      if (code !== 0) throw new Error(`images worker exited ${code}`)
+      results.push(JSON.parse(await readFile(resultFile, 'utf8')) as ImagesWorkerResult)
+    }
+    const first = results[0]!
+    const s = (pick: (r: ImagesWorkerResult) => number) => spread(results.map(pick))
+    const p50 = s((r) => percentile(r.sequential, 50))
+    const p99 = s((r) => percentile(r.sequential, 99))
+    const peak = s((r) => Math.max(r.rssPeak, r.maxRss))
+    out.tables.push({
+      title: `processImage on a ${first.width}×${first.height} JPEG (${kib(first.jpegBytes)}; ${runs} process${runs > 1 ? 'es' : ''})`,
+      columns: ['measure', 'median (min–max)'],
+      rows: [
+        [`one at a time: p50 of ${sequential}`, withRange(p50)],
+        [`one at a time: p99 of ${sequential}`, withRange(p99)],
+        ['four at once: wall time for all four', withRange(s((r) => percentile(r.concurrent.map((c) => c.wall), 50)))],
+        ['four at once: each one', withRange(s((r) => percentile(r.concurrent.flatMap((c) => c.each), 50)))],
+        ['resident memory before the four', withRange(s((r) => r.rssBefore), mib)],
+        ['**peak resident memory (four at once)**', `**${withRange(peak, mib)}**`]
+      ],
+      note: `Every variant (WebP ${first.variants.map((v) => `${v.width} px ${kib(v.bytes)}`).join(', ')}) and the ThumbHash placeholder, as an upload gets them; EXIF is stripped. A process of its own (bench/lib/images-worker.ts) so the memory is the pipeline's: Node, sharp/libvips (libvips concurrency ${first.threads}: sharp's default on glibc; the four calls share libuv's pool), the decoded pixels. Peak: the higher of RSS sampled every 5 ms and the kernel's high-water mark (VmHWM).`
+    })
+    out.goals.push({ name: '12 MP JPEG → all variants, p50', target: '≤ 400 ms', actual: withRange(p50), met: p50.median <= 400 })
+    out.goals.push({
+      name: 'peak main-process RSS, four at once (information: no figure set)',
+      target: '–',
+      actual: withRange(peak, mib),
+      met: null
+    })
+    return out
+  }
+}

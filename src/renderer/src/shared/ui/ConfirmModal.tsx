@@ -1,0 +1,36 @@
+import * as AlertDialog from '@radix-ui/react-alert-dialog'
+import { messages } from '@shared/messages'
+import styles from './ConfirmDialog.module.css'
+
+/** The confirm prompt's modal itself (Radix AlertDialog), loaded by ConfirmProvider the first time it asks. */
+export default function ConfirmModal({
+  open,
+  question,
+  action,
+  onSettle
+}: {
+  open: boolean
+  question: string
+  action: string
+  onSettle: (ok: boolean) => void
+}) {
+  return (
+    <AlertDialog.Root open={open} onOpenChange={(next) => !next && onSettle(false)}>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className={styles.overlay} />
+        <AlertDialog.Content className={styles.content}>
+          <AlertDialog.Title className={styles.title}>{question}</AlertDialog.Title>
+          <AlertDialog.Description className={styles.description}>{messages.appName}</AlertDialog.Description>
+          <div className={styles.actions}>
+            <AlertDialog.Cancel className={styles.cancel} onClick={() => onSettle(false)}>
+              {messages.cancel}
+            </AlertDialog.Cancel>
+            <AlertDialog.Action className={styles.action} onClick={() => onSettle(true)}>
+              {action}
+            </AlertDialog.Action>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  )
+}
