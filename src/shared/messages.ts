@@ -111,7 +111,29 @@ export const messages = {
   defaultAvatar: '기본 프로필 이미지',
   postImageAlt: '게시글 사진',
   profileImageAlt: '프로필 사진',
-  removeImage: '사진 빼기'
+  removeImage: '사진 빼기',
+  // Community mode (Firebase): settings screen
+  communityConnection: '커뮤니티 연결(Firebase)',
+  connect: '연결하기',
+  disconnect: '연결 해제',
+  localOnly: '이 컴퓨터에만 저장',
+  connecting: '연결을 확인하는 중…',
+  connected: '커뮤니티에 연결했어요',
+  disconnected: '연결을 해제했어요. 이 컴퓨터에 저장된 글로 돌아왔어요',
+  confirmDisconnect: '커뮤니티 연결을 해제할까요? 이 컴퓨터에 저장된 글과 계정으로 돌아가요',
+  settingsManaged: '관리자가 정한 설정이라 여기서 바꿀 수 없어요',
+  configApiKeyInvalid: 'apiKey를 확인해주세요 (AIza로 시작하는 값)',
+  configAuthDomainInvalid: 'authDomain을 확인해주세요 (예: 프로젝트.firebaseapp.com)',
+  configProjectIdInvalid: 'projectId를 확인해주세요 (영문 소문자, 숫자, -)',
+  configStorageBucketInvalid: 'storageBucket을 확인해주세요 (예: 프로젝트.appspot.com)',
+  configDatabaseUrlInvalid: 'databaseURL을 확인해주세요 (https://로 시작하는 주소)',
+  configAppIdInvalid: 'appId를 확인해주세요 (예: 1:…:web:…)',
+  configSnippetUnreadable: '붙여 넣은 설정을 읽을 수 없어요. Firebase 콘솔의 firebaseConfig를 그대로 붙여 넣어주세요',
+  connectUnreachable: 'Firebase에 연결할 수 없어요. 인터넷 연결과 주소를 확인해주세요',
+  connectRefused: 'Firebase 프로젝트가 이 설정을 받아들이지 않아요. apiKey와 projectId를 확인해주세요',
+  // Community mode (Firebase): writes
+  offlineWrite: '오프라인 상태라 저장하지 못했어요. 연결되면 다시 시도해주세요',
+  permissionDenied: '권한이 없어요. 커뮤니티의 보안 규칙을 확인해주세요'
 } as const
 
 export type MessageKey = keyof typeof messages
@@ -124,5 +146,6 @@ export const format = {
   alertLike: (actor: string) => `${actor}님이 회원님의 게시글을 좋아합니다`,
   alertComment: (actor: string) => `${actor}님이 회원님의 게시글에 댓글을 남겼습니다`,
   trayTooltip: (n: number) => (n > 0 ? `까치 · 새 알림 ${n}개` : '까치'),
-  alertBadgeLabel: (n: number) => `새 알림 ${n}개`
+  alertBadgeLabel: (n: number) => `새 알림 ${n}개`,
+  connectedTo: (projectId: string) => `${projectId}에 연결됨`
 } as const

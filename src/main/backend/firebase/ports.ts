@@ -1,0 +1,199 @@
+/**
+ * The Firebase boundary of community mode (docs/decisions/008-community-mode.md).
+ *
+ * Everything Magpie asks of Firebase goes through these ports, so that
+ *  - the only code that imports the `firebase` SDK is the SDK adapter (sdk-adapter.ts),
+ *  - the community services and the mirror run in CI against an in-memory fake (fake-firebase.ts)
+ *    and, by `npm run test:firebase`, against the emulators,
+ *  - a counting wrapper (counting.ts) can count every document read at one place.
+ *
+ * The document shapes are exactly the original web app's (SPEC.md §3/§7); fields Magpie adds are
+ * optional and marked, because documents the web app wrote never have them.
+ */
+
+/** The web config a community shares (Firebase console → project settings → your apps). */
+export interface FirebaseWebConfig {
+  apiKey: string
+  authDomain: string
+  projectId: string
+  storageBucket: string
+  databaseURL: string
+  appId: string
+}
+
+/** Where the emulators run, for tests and development (never set in a shipped app). */
+export interface EmulatorHosts {
+  auth?: string
+  firestore?: string
+  database?: string
+  storage?: string
+}
+
+/** magazinePost/{id} */
+export interface PostDoc {
+  postedBy: string
+  posted_uid: string
+  nickname: string
+  profileImg: string
+  postImg: string
+  postTxt: string
+  /** The web app's "locale date + HH:mm" string, e.g. "2024. 3. 9. 14:05". */
+  postDate: string
+  likedBy: string[]
+  layout: string
+  /** Magpie: milliseconds since the epoch, so the feed can be ordered and paged on the server. */
+  createdAt?: number
+  /** Magpie: the Storage path of postImg, so a delete can remove the file. */
+  postImgPath?: string
+}
+
+/** magazineComments/{id} */
+export interface CommentDoc {
+  post_id: string
+  comment: string
+  comment_by: string
+  comment_nick: string
+  /** The web app's "locale date + HH:mm" string. */
+  comment_time: string
+  /** Magpie: milliseconds since the epoch. */
+  createdAt?: number
+}
+
+/** users/{docId} (the web app used auto ids; Magpie writes users/{uid}). */
+export interface UserDoc {
+  uid: string
+  user_id: string
+  nickname: string
+  profile_img: string
+  alerts: unknown[]
+}
+
+/** Realtime Database users/{uid}/alerts/{autoKey} */
+export interface AlertEntry {
+  date: string
+  post_id: string
+  committed_by: string
+  alert_type: 'like' | 'comment'
+  /** Magpie: the actor's uid, so "the same person" is exact where nicknames repeat. */
+  committed_uid?: string
+  /** Magpie: milliseconds since the epoch. */
+  createdAt?: number
+}
+
+export interface Snapshot<T> {
+  id: string
+  data: T
+}
+
+export type Unsubscribe = () => void
+
+export interface FirebaseUser {
+  uid: string
+  email: string
+}
+
+/** A Firebase error turned into a stable reason the services map to Korean messages. */
+export type FirebaseFailure =
+  | 'email-taken'
+  | 'invalid-credentials'
+  | 'weak-password'
+  | 'invalid-email'
+  | 'too-many-requests'
+  | 'permission-denied'
+  | 'not-found'
+  | 'offline'
+  | 'invalid-config'
+  | 'unknown'
+
+export class FirebasePortError extends Error {
+  constructor(
+    readonly reason: FirebaseFailure,
+    message?: string
+  ) {
+    super(message ?? reason)
+    this.name = 'FirebasePortError'
+  }
+}
+
+export interface AuthPort {
+  signUp(email: string, password: string): Promise<FirebaseUser>
+  signIn(email: string, password: string): Promise<FirebaseUser>
+  signOut(): Promise<void>
+  current(): FirebaseUser | null
+  /**
+   * What main keeps (encrypted) to stay signed in across restarts: the refresh credential,
+   * never the password. Null when signed out.
+   */
+  exportCredential(): Promise<string | null>
+  /** Signs back in from an exported credential; null when it is no longer valid. */
+  restore(credential: string): Promise<FirebaseUser | null>
+}
+
+export interface PostsCursor {
+  createdAt: number
+  id: string
+}
+
+export interface DocsPort {
+  /** Newest first by createdAt, then id; `after` continues a page. One query, `limit` documents. */
+  postsPage(after: PostsCursor | null, limit: number): Promise<Snapshot<PostDoc>[]>
+  /** Live view of the newest `limit` posts (the top of the feed). */
+  watchPostsTop(limit: number, onDocs: (docs: Snapshot<PostDoc>[]) => void, onError: (error: FirebasePortError) => void): Unsubscribe
+  /**
+   * Posts written without createdAt (by the original web app), found by a paged scan in
+   * document-id order; `afterId` continues it. Used rarely (see decision 008).
+   */
+  legacyPostsScan(afterId: string | null, limit: number): Promise<Snapshot<PostDoc>[]>
+  getPost(id: string): Promise<Snapshot<PostDoc> | null>
+  watchPost(id: string, onDoc: (doc: Snapshot<PostDoc> | null) => void, onError: (error: FirebasePortError) => void): Unsubscribe
+  addPost(doc: PostDoc): Promise<string>
+  /** Edits only the fields given (SPEC.md §7: id, nickname, profileImg, postImg, postTxt, layout). */
+  updatePost(id: string, patch: Partial<PostDoc>): Promise<void>
+  deletePost(id: string): Promise<void>
+  /** Atomic arrayUnion / arrayRemove of the email in likedBy. */
+  setLiked(postId: string, email: string, liked: boolean): Promise<void>
+  /** Every comment of one post (where post_id == postId); never the collection. */
+  commentsOf(postId: string): Promise<Snapshot<CommentDoc>[]>
+  watchComments(postId: string, onDocs: (docs: Snapshot<CommentDoc>[]) => void, onError: (error: FirebasePortError) => void): Unsubscribe
+  getComment(id: string): Promise<Snapshot<CommentDoc> | null>
+  addComment(doc: CommentDoc): Promise<string>
+  deleteComment(id: string): Promise<void>
+  /** users where user_id == email (SPEC.md §7 "Auth state"), at most one. */
+  userByEmail(email: string): Promise<Snapshot<UserDoc> | null>
+  setUser(uid: string, doc: UserDoc): Promise<void>
+}
+
+export interface AlertsPort {
+  /** Live users/{uid}/alerts; null when there are none. */
+  watch(uid: string, onAlerts: (alerts: Record<string, AlertEntry> | null) => void, onError: (error: FirebasePortError) => void): Unsubscribe
+  push(uid: string, alert: AlertEntry): Promise<string>
+  remove(uid: string, key: string): Promise<void>
+  /** Sets users/{uid}/alerts to null. */
+  clear(uid: string): Promise<void>
+}
+
+export interface FilesPort {
+  /** Uploads to `path` (postImg/{timestamp} or profileImg/{timestamp}); resolves to the download URL. */
+  upload(path: string, bytes: Uint8Array, contentType: string, onProgress?: (fraction: number) => void): Promise<string>
+  remove(path: string): Promise<void>
+  /** Downloads an image URL the mirror caches; at most maxBytes. */
+  download(url: string, maxBytes: number): Promise<Uint8Array>
+}
+
+export interface ConnectivityPort {
+  online(): boolean
+  onChange(listener: (online: boolean) => void): Unsubscribe
+}
+
+/** One connected Firebase project. */
+export interface FirebasePorts {
+  config: FirebaseWebConfig
+  auth: AuthPort
+  docs: DocsPort
+  alerts: AlertsPort
+  files: FilesPort
+  connectivity: ConnectivityPort
+  close(): Promise<void>
+}
+
+export type ConnectFirebase = (config: FirebaseWebConfig, emulators?: EmulatorHosts) => Promise<FirebasePorts>
