@@ -87,3 +87,24 @@ export interface ImageUpload {
   uploadId: string
   image: ImageView
 }
+
+/** A community's Firebase web config (Firebase console → project settings → your apps). */
+export interface FirebaseWebConfig {
+  apiKey: string
+  authDomain: string
+  projectId: string
+  storageBucket: string
+  databaseURL: string
+  appId: string
+}
+
+/** Which backend runs: the embedded store, or a community's Firebase project (mirrored). */
+export type ConnectionStatus = { mode: 'local' } | { mode: 'community'; projectId: string; online: boolean }
+
+export interface SettingsView {
+  status: ConnectionStatus
+  /** The saved community config (null in local mode). */
+  config: FirebaseWebConfig | null
+  /** Set by the installation (MAGPIE_FIREBASE_CONFIG): the settings screen shows it read-only. */
+  managed: boolean
+}

@@ -27,7 +27,7 @@ export const channels = [
 export type Channel = (typeof channels)[number]
 
 /** Events main pushes to the renderer. */
-export const events = ['session:changed', 'alerts:changed', 'posts:changed', 'images:progress', 'app:navigate'] as const
+export const events = ['session:changed', 'alerts:changed', 'posts:changed', 'images:progress', 'app:navigate', 'connection:changed'] as const
 
 export type EventName = (typeof events)[number]
 

@@ -4,6 +4,7 @@ import type {
   AlertList,
   CommentPage,
   CommentView,
+  ConnectionStatus,
   FeedPage,
   ImageUpload,
   LikeState,
@@ -61,6 +62,7 @@ export interface EventPayloads {
   'posts:changed': { postIds: string[]; feed: boolean }
   'images:progress': { requestId: string; progress: number }
   'app:navigate': { route: string }
+  'connection:changed': ConnectionStatus
 }
 
 export type EventListener<E extends EventName> = (payload: EventPayloads[E]) => void

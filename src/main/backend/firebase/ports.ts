@@ -1,3 +1,7 @@
+import type { FirebaseWebConfig } from '@shared/types'
+
+export type { FirebaseWebConfig }
+
 /**
  * The Firebase boundary of community mode (docs/decisions/008-community-mode.md).
  *
@@ -11,15 +15,6 @@
  * optional and marked, because documents the web app wrote never have them.
  */
 
-/** The web config a community shares (Firebase console → project settings → your apps). */
-export interface FirebaseWebConfig {
-  apiKey: string
-  authDomain: string
-  projectId: string
-  storageBucket: string
-  databaseURL: string
-  appId: string
-}
 
 /** Where the emulators run, for tests and development (never set in a shipped app). */
 export interface EmulatorHosts {
