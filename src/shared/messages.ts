@@ -131,6 +131,11 @@ export const messages = {
   configSnippetUnreadable: '붙여 넣은 설정을 읽을 수 없어요. Firebase 콘솔의 firebaseConfig를 그대로 붙여 넣어주세요',
   connectUnreachable: 'Firebase에 연결할 수 없어요. 인터넷 연결과 주소를 확인해주세요',
   connectRefused: 'Firebase 프로젝트가 이 설정을 받아들이지 않아요. apiKey와 projectId를 확인해주세요',
+  communityHint: '같은 Firebase 프로젝트에 연결한 사람들과 글, 좋아요, 댓글, 알림을 함께 나눠요. 연결을 해제해도 이 컴퓨터에 저장된 글은 그대로예요',
+  configPasteLabel: 'Firebase 콘솔의 설정 붙여 넣기',
+  configPasteHint: '프로젝트 설정 → 내 앱의 firebaseConfig를 통째로 붙여 넣으면 아래 칸이 채워져요',
+  configPasted: '붙여 넣은 설정으로 칸을 채웠어요',
+  close: '닫기',
   // Community mode (Firebase): writes
   offlineWrite: '오프라인 상태라 저장하지 못했어요. 연결되면 다시 시도해주세요',
   permissionDenied: '권한이 없어요. 커뮤니티의 보안 규칙을 확인해주세요'
