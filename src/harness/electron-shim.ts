@@ -3,6 +3,8 @@
  * contextBridge puts the API on window, ipcRenderer talks to the harness over a
  * WebSocket. Only these two are shimmed; the preload itself is the real one.
  */
+import { messages } from '../shared/messages'
+
 type Listener = (event: unknown, payload: unknown) => void
 
 const params = new URLSearchParams(location.search)
@@ -56,7 +58,7 @@ function connect(): void {
   ws.onclose = () => {
     socket = null
     for (const resolve of pending.values()) {
-      resolve({ ok: false, error: { code: 'networkError', message: '연결이 원활하지 않아요. 잠시 후 다시 시도해주세요' } })
+      resolve({ ok: false, error: { code: 'networkError', message: messages.networkError } })
     }
     pending.clear()
     setTimeout(connect, 500)

@@ -112,6 +112,9 @@ export const messages = {
   postImageAlt: '게시글 사진',
   profileImageAlt: '프로필 사진',
   removeImage: '사진 빼기',
+  retry: '다시 시도',
+  loadMore: '더 보기',
+  sessionEndedDraftKept: '로그아웃되었어요. 쓰던 글은 다시 로그인하면 이어서 쓸 수 있어요',
   // Community mode (Firebase): settings screen
   communityConnection: '커뮤니티 연결(Firebase)',
   connect: '연결하기',

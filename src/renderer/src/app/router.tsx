@@ -1,6 +1,7 @@
 import { lazy } from 'react'
 import { Route, Routes } from 'react-router-dom'
 import { AppLayout } from './layout/AppLayout'
+import { useRememberPlace } from './return-to'
 import { FeedRoute } from './routes/feed'
 import { NotFoundRoute } from './routes/not-found'
 
@@ -17,6 +18,7 @@ const AlertsRoute = lazy(() => import('./routes/alerts').then((m) => ({ default:
  * data router's loaders and actions would be some 20 KiB of gzipped script on the first screen.
  */
 export function AppRoutes() {
+  useRememberPlace()
   return (
     <Routes>
       <Route element={<AppLayout />}>

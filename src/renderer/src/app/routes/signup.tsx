@@ -1,5 +1,8 @@
+import { Navigate } from 'react-router-dom'
+import { useCurrentUser } from '@/shared/lib/session'
 import { SignUpForm } from '@/features/auth/components/SignUpForm'
 
+/** Signed in (already, or just now by this form), the sign-up form gives way to the feed (SPEC.md §4). */
 export function SignUpRoute() {
-  return <SignUpForm />
+  return useCurrentUser() ? <Navigate to="/" replace /> : <SignUpForm />
 }

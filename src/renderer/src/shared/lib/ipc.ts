@@ -1,6 +1,6 @@
 import type { Channel } from '@shared/ipc/channels'
 import type { AppErrorShape, Input, Output } from '@shared/ipc/contract'
-import type { MessageKey } from '@shared/messages'
+import { messages, type MessageKey } from '@shared/messages'
 
 /** A refusal from main, carrying the Korean message to show. */
 export class MagpieError extends Error {
@@ -29,5 +29,5 @@ export async function call<C extends Channel>(channel: C, ...args: Input<C> exte
 /** The message to show for any failure: main's own, or a calm generic one. */
 export function errorMessage(error: unknown): string {
   if (error instanceof MagpieError) return error.message
-  return '문제가 생겼어요. 잠시 후 다시 시도해주세요'
+  return messages.serverError
 }

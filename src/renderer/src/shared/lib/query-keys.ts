@@ -6,3 +6,8 @@ export const queryKeys = {
   comments: (postId: string) => ['comments', postId] as const,
   alerts: ['alerts'] as const
 }
+
+/** Keys of mutations other code must see while they are under way. */
+export const mutationKeys = {
+  like: (postId: string) => ['likes', postId] as const
+}

@@ -6,6 +6,7 @@ import { errorMessage } from '@/shared/lib/ipc'
 import { useCurrentUser } from '@/shared/lib/session'
 import { useConfirm } from '@/shared/ui/ConfirmDialog'
 import { Image } from '@/shared/ui/Image'
+import { ErrorState } from '@/shared/ui/ErrorState'
 import { Spinner } from '@/shared/ui/LoadingOverlay'
 import { useAlerts } from '../api/get-alerts'
 import { useDeleteAlert } from '../api/delete-alert'
@@ -43,6 +44,8 @@ export function AlertsPage() {
       </header>
       {alerts.isPending ? (
         <Spinner />
+      ) : alerts.isError && !alerts.data ? (
+        <ErrorState error={alerts.error} onRetry={() => void alerts.refetch()} busy={alerts.isFetching} />
       ) : list.length === 0 ? (
         <p className={styles.empty}>{messages.noAlerts}</p>
       ) : (

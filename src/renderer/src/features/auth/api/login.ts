@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { call } from '@/shared/lib/ipc'
-import { queryKeys } from '@/shared/lib/query-keys'
+import { applySession } from '@/shared/lib/session'
 
 export const login = (input: { email: string; password: string }) => call('auth:login', input)
 
@@ -8,11 +8,7 @@ export function useLogin() {
   const client = useQueryClient()
   return useMutation({
     mutationFn: login,
-    onSuccess: (session) => {
-      client.setQueryData(queryKeys.session, session)
-      // What "mine" and "liked by me" mean just changed.
-      void client.invalidateQueries({ queryKey: ['posts'] })
-      void client.invalidateQueries({ queryKey: ['comments'] })
-    }
+    // What "mine" and "liked by me" mean just changed: applySession resets every cached answer.
+    onSuccess: (session) => applySession(client, session)
   })
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { call } from '@/shared/lib/ipc'
-import { queryKeys } from '@/shared/lib/query-keys'
+import { applySession } from '@/shared/lib/session'
 
 export const logout = () => call('auth:logout')
 
@@ -9,9 +9,6 @@ export function useLogout() {
   const client = useQueryClient()
   return useMutation({
     mutationFn: logout,
-    onSuccess: (session) => {
-      client.removeQueries({ predicate: (query) => query.queryKey[0] !== 'session' })
-      client.setQueryData(queryKeys.session, session)
-    }
+    onSuccess: (session) => applySession(client, session)
   })
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { SignUpInput } from '@shared/ipc/contract'
 import { call } from '@/shared/lib/ipc'
-import { queryKeys } from '@/shared/lib/query-keys'
+import { applySession } from '@/shared/lib/session'
 
 export const signUp = (input: SignUpInput) => call('auth:signUp', input)
 
@@ -9,9 +9,6 @@ export function useSignUp() {
   const client = useQueryClient()
   return useMutation({
     mutationFn: signUp,
-    onSuccess: (session) => {
-      client.setQueryData(queryKeys.session, session)
-      void client.invalidateQueries({ queryKey: ['posts'] })
-    }
+    onSuccess: (session) => applySession(client, session)
   })
 }

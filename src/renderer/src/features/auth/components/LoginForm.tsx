@@ -5,7 +5,8 @@ import { errorMessage } from '@/shared/lib/ipc'
 import styles from '@/shared/ui/form.module.css'
 import { useLogin } from '../api/login'
 
-export function LoginForm() {
+/** The login form; a successful login goes back to `returnTo`, where the reader was before. */
+export function LoginForm({ returnTo = '/' }: { returnTo?: string }) {
   const navigate = useNavigate()
   const login = useLogin()
   const [email, setEmail] = useState('')
@@ -17,7 +18,7 @@ export function LoginForm() {
     setError(null)
     login.mutate(
       { email, password },
-      { onSuccess: () => navigate('/', { replace: true }), onError: (e) => setError(errorMessage(e)) }
+      { onSuccess: () => navigate(returnTo, { replace: true }), onError: (e) => setError(errorMessage(e)) }
     )
   }
 

@@ -24,6 +24,9 @@ export function SignUpForm() {
   const [serverError, setServerError] = useState<{ field?: string; message: string } | null>(null)
   const [photo, setPhoto] = useState<{ file: File; url: string } | null>(null)
   const fileInput = useRef<HTMLInputElement>(null)
+  // Set at once on the first submit, before anything renders: a second click or Enter meanwhile sends nothing.
+  const sending = useRef(false)
+  const [submitting, setSubmitting] = useState(false)
 
   // Each preview URL is released when the photo changes or the form closes.
   useEffect(() => () => {
@@ -39,22 +42,24 @@ export function SignUpForm() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
+    if (sending.current) return
     setTouched({ email: true, nickname: true, password: true, passwordConfirm: true })
     setServerError(null)
     if (Object.keys(problems).length > 0) return
-    const profileImage = photo ? new Uint8Array(await photo.file.arrayBuffer()) : null
-    signUp.mutate(
-      { ...values, profileImage },
-      {
-        onSuccess: (session) => {
-          toast.success(format.signupDone(session.user?.nickname ?? values.nickname.trim()))
-          navigate('/', { replace: true })
-        },
-        onError: (error) => {
-          setServerError({ field: error instanceof MagpieError ? error.field : undefined, message: errorMessage(error) })
-        }
-      }
-    )
+    sending.current = true
+    setSubmitting(true)
+    try {
+      const profileImage = photo ? new Uint8Array(await photo.file.arrayBuffer()) : null
+      // Awaited: the welcome shows even when main's session event has already moved the screen on.
+      const session = await signUp.mutateAsync({ ...values, profileImage })
+      toast.success(format.signupDone(session.user?.nickname ?? values.nickname.trim()))
+      navigate('/', { replace: true })
+    } catch (error) {
+      setServerError({ field: error instanceof MagpieError ? error.field : undefined, message: errorMessage(error) })
+    } finally {
+      sending.current = false
+      setSubmitting(false)
+    }
   }
 
   return (
@@ -119,7 +124,7 @@ export function SignUpForm() {
             <input
               ref={fileInput}
               type="file"
-              accept="image/jpeg,image/png,image/webp,image/gif,image/avif,image/heic"
+              accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
               hidden
               data-testid="profile-image-input"
               onChange={(e) => {
@@ -136,7 +141,7 @@ export function SignUpForm() {
             </p>
           )}
         </div>
-        <button className={styles.primary} type="submit" disabled={signUp.isPending}>
+        <button className={styles.primary} type="submit" disabled={submitting}>
           {messages.signup}
         </button>
         <p className={styles.switch}>

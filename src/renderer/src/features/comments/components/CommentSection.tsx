@@ -9,10 +9,12 @@ import { errorMessage } from '@/shared/lib/ipc'
 import { useCurrentUser } from '@/shared/lib/session'
 import { Avatar } from '@/shared/ui/Avatar'
 import { useConfirm } from '@/shared/ui/ConfirmDialog'
+import { ErrorState } from '@/shared/ui/ErrorState'
 import { Spinner } from '@/shared/ui/LoadingOverlay'
 import { useAddComment } from '../api/add-comment'
 import { useComments } from '../api/get-comments'
 import { useDeleteComment } from '../api/delete-comment'
+import { useCommentDraft } from '../stores/comment-drafts'
 import styles from './CommentSection.module.css'
 
 export function CommentSection({ postId }: { postId: string }) {
@@ -21,7 +23,8 @@ export function CommentSection({ postId }: { postId: string }) {
   const add = useAddComment(postId)
   const remove = useDeleteComment()
   const confirm = useConfirm()
-  const [text, setText] = useState('')
+  // Kept beyond this screen: asked to log in first, the reader comes back to what they typed.
+  const [text, setText] = useCommentDraft(postId, user?.id ?? null)
   const [problem, setProblem] = useState<MessageKey | null>(null)
 
   const submit = (event: FormEvent) => {
@@ -33,14 +36,16 @@ export function CommentSection({ postId }: { postId: string }) {
     const check = checkComment(text)
     setProblem(check)
     if (check) return
-    add.mutate(text, {
-      onSuccess: () => {
+    // Awaited rather than mutate's callbacks, which skip a screen already left: a sent
+    // comment's draft must go even then, or it would come back to be sent twice.
+    add.mutateAsync(text).then(
+      () => {
         setText('')
         toast.success(messages.commentAdded)
       },
       // The text stays in the box so nothing typed is lost.
-      onError: (error) => toast.error(errorMessage(error))
-    })
+      (error: unknown) => toast.error(errorMessage(error))
+    )
   }
 
   const removeComment = async (id: string) => {
@@ -96,6 +101,8 @@ export function CommentSection({ postId }: { postId: string }) {
 
       {comments.isPending ? (
         <Spinner />
+      ) : comments.isError && !comments.data ? (
+        <ErrorState compact error={comments.error} onRetry={() => void comments.refetch()} busy={comments.isFetching} />
       ) : (
         <ol className={styles.list}>
           {list.map((comment) => (
@@ -124,10 +131,14 @@ export function CommentSection({ postId }: { postId: string }) {
           ))}
         </ol>
       )}
-      {comments.hasNextPage && (
-        <button type="button" className={styles.more} onClick={() => void comments.fetchNextPage()} disabled={comments.isFetchingNextPage}>
-          {messages.moreComments}
-        </button>
+      {comments.isFetchNextPageError ? (
+        <ErrorState compact error={comments.error} onRetry={() => void comments.fetchNextPage()} busy={comments.isFetchingNextPage} />
+      ) : (
+        comments.hasNextPage && (
+          <button type="button" className={styles.more} onClick={() => void comments.fetchNextPage()} disabled={comments.isFetchingNextPage}>
+            {messages.moreComments}
+          </button>
+        )
       )}
     </section>
   )

@@ -11,7 +11,7 @@ import styles from './LikeButton.module.css'
 /** The heart toggle with the like count; liking plays the heart animation for 2.5 s (SPEC.md §4). */
 export function LikeButton({ post }: { post: PostView }) {
   const user = useCurrentUser()
-  const setLike = useSetLike()
+  const setLike = useSetLike(post.id)
   const [burst, setBurst] = useState(false)
   const timer = useRef<number | undefined>(undefined)
 
@@ -30,7 +30,7 @@ export function LikeButton({ post }: { post: PostView }) {
     } else {
       setBurst(false)
     }
-    setLike.mutate({ post, liked }, { onError: (error) => toast.error(errorMessage(error)) })
+    setLike.mutate(liked, { onError: (error) => toast.error(errorMessage(error)) })
   }
 
   return (

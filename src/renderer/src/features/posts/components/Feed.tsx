@@ -1,7 +1,7 @@
 import { memo, useEffect, useRef, type ReactNode } from 'react'
 import { messages } from '@shared/messages'
 import type { PostView } from '@shared/types'
-import { errorMessage } from '@/shared/lib/ipc'
+import { ErrorState } from '@/shared/ui/ErrorState'
 import { LoadingOverlay, Spinner } from '@/shared/ui/LoadingOverlay'
 import { useFeed } from '../api/get-feed'
 import { PostCard } from './PostCard'
@@ -28,12 +28,13 @@ const FeedItem = memo(function FeedItem({ post, eager, renderActions }: { post: 
 export function Feed({ renderActions }: { renderActions?: RenderActions }) {
   const feed = useFeed()
   const sentinel = useRef<HTMLDivElement>(null)
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = feed
+  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = feed
   useFeedAnchor(feed.isSuccess)
 
   useEffect(() => {
     const target = sentinel.current
-    if (!target || !hasNextPage) return
+    // After a failed page the reader asks again with the retry button; the sentinel would ask forever.
+    if (!target || !hasNextPage || isFetchNextPageError) return
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting) && !isFetchingNextPage) void fetchNextPage()
@@ -43,10 +44,11 @@ export function Feed({ renderActions }: { renderActions?: RenderActions }) {
     )
     observer.observe(target)
     return () => observer.disconnect()
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage])
+  }, [hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage])
 
   if (feed.isPending) return <LoadingOverlay />
-  if (feed.isError) return <p className={styles.notice}>{errorMessage(feed.error)}</p>
+  // A failed first load has nothing to show; a failed later page keeps the cards already loaded.
+  if (!feed.data) return <ErrorState error={feed.error} onRetry={() => void feed.refetch()} busy={feed.isFetching} />
 
   const posts = feed.data.pages.flatMap((page) => page.posts)
   if (posts.length === 0) return <p className={styles.notice}>{messages.emptyFeed}</p>
@@ -61,9 +63,11 @@ export function Feed({ renderActions }: { renderActions?: RenderActions }) {
       <div ref={sentinel} className={styles.sentinel} aria-hidden="true" />
       {isFetchingNextPage ? (
         <Spinner label={messages.loadingMore} />
+      ) : isFetchNextPageError ? (
+        <ErrorState compact error={feed.error} onRetry={() => void fetchNextPage()} />
       ) : hasNextPage ? (
         <button type="button" className={styles.more} onClick={() => void fetchNextPage()}>
-          {messages.loadingMore.replace('…', '')}
+          {messages.loadMore}
         </button>
       ) : (
         <p className={styles.end} data-testid="feed-end">

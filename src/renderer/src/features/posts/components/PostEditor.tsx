@@ -1,11 +1,13 @@
-import { useEffect, useId, useRef, useState, type DragEvent, type FormEvent } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
+import { useCallback, useEffect, useId, useRef, useState, type DragEvent, type FormEvent } from 'react'
 import { useNavigate } from 'react-router-dom'
 import { toast } from '@/shared/ui/toast'
 import { defaultLayout, layouts, type Layout } from '@shared/limits'
 import { messages, type MessageKey } from '@shared/messages'
-import type { ImageView, PostView } from '@shared/types'
+import type { PostView, SessionView } from '@shared/types'
 import { checkPostText } from '@shared/validation'
 import { errorMessage } from '@/shared/lib/ipc'
+import { queryKeys } from '@/shared/lib/query-keys'
 import { useCurrentUser } from '@/shared/lib/session'
 import { useConfirm } from '@/shared/ui/ConfirmDialog'
 import { LoadingOverlay } from '@/shared/ui/LoadingOverlay'
@@ -14,10 +16,14 @@ import { useCreatePost } from '../api/create-post'
 import { useDeletePost } from '../api/delete-post'
 import { usePost } from '../api/get-post'
 import { useUpdatePost } from '../api/update-post'
+import { useEditorDraft, type EditorDraft } from '../stores/editor-drafts'
 import { PostBody } from './PostBody'
 import styles from './PostEditor.module.css'
 
 const layoutLabels: Record<Layout, string> = { Top: messages.layoutTop, Right: messages.layoutRight, Left: messages.layoutLeft }
+
+/** What the picker and the drop zone take; main decides from the bytes and refuses anything else with a message. */
+const acceptedImages = 'image/jpeg,image/png,image/webp,image/gif,image/avif'
 
 /** /write/new creates; /write/{id} edits or deletes the reader's own post, preloaded. */
 export function PostEditor({ postId }: { postId: string }) {
@@ -25,10 +31,13 @@ export function PostEditor({ postId }: { postId: string }) {
   const user = useCurrentUser()
   const navigate = useNavigate()
   const existing = usePost(postId, !isNew)
+  // Whether this visit began signed in: a session ending here is not a refusal to explain.
+  const signedInHere = useRef(user !== null)
 
   useEffect(() => {
     if (!user) {
-      toast(isNew ? messages.loginFirstWrite : messages.onlyAuthorEdit)
+      // The editor's own farewell (EditorForm) says the draft is kept; a visitor is told to log in.
+      if (!signedInHere.current) toast(isNew ? messages.loginFirstWrite : messages.onlyAuthorEdit)
       navigate('/', { replace: true })
     } else if (!isNew && existing.data && !existing.isPlaceholderData && !existing.data.mine) {
       toast.error(messages.onlyAuthorEdit)
@@ -37,16 +46,18 @@ export function PostEditor({ postId }: { postId: string }) {
   }, [user, isNew, existing.data, existing.isPlaceholderData, navigate])
 
   if (!user) return null
-  if (isNew) return <EditorForm post={null} />
+  // A new person at the editor gets a form of their own; the last one's draft stays theirs.
+  if (isNew) return <EditorForm key={user.id} userId={user.id} post={null} />
   if (existing.isPending || existing.isPlaceholderData) return <LoadingOverlay />
   if (existing.isError) {
     return <p className={styles.notice}>{errorMessage(existing.error)}</p>
   }
-  return existing.data.mine ? <EditorForm post={existing.data} /> : null
+  return existing.data.mine ? <EditorForm key={user.id} userId={user.id} post={existing.data} /> : null
 }
 
-function EditorForm({ post }: { post: PostView | null }) {
+function EditorForm({ userId, post }: { userId: string; post: PostView | null }) {
   const navigate = useNavigate()
+  const client = useQueryClient()
   const confirm = useConfirm()
   const addImage = useAddImage()
   const createPost = useCreatePost()
@@ -55,10 +66,12 @@ function EditorForm({ post }: { post: PostView | null }) {
   const fileInput = useRef<HTMLInputElement>(null)
   const textId = useId()
 
-  const [text, setText] = useState(post?.text ?? '')
-  const [layout, setLayout] = useState<Layout>(post?.layout ?? defaultLayout)
-  const [image, setImage] = useState<ImageView | null>(post?.image ?? null)
-  const [uploadId, setUploadId] = useState<string | null>(null)
+  const initial = useCallback(
+    (): EditorDraft => ({ text: post?.text ?? '', layout: post?.layout ?? defaultLayout, image: post?.image ?? null, uploadId: null }),
+    [post]
+  )
+  const { draft, update, discard } = useEditorDraft(userId, post?.id ?? 'new', initial)
+  const { text, layout, image, uploadId } = draft
   const [localPreview, setLocalPreview] = useState<string | null>(null)
   const [dragging, setDragging] = useState(false)
   const [problems, setProblems] = useState<{ text?: MessageKey; image?: string }>({})
@@ -67,20 +80,36 @@ function EditorForm({ post }: { post: PostView | null }) {
     if (localPreview) URL.revokeObjectURL(localPreview)
   }, [localPreview])
 
+  // Left because the session ended (logged out here, or in another window): say the draft is
+  // safe, not that something failed. Checked as the form goes, however the screen was left.
+  useEffect(
+    () => () => {
+      if ((client.getQueryData<SessionView>(queryKeys.session)?.user?.id ?? null) !== userId) toast(messages.sessionEndedDraftKept)
+    },
+    [client, userId]
+  )
+
+  // One photo at a time: a second one while the first is processed would race it. A ref, as
+  // a second drop can come before the pending state has rendered.
+  const uploading = useRef(false)
+
   const choose = (file: File | undefined) => {
-    if (!file) return
+    if (!file || uploading.current) return
+    uploading.current = true
     const preview = URL.createObjectURL(file)
     setLocalPreview(preview)
     setProblems((p) => ({ ...p, image: undefined }))
     addImage.mutate(file, {
       onSuccess: (upload) => {
-        setImage(upload.image)
-        setUploadId(upload.uploadId)
+        update({ image: upload.image, uploadId: upload.uploadId })
         setLocalPreview(null)
       },
       onError: (error) => {
         setLocalPreview(null)
         setProblems((p) => ({ ...p, image: errorMessage(error) }))
+      },
+      onSettled: () => {
+        uploading.current = false
       }
     })
   }
@@ -98,42 +127,28 @@ function EditorForm({ post }: { post: PostView | null }) {
     const textProblem = checkPostText(text)
     const imageProblem = image ? undefined : messages.postImageRequired
     setProblems({ text: textProblem ?? undefined, image: imageProblem })
-    if (textProblem || imageProblem || addImage.isPending) return
+    if (textProblem || imageProblem || uploading.current) return
     const onError = (error: unknown) => toast.error(errorMessage(error))
-    if (post) {
-      updatePost.mutate(
-        { id: post.id, uploadId, text, layout },
-        {
-          onSuccess: () => {
-            toast.success(messages.postEdited)
-            navigate('/')
-          },
-          onError
-        }
-      )
-    } else {
-      createPost.mutate(
-        { uploadId: uploadId ?? '', text, layout },
-        {
-          onSuccess: () => {
-            toast.success(messages.postCreated)
-            navigate('/')
-          },
-          onError
-        }
-      )
-    }
+    // Awaited rather than mutate's callbacks, which skip a screen already left: a saved
+    // draft must go even then, or it would come back to be posted twice.
+    const saved = post ? updatePost.mutateAsync({ id: post.id, uploadId, text, layout }) : createPost.mutateAsync({ uploadId, text, layout })
+    saved.then(() => {
+      discard()
+      toast.success(post ? messages.postEdited : messages.postCreated)
+      navigate('/')
+    }, onError)
   }
 
   const remove = async () => {
     if (!post || !(await confirm(messages.confirmDeletePost, messages.delete))) return
-    deletePost.mutate(post.id, {
-      onSuccess: () => {
+    deletePost.mutateAsync(post.id).then(
+      () => {
+        discard()
         toast.success(messages.postDeleted)
         navigate('/', { replace: true })
       },
-      onError: (error) => toast.error(errorMessage(error))
-    })
+      (error: unknown) => toast.error(errorMessage(error))
+    )
   }
 
   return (
@@ -147,7 +162,8 @@ function EditorForm({ post }: { post: PostView | null }) {
           className={`${styles.drop} ${dragging ? styles.dragging : ''}`}
           onDragOver={(e) => {
             e.preventDefault()
-            setDragging(true)
+            if (uploading.current) e.dataTransfer.dropEffect = 'none'
+            else setDragging(true)
           }}
           onDragLeave={() => setDragging(false)}
           onDrop={onDrop}
@@ -160,7 +176,7 @@ function EditorForm({ post }: { post: PostView | null }) {
           <input
             ref={fileInput}
             type="file"
-            accept="image/jpeg,image/png,image/webp,image/gif,image/avif,image/heic"
+            accept={acceptedImages}
             hidden
             data-testid="post-image-input"
             onChange={(e) => {
@@ -192,7 +208,7 @@ function EditorForm({ post }: { post: PostView | null }) {
           rows={6}
           aria-invalid={problems.text ? true : undefined}
           onChange={(e) => {
-            setText(e.target.value)
+            update({ text: e.target.value })
             if (problems.text) setProblems((p) => ({ ...p, text: checkPostText(e.target.value) ?? undefined }))
           }}
         />
@@ -206,7 +222,7 @@ function EditorForm({ post }: { post: PostView | null }) {
           <legend>{messages.layout}</legend>
           {layouts.map((value) => (
             <label key={value} className={`${styles.layoutOption} ${layout === value ? styles.chosen : ''}`}>
-              <input type="radio" name="layout" value={value} checked={layout === value} onChange={() => setLayout(value)} />
+              <input type="radio" name="layout" value={value} checked={layout === value} onChange={() => update({ layout: value })} />
               <span className={`${styles.glyph} ${styles[`glyph${value}`]}`} aria-hidden="true">
                 <i />
                 <b />

@@ -1,20 +1,21 @@
-import { useEffect, useLayoutEffect } from 'react'
-import { useNavigationType } from 'react-router-dom'
+import { useEffect, useLayoutEffect, useRef } from 'react'
+import { useLocation, useNavigationType } from 'react-router-dom'
 
 /**
  * Keeps the reader's place in the feed by the card at the top of the screen, not by a
  * pixel offset: off-screen cards are laid out lazily and new posts may arrive above, so
- * only the card itself tells where the reader was.
+ * only the card itself tells where the reader was. One place per history entry (by its
+ * location key), so two visits of the feed in one history each come back to their own card.
  */
-let anchor: { postId: string; top: number } | null = null
+const anchors = new Map<string, { postId: string; top: number }>()
 
-function readAnchor(): void {
+function readAnchor(entry: string): void {
   const bar = document.querySelector('header')?.getBoundingClientRect().bottom ?? 0
   // Probe a few points down the screen: the first may fall in the gap between two cards.
   for (let y = bar + 4; y < bar + 400; y += 24) {
     const element = document.elementFromPoint(window.innerWidth / 2, y)?.closest<HTMLElement>('[data-post-id]')
     if (element) {
-      anchor = { postId: element.dataset.postId!, top: element.getBoundingClientRect().top }
+      anchors.set(entry, { postId: element.dataset.postId!, top: element.getBoundingClientRect().top })
       return
     }
   }
@@ -22,12 +23,18 @@ function readAnchor(): void {
 
 export function useFeedAnchor(ready: boolean): void {
   const navigation = useNavigationType()
+  const { key } = useLocation()
+  const entry = useRef(key)
+
+  useLayoutEffect(() => {
+    entry.current = key
+  }, [key])
 
   useEffect(() => {
     let frame = 0
     const onScroll = () => {
       cancelAnimationFrame(frame)
-      frame = requestAnimationFrame(readAnchor)
+      frame = requestAnimationFrame(() => readAnchor(entry.current))
     }
     window.addEventListener('scroll', onScroll, { passive: true })
     return () => {
@@ -37,8 +44,8 @@ export function useFeedAnchor(ready: boolean): void {
   }, [])
 
   useLayoutEffect(() => {
-    if (!ready || navigation !== 'POP' || !anchor) return
-    const saved = anchor
+    const saved = anchors.get(key)
+    if (!ready || navigation !== 'POP' || !saved) return
     // Cards off screen are normally not laid out (content-visibility in Feed.module.css); lay
     // them all out for this, or the estimated heights above the card would move it.
     const list = document.querySelector<HTMLElement>('[data-feed-list]')
@@ -55,5 +62,5 @@ export function useFeedAnchor(ready: boolean): void {
       cancelAnimationFrame(frame)
       list?.removeAttribute('data-restoring')
     }
-  }, [ready, navigation])
+  }, [ready, navigation, key])
 }

@@ -1,0 +1,31 @@
+import { atom, useAtom } from 'jotai'
+import { useCallback } from 'react'
+
+/** Who typed it: a signed-in person's id, or null when typed logged out. */
+interface CommentDraft {
+  owner: string | null
+  text: string
+}
+
+/** Comments being typed, by post, for this run of the app: leaving the post (to log in, say) keeps them. */
+const commentDraftsAtom = atom<Record<string, CommentDraft>>({})
+
+/**
+ * The comment box's text for a post. A draft typed logged out follows the person who then
+ * signs in (they were asked to log in to send it); one typed by a signed-in person shows
+ * only to them, never to the next person at this computer.
+ */
+export function useCommentDraft(postId: string, userId: string | null): [string, (text: string) => void] {
+  const [drafts, setDrafts] = useAtom(commentDraftsAtom)
+  const draft = drafts[postId]
+  const text = draft && (draft.owner === null || draft.owner === userId) ? draft.text : ''
+  const setText = useCallback(
+    (next: string) =>
+      setDrafts((all) => {
+        const { [postId]: _dropped, ...rest } = all
+        return next === '' ? rest : { ...rest, [postId]: { owner: userId, text: next } }
+      }),
+    [postId, userId, setDrafts]
+  )
+  return [text, setText]
+}
