@@ -1,0 +1,85 @@
+import type { DocsPort, Snapshot } from './ports'
+
+export type DocsMethod = keyof DocsPort
+
+/** Documents read (returned or delivered) per DocsPort method, and calls made. */
+export interface ReadCounts {
+  docs: Partial<Record<DocsMethod, number>>
+  calls: Partial<Record<DocsMethod, number>>
+}
+
+/**
+ * Wraps a DocsPort and counts every document it hands back, at the one boundary where
+ * Firestore bills reads: query and get results, and every document each listener delivers
+ * (a listener's snapshot is counted whole, so this is an upper bound of what Firestore
+ * charges for changes). Writes are passed through uncounted.
+ */
+export function countReads(inner: DocsPort) {
+  const counts: ReadCounts = { docs: {}, calls: {} }
+  const add = (method: DocsMethod, n: number) => {
+    counts.docs[method] = (counts.docs[method] ?? 0) + n
+  }
+  const call = (method: DocsMethod) => {
+    counts.calls[method] = (counts.calls[method] ?? 0) + 1
+  }
+  const many =
+    <A extends unknown[], T>(method: DocsMethod, run: (...args: A) => Promise<Snapshot<T>[]>) =>
+    async (...args: A): Promise<Snapshot<T>[]> => {
+      call(method)
+      const docs = await run(...args)
+      add(method, docs.length)
+      return docs
+    }
+  const one =
+    <A extends unknown[], T>(method: DocsMethod, run: (...args: A) => Promise<Snapshot<T> | null>) =>
+    async (...args: A): Promise<Snapshot<T> | null> => {
+      call(method)
+      const doc = await run(...args)
+      // A get of a missing document is still one billed read.
+      add(method, 1)
+      return doc
+    }
+
+  const docs: DocsPort = {
+    postsPage: many('postsPage', (after, limit) => inner.postsPage(after, limit)),
+    legacyPostsScan: many('legacyPostsScan', (afterId, limit) => inner.legacyPostsScan(afterId, limit)),
+    commentsOf: many('commentsOf', (postId) => inner.commentsOf(postId)),
+    getPost: one('getPost', (id) => inner.getPost(id)),
+    getComment: one('getComment', (id) => inner.getComment(id)),
+    userByEmail: one('userByEmail', (email) => inner.userByEmail(email)),
+    watchPostsTop(limit, onDocs, onError) {
+      call('watchPostsTop')
+      return inner.watchPostsTop(limit, (list) => (add('watchPostsTop', list.length), onDocs(list)), onError)
+    },
+    watchPost(id, onDoc, onError) {
+      call('watchPost')
+      return inner.watchPost(id, (doc) => (add('watchPost', 1), onDoc(doc)), onError)
+    },
+    watchComments(postId, onDocs, onError) {
+      call('watchComments')
+      return inner.watchComments(postId, (list) => (add('watchComments', list.length), onDocs(list)), onError)
+    },
+    addPost: (doc) => inner.addPost(doc),
+    updatePost: (id, patch) => inner.updatePost(id, patch),
+    deletePost: (id) => inner.deletePost(id),
+    setLiked: (postId, email, liked) => inner.setLiked(postId, email, liked),
+    addComment: (doc) => inner.addComment(doc),
+    deleteComment: (id) => inner.deleteComment(id),
+    setUser: (uid, doc) => inner.setUser(uid, doc)
+  }
+
+  return {
+    docs,
+    counts,
+    /** Every document read, by any method. */
+    total(except: DocsMethod[] = []): number {
+      return Object.entries(counts.docs)
+        .filter(([method]) => !except.includes(method as DocsMethod))
+        .reduce((sum, [, n]) => sum + (n ?? 0), 0)
+    },
+    reset(): void {
+      counts.docs = {}
+      counts.calls = {}
+    }
+  }
+}

@@ -1,0 +1,165 @@
+import { describe, expect, it } from 'vitest'
+import { countReads } from './counting'
+import { createFakeFirebase } from './fake-firebase'
+import { newAlertEntry, newCommentDoc, newPostDoc } from './mapping'
+import { FirebasePortError, type FirebaseWebConfig, type PostDoc, type Snapshot } from './ports'
+
+const config: FirebaseWebConfig = {
+  apiKey: 'AIzaFake',
+  authDomain: 'demo.firebaseapp.com',
+  projectId: 'demo-magpie',
+  storageBucket: 'demo.appspot.com',
+  databaseURL: 'https://demo.firebaseio.com',
+  appId: '1:1:web:1'
+}
+
+const reason = async (promise: Promise<unknown>) => {
+  try {
+    await promise
+  } catch (error) {
+    return error instanceof FirebasePortError ? error.reason : `not a port error: ${String(error)}`
+  }
+  return 'resolved'
+}
+
+async function twoPeople() {
+  let t = 1_000
+  const fake = createFakeFirebase({ now: () => ++t })
+  const a = await fake.connect(config)
+  const b = await fake.connect(config)
+  const alice = await a.auth.signUp('alice@example.com', 'secret-a')
+  const bob = await b.auth.signUp('bob@example.com', 'secret-b')
+  const author = { uid: alice.uid, email: alice.email, nickname: '앨리스', avatarUrl: '' }
+  const postId = await a.docs.addPost(newPostDoc(author, { text: '안녕', layout: 'Top', imageUrl: 'https://x/o/postImg%2F1' }, 5))
+  return { fake, a, b, alice, bob, author, postId }
+}
+
+describe('the fake Firebase', () => {
+  it('signs up, refuses a taken email, signs in, and restores from an exported credential', async () => {
+    const fake = createFakeFirebase()
+    const client = await fake.connect(config)
+    const user = await client.auth.signUp('Me@Example.com', 'secret1')
+    expect(user.email).toBe('me@example.com')
+    expect(await reason(client.auth.signUp('me@example.com', 'secret1'))).toBe('email-taken')
+    expect(await reason(client.auth.signUp('nope', 'secret1'))).toBe('invalid-email')
+    expect(await reason(client.auth.signUp('x@example.com', '123'))).toBe('weak-password')
+    const credential = await client.auth.exportCredential()
+    await client.auth.signOut()
+    expect(await client.auth.exportCredential()).toBeNull()
+    expect(await reason(client.auth.signIn('me@example.com', 'wrong'))).toBe('invalid-credentials')
+
+    const later = await fake.connect(config)
+    expect(await later.auth.restore(credential!)).toEqual(user)
+    expect(await later.auth.restore('forged')).toBeNull()
+  })
+
+  it('stamps createdAt with the server time and pages the ordered feed with a cursor', async () => {
+    const { a, author } = await twoPeople()
+    for (let i = 0; i < 4; i++) await a.docs.addPost(newPostDoc(author, { text: `글 ${i}`, layout: 'Top', imageUrl: 'u' }, 0))
+    const first = await a.docs.postsPage(null, 3)
+    expect(first.map((p) => p.data.postTxt)).toEqual(['글 3', '글 2', '글 1'])
+    expect(first.every((p) => (p.data.createdAt ?? 0) > 1_000)).toBe(true)
+    const last = first.at(-1)!
+    const next = await a.docs.postsPage({ createdAt: last.data.createdAt!, id: last.id }, 3)
+    expect(next.map((p) => p.data.postTxt)).toEqual(['글 0', '안녕'])
+  })
+
+  it('likes with arrayUnion / arrayRemove semantics, and only with one\'s own email', async () => {
+    const { fake, b, bob, postId } = await twoPeople()
+    await b.docs.setLiked(postId, bob.email, true)
+    await b.docs.setLiked(postId, bob.email, true)
+    expect(fake.data.posts()[postId]!.likedBy).toEqual(['bob@example.com'])
+    expect(await reason(b.docs.setLiked(postId, 'alice@example.com', true))).toBe('permission-denied')
+    await b.docs.setLiked(postId, bob.email, false)
+    expect(fake.data.posts()[postId]!.likedBy).toEqual([])
+  })
+
+  it('enforces the shipped rules on what Magpie writes', async () => {
+    const { a, b, author, postId, alice } = await twoPeople()
+    expect(await reason(b.docs.updatePost(postId, { postTxt: 'hacked' }))).toBe('permission-denied')
+    expect(await reason(b.docs.deletePost(postId))).toBe('permission-denied')
+    expect(await reason(a.docs.updatePost(postId, { postDate: 'rewritten' }))).toBe('permission-denied')
+    expect(await reason(a.docs.addPost({ ...newPostDoc(author, { text: 'x', layout: 'Top', imageUrl: 'u' }, 0), postImgPath: 'postImg/1' } as PostDoc))).toBe(
+      'permission-denied'
+    )
+    expect(await reason(a.docs.addComment({ ...newCommentDoc(author, postId, 'x', 0), createdAt: 1 }))).toBe('permission-denied')
+    expect(await reason(b.docs.addComment(newCommentDoc(author, postId, '남의 이름으로', 0)))).toBe('permission-denied')
+    expect(await reason(a.alerts.push(alice.uid, newAlertEntry('like', postId, '앨리스', 0)))).toBe('permission-denied')
+    expect(await reason(b.alerts.push(alice.uid, { ...newAlertEntry('like', postId, '밥', 0), committed_uid: 'x' }))).toBe('permission-denied')
+    expect(await reason(b.alerts.clear(alice.uid))).toBe('permission-denied')
+    expect(await reason(b.docs.userByEmail('alice@example.com'))).toBe('permission-denied')
+    expect(await reason(a.files.upload('secrets/1', new Uint8Array(3), 'image/webp'))).toBe('permission-denied')
+    expect(await reason(a.files.upload('postImg/1', new Uint8Array(3), 'image/svg+xml'))).toBe('permission-denied')
+  })
+
+  it('delivers a first snapshot and every change to listeners, never inside the write', async () => {
+    const { fake, a, b, bob, postId } = await twoPeople()
+    const seen: Snapshot<PostDoc>[][] = []
+    const stop = a.docs.watchPostsTop(10, (docs) => seen.push(docs), () => {})
+    expect(seen).toHaveLength(0)
+    await fake.idle()
+    expect(seen).toHaveLength(1)
+    await b.docs.setLiked(postId, bob.email, true)
+    expect(seen).toHaveLength(1)
+    await fake.idle()
+    expect(seen.at(-1)![0]!.data.likedBy).toEqual(['bob@example.com'])
+    stop()
+    await b.docs.setLiked(postId, bob.email, false)
+    await fake.idle()
+    expect(seen).toHaveLength(2)
+  })
+
+  it('offline: writes and reads reject with offline, listeners wait and catch up when back', async () => {
+    const { fake, a, b, alice, postId } = await twoPeople()
+    const alerts: unknown[] = []
+    a.alerts.watch(alice.uid, (tree) => alerts.push(tree), () => {})
+    await fake.idle()
+    expect(alerts).toEqual([null])
+
+    const changes: boolean[] = []
+    a.connectivity.onChange((online) => changes.push(online))
+    fake.setOnline(false, a)
+    expect(a.connectivity.online()).toBe(false)
+    expect(await reason(a.docs.addComment(newCommentDoc({ uid: alice.uid, email: alice.email, nickname: 'a', avatarUrl: '' }, postId, 'x', 0)))).toBe('offline')
+    expect(await reason(a.docs.getPost(postId))).toBe('offline')
+
+    await b.alerts.push(alice.uid, newAlertEntry('comment', postId, '밥', 0))
+    await fake.idle()
+    expect(alerts).toHaveLength(1)
+    fake.setOnline(true, a)
+    await fake.idle()
+    expect(changes).toEqual([false, true])
+    expect(Object.values(alerts.at(-1) as object)).toEqual([newAlertEntry('comment', postId, '밥', 0)])
+  })
+
+  it('refuses to show one person\'s alerts to another through the listener\'s error', async () => {
+    const { fake, b, alice } = await twoPeople()
+    const errors: string[] = []
+    b.alerts.watch(alice.uid, () => {}, (error) => errors.push(error.reason))
+    await fake.idle()
+    expect(errors).toEqual(['permission-denied'])
+  })
+
+  it('fails a planted operation once', async () => {
+    const { fake, b, bob, postId } = await twoPeople()
+    fake.failNext('docs.setLiked', 'permission-denied')
+    expect(await reason(b.docs.setLiked(postId, bob.email, true))).toBe('permission-denied')
+    await b.docs.setLiked(postId, bob.email, true)
+  })
+})
+
+describe('the counting wrapper', () => {
+  it('counts the documents each method read, and no writes', async () => {
+    const { fake, a, author, postId } = await twoPeople()
+    const counting = countReads(a.docs)
+    await counting.docs.addPost(newPostDoc(author, { text: '둘', layout: 'Top', imageUrl: 'u' }, 0))
+    expect(counting.total()).toBe(0)
+    await counting.docs.postsPage(null, 10)
+    await counting.docs.getPost('missing')
+    await counting.docs.commentsOf(postId)
+    counting.docs.watchPost(postId, () => {}, () => {})
+    await fake.idle()
+    expect(counting.counts.docs).toEqual({ postsPage: 2, getPost: 1, commentsOf: 0, watchPost: 1 })
+    expect(counting.total(['postsPage'])).toBe(2)
+  })
+})

@@ -1,0 +1,564 @@
+import { randomBytes } from 'node:crypto'
+import {
+  FirebasePortError,
+  type AlertEntry,
+  type CommentDoc,
+  type ConnectFirebase,
+  type FirebasePorts,
+  type FirebaseUser,
+  type FirebaseWebConfig,
+  type PostDoc,
+  type PostsCursor,
+  type Snapshot,
+  type Unsubscribe,
+  type UserDoc
+} from './ports'
+
+/**
+ * An in-memory Firebase project behind the same ports as the SDK adapter, for CI
+ * (docs/decisions/008-community-mode.md). One fake is one project; every `connect` is one
+ * app copy with its own sign-in and its own network switch, so two clients stand for two
+ * people (or Magpie and the original web app) sharing the project.
+ *
+ * It behaves like Firebase where the services depend on it: automatic ids, arrayUnion /
+ * arrayRemove, server-time createdAt, RTDB push keys in time order, listeners that deliver
+ * a first snapshot and then every change (later, never inside the write call), offline
+ * writes and reads that fail with FirebasePortError('offline') while listeners wait for the
+ * network, and the shipped security rules (firebase/*.rules) for every write Magpie makes,
+ * so a service that breaks a rule fails here as it would against the real project.
+ */
+
+export interface FakeFirebaseOptions {
+  /** The server's clock (createdAt of new posts). */
+  now?: () => number
+  /** Enforce the shipped security rules (default true). */
+  rules?: boolean
+}
+
+type Doc = Record<string, unknown>
+
+interface Account {
+  uid: string
+  email: string
+  password: string
+}
+
+interface StoredFile {
+  bytes: Uint8Array
+  contentType: string
+  /** Magpie marks its uploads with the uploader's uid; the web app's carry none. */
+  uploader: string | null
+  url: string
+}
+
+interface Watch {
+  client: FakeClient
+  /** What the listener sees now; throws FirebasePortError when it may not see it. */
+  read(): unknown
+  deliver(value: unknown): void
+  fail(error: FirebasePortError): void
+  last: string | null
+  closed: boolean
+}
+
+interface FakeClient {
+  online: boolean
+  user: FirebaseUser | null
+  watches: Set<Watch>
+  connectivityListeners: Set<(online: boolean) => void>
+}
+
+const postKeys = ['postedBy', 'posted_uid', 'nickname', 'profileImg', 'postImg', 'postTxt', 'postDate', 'likedBy', 'layout']
+const postOptionalKeys = ['createdAt', 'id']
+const postEditKeys = ['id', 'nickname', 'profileImg', 'postImg', 'postTxt', 'layout']
+const commentKeys = ['post_id', 'comment', 'comment_by', 'comment_nick', 'comment_time']
+const userKeys = ['uid', 'user_id', 'nickname', 'profile_img', 'alerts']
+const alertKeys = ['date', 'post_id', 'committed_by', 'alert_type']
+
+const autoId = (): string => {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
+  return [...randomBytes(20)].map((b) => alphabet[b % alphabet.length]).join('')
+}
+
+const clone = <T>(value: T): T => structuredClone(value)
+
+const str = (value: unknown, min: number, max: number): boolean =>
+  typeof value === 'string' && value.length >= min && value.length <= max
+
+const hasText = (value: unknown): boolean => typeof value === 'string' && /\S/.test(value)
+
+const keysWithin = (doc: Doc, allowed: string[]): boolean => Object.keys(doc).every((key) => allowed.includes(key))
+
+const denied = (): never => {
+  throw new FirebasePortError('permission-denied')
+}
+
+export function createFakeFirebase(options: FakeFirebaseOptions = {}) {
+  const now = options.now ?? Date.now
+  const rules = options.rules ?? true
+  const accounts = new Map<string, Account>()
+  const credentials = new Map<string, string>()
+  const posts = new Map<string, Doc>()
+  const comments = new Map<string, Doc>()
+  const users = new Map<string, Doc>()
+  const alerts = new Map<string, Map<string, AlertEntry>>()
+  const files = new Map<string, StoredFile>()
+  const clients = new Set<FakeClient>()
+  /** One-shot failures a test plants: the next call of that operation rejects with the reason. */
+  const planted = new Map<string, FirebasePortError>()
+  let pending = 0
+  let lastPushTime = 0
+  let pushCounter = 0
+
+  /** Delivers to every listener whose view changed, after the current call returns (as Firebase does). */
+  function schedule(watches: Iterable<Watch>): void {
+    for (const watch of watches) {
+      pending++
+      setImmediate(() => {
+        pending--
+        if (watch.closed || !watch.client.online) return
+        let value: unknown
+        try {
+          value = watch.read()
+        } catch (error) {
+          watch.closed = true
+          watch.client.watches.delete(watch)
+          watch.fail(error instanceof FirebasePortError ? error : new FirebasePortError('unknown'))
+          return
+        }
+        const json = JSON.stringify(value)
+        if (json === watch.last) return
+        watch.last = json
+        watch.deliver(clone(value))
+      })
+    }
+  }
+
+  function changed(): void {
+    for (const client of clients) schedule(client.watches)
+  }
+
+  function pushKey(): string {
+    const t = Math.max(now(), lastPushTime)
+    pushCounter = t === lastPushTime ? pushCounter + 1 : 0
+    lastPushTime = t
+    return `-${t.toString(36).padStart(9, '0')}${pushCounter.toString(36).padStart(10, '0')}`
+  }
+
+  const sortedPosts = (): Snapshot<PostDoc>[] =>
+    [...posts.entries()]
+      .filter(([, doc]) => typeof doc.createdAt === 'number')
+      .sort(([aId, a], [bId, b]) => (b.createdAt as number) - (a.createdAt as number) || (aId < bId ? 1 : aId > bId ? -1 : 0))
+      .map(([id, data]) => ({ id, data: data as unknown as PostDoc }))
+
+  const commentsFor = (postId: string): Snapshot<CommentDoc>[] =>
+    [...comments.entries()].filter(([, doc]) => doc.post_id === postId).map(([id, data]) => ({ id, data: data as unknown as CommentDoc }))
+
+  function putFile(path: string, bytes: Uint8Array, contentType: string, uploader: string | null): string {
+    const url = `https://fake-storage.test/v0/b/fake.appspot.com/o/${encodeURIComponent(path)}?alt=media&token=${autoId()}`
+    files.set(path, { bytes: new Uint8Array(bytes), contentType, uploader, url })
+    return url
+  }
+
+  const connect: ConnectFirebase = async (config: FirebaseWebConfig) => {
+    const client: FakeClient = { online: true, user: null, watches: new Set(), connectivityListeners: new Set() }
+    clients.add(client)
+
+    /** Every call: the network, then any failure a test planted for it. */
+    function gate(operation: string): void {
+      if (!client.online) throw new FirebasePortError('offline')
+      const failure = planted.get(operation)
+      if (failure) {
+        planted.delete(operation)
+        throw failure
+      }
+    }
+    const me = (): FirebaseUser | null => client.user
+    const signedIn = (): FirebaseUser => (rules ? (client.user ?? denied()) : (client.user ?? { uid: '', email: '' }))
+
+    function watch<T>(read: () => T, deliver: (value: T) => void, fail: (error: FirebasePortError) => void): Unsubscribe {
+      const entry: Watch = { client, read, deliver: deliver as (value: unknown) => void, fail, last: null, closed: false }
+      client.watches.add(entry)
+      schedule([entry])
+      return () => {
+        entry.closed = true
+        client.watches.delete(entry)
+      }
+    }
+
+    const ports: FirebasePorts = {
+      config,
+      auth: {
+        async signUp(email, password) {
+          gate('auth.signUp')
+          const key = email.trim().toLowerCase()
+          if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(key)) throw new FirebasePortError('invalid-email')
+          if (password.length < 6) throw new FirebasePortError('weak-password')
+          if (accounts.has(key)) throw new FirebasePortError('email-taken')
+          const account = { uid: autoId() + autoId().slice(0, 8), email: key, password }
+          accounts.set(key, account)
+          client.user = { uid: account.uid, email: account.email }
+          return clone(client.user)
+        },
+        async signIn(email, password) {
+          gate('auth.signIn')
+          const account = accounts.get(email.trim().toLowerCase())
+          if (!account || account.password !== password) throw new FirebasePortError('invalid-credentials')
+          client.user = { uid: account.uid, email: account.email }
+          return clone(client.user)
+        },
+        async signOut() {
+          client.user = null
+        },
+        current: () => (client.user ? clone(client.user) : null),
+        async exportCredential() {
+          if (!client.user) return null
+          const token = `fake-refresh-${autoId()}`
+          credentials.set(token, client.user.uid)
+          return token
+        },
+        async restore(credential) {
+          gate('auth.restore')
+          const uid = credentials.get(credential)
+          const account = [...accounts.values()].find((a) => a.uid === uid)
+          client.user = account ? { uid: account.uid, email: account.email } : null
+          return client.user ? clone(client.user) : null
+        }
+      },
+      docs: {
+        async postsPage(after: PostsCursor | null, limit: number) {
+          gate('docs.postsPage')
+          const all = sortedPosts()
+          const start = after
+            ? all.findIndex((p) => {
+                const at = p.data.createdAt as number
+                return at < after.createdAt || (at === after.createdAt && p.id < after.id)
+              })
+            : 0
+          return clone(start < 0 ? [] : all.slice(start, start + limit))
+        },
+        watchPostsTop(limit, onDocs, onError) {
+          return watch(() => sortedPosts().slice(0, limit), onDocs, onError)
+        },
+        async legacyPostsScan(afterId, limit) {
+          gate('docs.legacyPostsScan')
+          return clone(
+            [...posts.keys()]
+              .sort()
+              .filter((id) => afterId === null || id > afterId)
+              .slice(0, limit)
+              .map((id) => ({ id, data: posts.get(id) as unknown as PostDoc }))
+          )
+        },
+        async getPost(id) {
+          gate('docs.getPost')
+          const doc = posts.get(id)
+          return doc ? clone({ id, data: doc as unknown as PostDoc }) : null
+        },
+        watchPost(id, onDoc, onError) {
+          return watch(
+            () => {
+              const doc = posts.get(id)
+              return doc ? { id, data: doc as unknown as PostDoc } : null
+            },
+            onDoc,
+            onError
+          )
+        },
+        async addPost(doc) {
+          gate('docs.addPost')
+          const user = signedIn()
+          const data = clone(doc) as unknown as Doc
+          if (rules) {
+            if (!postKeys.every((k) => k in data) || !keysWithin(data, [...postKeys, ...postOptionalKeys])) denied()
+            if (data.posted_uid !== user.uid || data.postedBy !== user.email) denied()
+            if (!str(data.nickname, 1, 20) || !str(data.profileImg, 0, 2048) || !str(data.postImg, 1, 2048)) denied()
+            if (!str(data.postTxt, 1, 2000) || !hasText(data.postTxt) || !str(data.postDate, 0, 64)) denied()
+            if (!Array.isArray(data.likedBy) || data.likedBy.length !== 0) denied()
+            if (!['Top', 'Left', 'Right'].includes(data.layout as string)) denied()
+          }
+          // The adapter writes createdAt as the server's time; so does the fake.
+          if ('createdAt' in data) data.createdAt = now()
+          const id = autoId()
+          posts.set(id, data)
+          changed()
+          return id
+        },
+        async updatePost(id, patch) {
+          gate('docs.updatePost')
+          const user = signedIn()
+          const doc = posts.get(id)
+          if (!doc) throw new FirebasePortError('not-found')
+          if (rules) {
+            if (doc.posted_uid !== user.uid || doc.postedBy !== user.email) denied()
+            if (!keysWithin(patch as Doc, postEditKeys)) denied()
+            if ('postTxt' in patch && (!str(patch.postTxt, 1, 2000) || !hasText(patch.postTxt))) denied()
+            if ('postImg' in patch && !str(patch.postImg, 1, 2048)) denied()
+            if ('layout' in patch && !['Top', 'Left', 'Right'].includes(patch.layout as string)) denied()
+          }
+          posts.set(id, { ...doc, ...clone(patch) })
+          changed()
+        },
+        async deletePost(id) {
+          gate('docs.deletePost')
+          const user = signedIn()
+          const doc = posts.get(id)
+          if (rules && (!doc || doc.posted_uid !== user.uid || doc.postedBy !== user.email)) denied()
+          posts.delete(id)
+          changed()
+        },
+        async setLiked(postId, email, liked) {
+          gate('docs.setLiked')
+          const user = signedIn()
+          const doc = posts.get(postId)
+          if (!doc) throw new FirebasePortError('not-found')
+          if (rules && email !== user.email) denied()
+          const list = Array.isArray(doc.likedBy) ? (doc.likedBy as unknown[]) : []
+          const next = liked ? (list.includes(email) ? list : [...list, email]) : list.filter((e) => e !== email)
+          if (next.length !== list.length) {
+            posts.set(postId, { ...doc, likedBy: next })
+            changed()
+          }
+        },
+        async commentsOf(postId) {
+          gate('docs.commentsOf')
+          return clone(commentsFor(postId))
+        },
+        watchComments(postId, onDocs, onError) {
+          return watch(() => commentsFor(postId), onDocs, onError)
+        },
+        async getComment(id) {
+          gate('docs.getComment')
+          const doc = comments.get(id)
+          return doc ? clone({ id, data: doc as unknown as CommentDoc }) : null
+        },
+        async addComment(doc) {
+          gate('docs.addComment')
+          const user = signedIn()
+          const data = clone(doc) as unknown as Doc
+          if (rules) {
+            if (!commentKeys.every((k) => k in data) || !keysWithin(data, [...commentKeys, 'id'])) denied()
+            if (data.comment_by !== user.email || !str(data.post_id, 1, 128) || !posts.has(data.post_id as string)) denied()
+            if (!str(data.comment, 1, 500) || !hasText(data.comment) || !str(data.comment_nick, 1, 20) || !str(data.comment_time, 0, 64)) denied()
+          }
+          const id = autoId()
+          comments.set(id, data)
+          changed()
+          return id
+        },
+        async deleteComment(id) {
+          gate('docs.deleteComment')
+          const user = signedIn()
+          const doc = comments.get(id)
+          if (rules && (!doc || doc.comment_by !== user.email)) denied()
+          comments.delete(id)
+          changed()
+        },
+        async userByEmail(email) {
+          gate('docs.userByEmail')
+          const user = signedIn()
+          if (rules && email !== user.email) denied()
+          const found = [...users.entries()].find(([, doc]) => doc.user_id === email)
+          return found ? clone({ id: found[0], data: found[1] as unknown as UserDoc }) : null
+        },
+        async setUser(uid, doc) {
+          gate('docs.setUser')
+          const user = signedIn()
+          const data = clone(doc) as unknown as Doc
+          if (rules) {
+            if (!userKeys.every((k) => k in data) || !keysWithin(data, userKeys)) denied()
+            if (data.uid !== user.uid || data.user_id !== user.email || !str(data.nickname, 1, 20) || !str(data.profile_img, 0, 2048)) denied()
+            const existing = users.get(uid)
+            if (existing && existing.uid !== user.uid) denied()
+          }
+          users.set(uid, data)
+          changed()
+        }
+      },
+      alerts: {
+        watch(uid, onAlerts, onError) {
+          return watch(
+            () => {
+              if (rules && me()?.uid !== uid) denied()
+              const list = alerts.get(uid)
+              return list && list.size > 0 ? Object.fromEntries(list) : null
+            },
+            onAlerts,
+            onError
+          )
+        },
+        async push(uid, alert) {
+          gate('alerts.push')
+          const user = signedIn()
+          const entry = clone(alert) as unknown as Doc
+          if (rules) {
+            if (user.uid === uid) denied()
+            if (!alertKeys.every((k) => k in entry) || !keysWithin(entry, alertKeys)) denied()
+            if (!str(entry.date, 0, 64) || !str(entry.post_id, 1, 128) || !str(entry.committed_by, 1, 20)) denied()
+            if (entry.alert_type !== 'like' && entry.alert_type !== 'comment') denied()
+          }
+          const key = pushKey()
+          const list = alerts.get(uid) ?? new Map<string, AlertEntry>()
+          list.set(key, entry as unknown as AlertEntry)
+          alerts.set(uid, list)
+          changed()
+          return key
+        },
+        async remove(uid, key) {
+          gate('alerts.remove')
+          const user = signedIn()
+          if (rules && user.uid !== uid) denied()
+          alerts.get(uid)?.delete(key)
+          changed()
+        },
+        async clear(uid) {
+          gate('alerts.clear')
+          const user = signedIn()
+          if (rules && user.uid !== uid) denied()
+          alerts.delete(uid)
+          changed()
+        }
+      },
+      files: {
+        async upload(path, bytes, contentType, onProgress) {
+          gate('files.upload')
+          const user = signedIn()
+          if (rules) {
+            if (!/^(postImg|profileImg)\/[0-9A-Za-z_-]{1,64}$/.test(path)) denied()
+            if (bytes.byteLength > 10 * 1024 * 1024 || !/^image\/(jpeg|png|webp|gif|avif)$/.test(contentType)) denied()
+            const existing = files.get(path)
+            if (existing && existing.uploader !== user.uid) denied()
+          }
+          onProgress?.(0.5)
+          const url = putFile(path, bytes, contentType, user.uid)
+          onProgress?.(1)
+          return url
+        },
+        async remove(path) {
+          gate('files.remove')
+          const user = signedIn()
+          const file = files.get(path)
+          if (!file) throw new FirebasePortError('not-found')
+          if (rules && file.uploader !== user.uid) denied()
+          files.delete(path)
+        },
+        async download(url, maxBytes) {
+          gate('files.download')
+          const file = [...files.values()].find((f) => f.url === url)
+          if (!file) throw new FirebasePortError('not-found')
+          if (file.bytes.byteLength > maxBytes) throw new FirebasePortError('unknown', 'file too large')
+          return new Uint8Array(file.bytes)
+        }
+      },
+      connectivity: {
+        online: () => client.online,
+        onChange(listener) {
+          client.connectivityListeners.add(listener)
+          return () => client.connectivityListeners.delete(listener)
+        }
+      },
+      async close() {
+        for (const w of client.watches) w.closed = true
+        client.watches.clear()
+        client.connectivityListeners.clear()
+        clients.delete(client)
+      }
+    }
+    handles.set(ports, client)
+    return ports
+  }
+
+  const handles = new WeakMap<FirebasePorts, FakeClient>()
+
+  function setClientOnline(client: FakeClient, online: boolean): void {
+    if (client.online === online) return
+    client.online = online
+    // Back online, every listener catches up on what changed meanwhile, as Firebase's do.
+    if (online) schedule(client.watches)
+    for (const listener of [...client.connectivityListeners]) listener(online)
+  }
+
+  return {
+    connect,
+
+    /** Turns the network of every client (null) or of one client off or on. */
+    setOnline(online: boolean, ports?: FirebasePorts): void {
+      const targets = ports ? [handles.get(ports)].filter((c): c is FakeClient => c !== undefined) : [...clients]
+      for (const client of targets) setClientOnline(client, online)
+    },
+
+    /** The next call of `operation` (e.g. 'docs.setLiked', 'alerts.push') fails with `reason`. */
+    failNext(operation: string, reason: FirebasePortError['reason']): void {
+      planted.set(operation, new FirebasePortError(reason))
+    },
+
+    /** Resolves once every scheduled listener delivery has run. */
+    async idle(): Promise<void> {
+      for (let quiet = 0; quiet < 3; ) {
+        await new Promise((resolve) => setImmediate(resolve))
+        quiet = pending === 0 ? quiet + 1 : 0
+      }
+    },
+
+    /** The project's data as the server holds it, for assertions. */
+    data: {
+      posts: () => clone(Object.fromEntries(posts)) as unknown as Record<string, PostDoc>,
+      comments: () => clone(Object.fromEntries(comments)) as unknown as Record<string, CommentDoc>,
+      users: () => clone(Object.fromEntries(users)) as unknown as Record<string, UserDoc>,
+      alerts: (uid: string) => clone(Object.fromEntries(alerts.get(uid) ?? [])) as Record<string, AlertEntry>,
+      files: () => [...files.keys()].sort(),
+      accounts: () => [...accounts.values()].map((a) => ({ uid: a.uid, email: a.email }))
+    },
+
+    /**
+     * Writes as the original web app (or the console) does: no rules, documents exactly as
+     * given (string postDate, no createdAt, uploads without an uploader mark).
+     */
+    webApp: {
+      createAccount(email: string, password: string): FirebaseUser {
+        const account = { uid: autoId() + autoId().slice(0, 8), email: email.toLowerCase(), password }
+        accounts.set(account.email, account)
+        return { uid: account.uid, email: account.email }
+      },
+      addPost(doc: Doc, id: string = autoId()): string {
+        posts.set(id, clone(doc))
+        changed()
+        return id
+      },
+      updatePost(id: string, patch: Doc): void {
+        posts.set(id, { ...posts.get(id), ...clone(patch) })
+        changed()
+      },
+      deletePost(id: string): void {
+        posts.delete(id)
+        changed()
+      },
+      addComment(doc: Doc, id: string = autoId()): string {
+        comments.set(id, clone(doc))
+        changed()
+        return id
+      },
+      deleteComment(id: string): void {
+        comments.delete(id)
+        changed()
+      },
+      setUser(id: string, doc: Doc): void {
+        users.set(id, clone(doc))
+        changed()
+      },
+      pushAlert(uid: string, entry: Doc): string {
+        const key = pushKey()
+        const list = alerts.get(uid) ?? new Map<string, AlertEntry>()
+        list.set(key, clone(entry) as unknown as AlertEntry)
+        alerts.set(uid, list)
+        changed()
+        return key
+      },
+      uploadFile(path: string, bytes: Uint8Array, contentType = 'image/jpeg'): string {
+        return putFile(path, bytes, contentType, null)
+      }
+    }
+  }
+}
+
+export type FakeFirebase = ReturnType<typeof createFakeFirebase>
