@@ -40,24 +40,28 @@ export function cachedPost(client: QueryClient, postId: string): PostView | unde
  * Main's copy of a post, except the heart while a click on it is still on its way to main:
  * a copy read just before main saw the click would otherwise flip the heart back.
  */
-function withPendingLike(client: QueryClient, fresh: PostView): PostView {
-  if (client.isMutating({ mutationKey: mutationKeys.like(fresh.id) }) === 0) return fresh
-  const shown = cachedPost(client, fresh.id)
-  return shown ? { ...fresh, likedByMe: shown.likedByMe, likeCount: shown.likeCount } : fresh
+function keepPendingLike(client: QueryClient, shown: PostView | undefined, fresh: PostView): PostView {
+  if (!shown || client.isMutating({ mutationKey: mutationKeys.like(fresh.id) }) === 0) return fresh
+  return { ...fresh, likedByMe: shown.likedByMe, likeCount: shown.likeCount }
 }
 
 /**
- * One post from main, cached under its detail key. Every read of a single post goes
+ * One post from main, cached under its detail key; every read of a single post goes
  * through this query, so a like can cancel it (`cancelQueries`) before changing the post.
+ * A read that completes updates the post's feed card too, so the card and the detail never
+ * disagree; a cancelled one changes nothing.
  */
 export const postQuery = (client: QueryClient, id: string) =>
   queryOptions({
     queryKey: queryKeys.post(id),
-    queryFn: async () => withPendingLike(client, await call('posts:get', { id }))
+    queryFn: async ({ signal }) => {
+      const fresh = await call('posts:get', { id })
+      if (!signal.aborted) patchFeedPost(client, id, (card) => keepPendingLike(client, card, fresh))
+      return keepPendingLike(client, client.getQueryData<PostView>(queryKeys.post(id)) ?? feedPost(client, id), fresh)
+    }
   })
 
-/** Reads a post again and puts the fresh copy in its detail entry and the feed alike. */
+/** Reads a post again, for its detail entry and its feed card alike. */
 export async function refreshPost(client: QueryClient, postId: string): Promise<void> {
-  const fresh = await client.fetchQuery({ ...postQuery(client, postId), staleTime: 0 })
-  patchFeedPost(client, postId, () => fresh)
+  await client.fetchQuery({ ...postQuery(client, postId), staleTime: 0 })
 }

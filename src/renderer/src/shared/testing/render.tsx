@@ -1,7 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { render } from '@testing-library/react'
+import { createStore, Provider as JotaiProvider } from 'jotai'
 import type { ReactNode } from 'react'
-import { MemoryRouter } from 'react-router-dom'
+import { MemoryRouter, useLocation } from 'react-router-dom'
 import type { MagpieApi } from '@shared/ipc/contract'
 import type { PostView, SessionView } from '@shared/types'
 import { queryKeys } from '../lib/query-keys'
@@ -51,19 +52,43 @@ export function installFakeMagpie(answers: Record<string, (input: unknown) => un
   }
 }
 
-export function renderWithApp(ui: ReactNode, options: { session?: SessionView; posts?: PostView[] } = {}) {
+/**
+ * Renders `ui` as the app would: a fresh query cache with the session (and posts) given,
+ * a fresh jotai store, and a memory router starting at `route`.
+ */
+export function renderWithApp(ui: ReactNode, options: { session?: SessionView; posts?: PostView[]; route?: string } = {}) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } })
+  const store = createStore()
   client.setQueryData(queryKeys.session, options.session ?? { user: null })
   for (const post of options.posts ?? []) client.setQueryData(queryKeys.post(post.id), post)
   return {
     client,
+    store,
     ...render(
       <QueryClientProvider client={client}>
-        <MemoryRouter>{ui}</MemoryRouter>
+        <JotaiProvider store={store}>
+          <MemoryRouter initialEntries={[options.route ?? '/']}>{ui}</MemoryRouter>
+        </JotaiProvider>
       </QueryClientProvider>
     )
   }
 }
+
+/** Shows the router's current path, for tests that check where a screen went. */
+export function CurrentPath() {
+  const { pathname } = useLocation()
+  return <output data-testid="path">{pathname}</output>
+}
+
+/** A main answer that is not given until the test says so. */
+export function deferred<T = unknown>() {
+  let resolve: (value: T) => void = () => {}
+  const promise = new Promise<T>((r) => (resolve = r))
+  return { promise, resolve }
+}
+
+export const ok = (data: unknown) => ({ ok: true, data })
+export const fail = (code: string, message: string) => ({ ok: false, error: { code, message } })
 
 export function samplePost(overrides: Partial<PostView> = {}): PostView {
   return {

@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { useQuery } from '@tanstack/react-query'
-import type { PostView } from '@shared/types'
+import { useQuery, type InfiniteData, type QueryClient } from '@tanstack/react-query'
+import type { FeedPage, PostView } from '@shared/types'
+import { refreshPost } from '@/shared/lib/post-cache'
 import { queryKeys } from '@/shared/lib/query-keys'
 import { installFakeMagpie, renderWithApp, samplePost } from '@/shared/testing/render'
 import { LikeButton } from './LikeButton'
@@ -82,5 +83,82 @@ describe('LikeButton', () => {
     await vi.waitFor(() => expect(screen.getByTestId('like-count').textContent).toBe('좋아요 2개'))
     expect(screen.getByTestId('like-button').getAttribute('aria-pressed')).toBe('false')
     expect(toast.error).toHaveBeenCalledWith('게시글을 찾을 수 없어요')
+  })
+})
+
+const feedOf = (...posts: PostView[]): InfiniteData<FeedPage, string | null> => ({ pages: [{ posts, nextCursor: null }], pageParams: [null] })
+const feedCard = (client: QueryClient) => client.getQueryData<InfiniteData<FeedPage>>(queryKeys.feed)!.pages[0]!.posts[0]!
+const detail = (client: QueryClient) => client.getQueryData<PostView>(queryKeys.post('post-1'))!
+
+describe('likes in the cache', () => {
+  it('change the feed card and the detail together, and put each back as it was when main refuses', async () => {
+    let answer: (value: unknown) => void = () => {}
+    installFakeMagpie({ 'likes:set': () => new Promise((resolve) => (answer = resolve)) })
+    const { client } = renderWithApp(<CachedLikeButton id="post-1" />, { session: me, posts: [samplePost()] })
+    // The card was loaded a while ago, when the post had more likes.
+    client.setQueryData(queryKeys.feed, feedOf(samplePost({ likeCount: 5 })))
+    fireEvent.click(screen.getByTestId('like-button'))
+    await vi.waitFor(() => expect(detail(client)).toMatchObject({ likedByMe: true, likeCount: 3 }))
+    expect(feedCard(client)).toMatchObject({ likedByMe: true, likeCount: 6 })
+    await act(async () => answer({ ok: false, error: { code: 'tooManyRequests', message: '요청이 너무 많아요. 잠시 후 다시 시도해주세요' } }))
+    await vi.waitFor(() => expect(detail(client)).toMatchObject({ likedByMe: false, likeCount: 2 }))
+    expect(feedCard(client)).toMatchObject({ likedByMe: false, likeCount: 5 })
+  })
+
+  it('cancel a read of the post already under way, so its older copy cannot undo the like', async () => {
+    let read: (value: unknown) => void = () => {}
+    const fake = installFakeMagpie({
+      'posts:get': () => new Promise((resolve) => (read = resolve)),
+      'likes:set': () => ({ ok: true, data: { postId: 'post-1', likeCount: 3, likedByMe: true } })
+    })
+    const { client } = renderWithApp(<CachedLikeButton id="post-1" />, { session: me, posts: [samplePost()] })
+    client.setQueryData(queryKeys.feed, feedOf(samplePost()))
+    const reading = refreshPost(client, 'post-1')
+    await vi.waitFor(() => expect(fake.calls.map((c) => c.channel)).toContain('posts:get'))
+    fireEvent.click(screen.getByTestId('like-button'))
+    await vi.waitFor(() => expect(fake.calls.map((c) => c.channel)).toContain('likes:set'))
+    // The read's answer, from before the like, arrives late: it was cancelled and lands nowhere.
+    read({ ok: true, data: samplePost({ likedByMe: false, likeCount: 2, text: '좋아요 전에 읽은 글' }) })
+    await reading
+    await vi.waitFor(() => expect(screen.getByTestId('like-count').textContent).toBe('좋아요 3개'))
+    expect(detail(client)).toMatchObject({ likedByMe: true, likeCount: 3, text: '오늘의 소식' })
+    expect(feedCard(client)).toMatchObject({ likedByMe: true, likeCount: 3, text: '오늘의 소식' })
+  })
+
+  it('send one post’s clicks to main one after another and end on the last answer', async () => {
+    const answers: ((value: unknown) => void)[] = []
+    const fake = installFakeMagpie({ 'likes:set': () => new Promise((resolve) => answers.push(resolve)) })
+    const { client } = renderWithApp(<CachedLikeButton id="post-1" />, { session: me, posts: [samplePost()] })
+    fireEvent.click(screen.getByTestId('like-button'))
+    await vi.waitFor(() => expect(screen.getByTestId('like-button').getAttribute('aria-pressed')).toBe('true'))
+    fireEvent.click(screen.getByTestId('like-button'))
+    await vi.waitFor(() => expect(screen.getByTestId('like-button').getAttribute('aria-pressed')).toBe('false'))
+    // The unlike waits for main's answer to the like.
+    expect(fake.calls.filter((c) => c.channel === 'likes:set')).toHaveLength(1)
+    await act(async () => answers[0]!({ ok: true, data: { postId: 'post-1', likeCount: 3, likedByMe: true } }))
+    await vi.waitFor(() => expect(fake.calls.filter((c) => c.channel === 'likes:set')).toHaveLength(2))
+    // The like's answer does not flash the heart back on while the unlike is on its way.
+    expect(detail(client).likedByMe).toBe(false)
+    await act(async () => answers[1]!({ ok: true, data: { postId: 'post-1', likeCount: 2, likedByMe: false } }))
+    await vi.waitFor(() => expect(screen.getByTestId('like-count').textContent).toBe('좋아요 2개'))
+    expect(fake.calls.map((c) => c.input)).toEqual([
+      { postId: 'post-1', liked: true },
+      { postId: 'post-1', liked: false }
+    ])
+  })
+
+  it('an answer that arrives after someone else signed in changes nothing of theirs', async () => {
+    let answer: (value: unknown) => void = () => {}
+    installFakeMagpie({ 'likes:set': () => new Promise((resolve) => (answer = resolve)) })
+    const { client } = renderWithApp(<CachedLikeButton id="post-1" />, { session: me, posts: [samplePost()] })
+    fireEvent.click(screen.getByTestId('like-button'))
+    await vi.waitFor(() => expect(detail(client).likedByMe).toBe(true))
+    const other = { user: { id: 'other', nickname: '남', avatar: null, email: 'other@example.com' } }
+    act(() => {
+      client.setQueryData(queryKeys.session, other)
+      client.setQueryData(queryKeys.post('post-1'), samplePost({ likeCount: 3 }))
+    })
+    await act(async () => answer({ ok: true, data: { postId: 'post-1', likeCount: 3, likedByMe: true } }))
+    expect(detail(client)).toMatchObject({ likedByMe: false, likeCount: 3 })
   })
 })

@@ -1,0 +1,63 @@
+// @vitest-environment jsdom
+import { act, cleanup, screen, waitFor } from '@testing-library/react'
+import type { InfiniteData } from '@tanstack/react-query'
+import { afterEach, describe, expect, it } from 'vitest'
+import type { FeedPage, PostView } from '@shared/types'
+import { queryKeys } from '@/shared/lib/query-keys'
+import { usePost } from '@/features/posts/api/get-post'
+import { installFakeMagpie, ok, renderWithApp, samplePost } from '@/shared/testing/render'
+import { LiveUpdates } from './LiveUpdates'
+
+const ann = { user: { id: 'ann', nickname: '앤', avatar: null, email: 'ann@example.com' } }
+const bob = { user: { id: 'bob', nickname: '밥', avatar: null, email: 'bob@example.com' } }
+
+afterEach(cleanup)
+
+const feedOf = (...posts: PostView[]): InfiniteData<FeedPage, string | null> => ({ pages: [{ posts, nextCursor: null }], pageParams: [null] })
+
+function OpenPost({ id }: { id: string }) {
+  const post = usePost(id).data
+  return <p data-testid="liked">{post ? String(post.likedByMe) : '…'}</p>
+}
+
+describe('LiveUpdates', () => {
+  it('session:changed from main to another person resets everything the last one saw', async () => {
+    let signedIn = 'ann'
+    const fake = installFakeMagpie({ 'posts:get': () => ok(samplePost({ likedByMe: signedIn === 'ann', mine: signedIn === 'ann' })) })
+    const { client } = renderWithApp(
+      <>
+        <LiveUpdates />
+        <OpenPost id="post-1" />
+      </>,
+      { session: ann }
+    )
+    await waitFor(() => expect(screen.getByTestId('liked').textContent).toBe('true'))
+    client.setQueryData(queryKeys.alerts, { alerts: [], count: 3 })
+    client.setQueryData(queryKeys.feed, feedOf(samplePost({ likedByMe: true })))
+
+    // Another window of this app copy signed Bob in: main says so.
+    signedIn = 'bob'
+    await act(async () => fake.emit('session:changed', bob))
+
+    expect(client.getQueryData(queryKeys.session)).toEqual(bob)
+    expect(client.getQueryData(queryKeys.alerts)).toBeUndefined()
+    expect(client.getQueryData(queryKeys.feed)).toBeUndefined()
+    await waitFor(() => expect(screen.getByTestId('liked').textContent).toBe('false'))
+  })
+
+  it('posts:changed reads an open post once and updates its detail and its feed card alike', async () => {
+    const fake = installFakeMagpie({ 'posts:get': () => ok(samplePost({ likeCount: 9, commentCount: 4 })) })
+    const { client } = renderWithApp(
+      <>
+        <LiveUpdates />
+        <OpenPost id="post-1" />
+      </>,
+      { session: ann, posts: [samplePost()] }
+    )
+    client.setQueryData(queryKeys.feed, feedOf(samplePost()))
+    await act(async () => fake.emit('posts:changed', { postIds: ['post-1'], feed: false }))
+    await waitFor(() => expect(client.getQueryData<PostView>(queryKeys.post('post-1'))?.likeCount).toBe(9))
+    expect(client.getQueryData<InfiniteData<FeedPage>>(queryKeys.feed)?.pages[0]?.posts[0]?.likeCount).toBe(9)
+    expect(fake.calls.filter((c) => c.channel === 'posts:get')).toHaveLength(1)
+  })
+})
