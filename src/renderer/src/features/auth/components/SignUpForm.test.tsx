@@ -1,0 +1,49 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { deferred, installFakeMagpie, ok, renderWithApp } from '@/shared/testing/render'
+import { SignUpForm } from './SignUpForm'
+
+const toast = vi.hoisted(() => Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn() }))
+vi.mock('sonner', () => ({ toast }))
+
+afterEach(cleanup)
+
+const fill = () => {
+  fireEvent.change(screen.getByLabelText('아이디(이메일)'), { target: { value: 'new@example.com' } })
+  fireEvent.change(screen.getByLabelText('닉네임'), { target: { value: '까치' } })
+  fireEvent.change(screen.getByLabelText('비밀번호'), { target: { value: 'magpie-pass-1' } })
+  fireEvent.change(screen.getByLabelText('비밀번호 확인'), { target: { value: 'magpie-pass-1' } })
+}
+
+describe('SignUpForm', () => {
+  it('sends one sign-up however often the button is clicked while the first is on its way', async () => {
+    const answer = deferred()
+    const fake = installFakeMagpie({ 'auth:signUp': () => answer.promise })
+    renderWithApp(<SignUpForm />)
+    fill()
+    // A profile photo is read before anything is sent: the slow moment a second click used to slip through.
+    const photo = new File([new Uint8Array([1, 2, 3])], 'me.png', { type: 'image/png' })
+    const read = deferred<ArrayBuffer>()
+    photo.arrayBuffer = () => read.promise
+    fireEvent.change(screen.getByTestId('profile-image-input'), { target: { files: [photo] } })
+    const button = screen.getByRole('button', { name: '회원가입' })
+    fireEvent.click(button)
+    fireEvent.click(button)
+    expect(button.hasAttribute('disabled')).toBe(true)
+    await act(async () => read.resolve(new Uint8Array([1, 2, 3]).buffer))
+    fireEvent.click(button)
+    await waitFor(() => expect(fake.calls).toHaveLength(1))
+    await act(async () => answer.resolve(ok({ user: { id: 'u', nickname: '까치', avatar: null, email: 'new@example.com' } })))
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('까치님 환영합니다! 회원가입 완료'))
+    expect(fake.calls).toHaveLength(1)
+  })
+
+  it('takes no HEIC photos in the picker: main cannot read them here', () => {
+    installFakeMagpie({})
+    renderWithApp(<SignUpForm />)
+    const accept = screen.getByTestId('profile-image-input').getAttribute('accept')!
+    expect(accept).not.toMatch(/heic|heif/)
+    expect(accept.split(',')).toEqual(['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'])
+  })
+})

@@ -1,0 +1,129 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
+import { Link, Route, Routes, useParams } from 'react-router-dom'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { applySession } from '@/shared/lib/session'
+import { CurrentPath, deferred, installFakeMagpie, ok, renderWithApp, samplePost } from '@/shared/testing/render'
+import { PostEditor } from './PostEditor'
+
+const toast = vi.hoisted(() => Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn() }))
+vi.mock('sonner', () => ({ toast }))
+
+const me = { user: { id: 'me', nickname: '나', avatar: null, email: 'me@example.com' } }
+const other = { user: { id: 'other', nickname: '남', avatar: null, email: 'other@example.com' } }
+const upload = { uploadId: 'up-1', image: samplePost().image }
+
+beforeEach(() => {
+  // jsdom has no object URLs; the editor only hands them to <img> for the local preview.
+  vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:preview', revokeObjectURL: () => {} }))
+})
+
+afterEach(() => {
+  cleanup()
+  vi.unstubAllGlobals()
+  toast.mockClear()
+  toast.success.mockClear()
+  toast.error.mockClear()
+})
+
+function Editor() {
+  const { postId = 'new' } = useParams()
+  return <PostEditor key={postId} postId={postId} />
+}
+
+function Screens() {
+  return (
+    <>
+      <Routes>
+        <Route path="/write/:postId" element={<Editor />} />
+        <Route path="*" element={<Link to="/write/new">글쓰기</Link>} />
+      </Routes>
+      <CurrentPath />
+    </>
+  )
+}
+
+const text = () => screen.getByLabelText<HTMLTextAreaElement>('내용을 입력해주세요', { selector: 'textarea' })
+const photo = (name: string) => new File([new Uint8Array([0xff, 0xd8, 0xff])], name, { type: 'image/jpeg' })
+
+describe('PostEditor', () => {
+  it('logging out while writing says the draft is kept, leaves, and gives it back after logging in again', async () => {
+    installFakeMagpie({})
+    const { client } = renderWithApp(<Screens />, { session: me, route: '/write/new' })
+    fireEvent.change(text(), { target: { value: '쓰다 만 글' } })
+    fireEvent.click(screen.getByLabelText('텍스트 오른쪽'))
+
+    act(() => applySession(client, { user: null }))
+    await waitFor(() => expect(screen.getByTestId('path').textContent).toBe('/'))
+    await waitFor(() => expect(toast).toHaveBeenCalledWith('로그아웃되었어요. 쓰던 글은 다시 로그인하면 이어서 쓸 수 있어요'))
+    // Not a refusal: the writer did nothing wrong.
+    expect(toast).toHaveBeenCalledTimes(1)
+    expect(toast.error).not.toHaveBeenCalled()
+
+    act(() => applySession(client, me))
+    fireEvent.click(screen.getByRole('link', { name: '글쓰기' }))
+    expect(text().value).toBe('쓰다 만 글')
+    expect(screen.getByLabelText<HTMLInputElement>('텍스트 오른쪽').checked).toBe(true)
+  })
+
+  it('never shows one person’s draft to the next person signed in', async () => {
+    installFakeMagpie({})
+    const { client } = renderWithApp(<Screens />, { session: me, route: '/write/new' })
+    fireEvent.change(text(), { target: { value: '나만의 초안' } })
+    act(() => applySession(client, other))
+    await waitFor(() => expect(text().value).toBe(''))
+  })
+
+  it('a visitor who is not logged in is told to log in first', async () => {
+    installFakeMagpie({})
+    renderWithApp(<Screens />, { route: '/write/new' })
+    await waitFor(() => expect(toast).toHaveBeenCalledWith('로그인 먼저 해주세요! :)'))
+    expect(screen.getByTestId('path').textContent).toBe('/')
+  })
+
+  it('takes no second photo while the first is being processed', async () => {
+    const answer = deferred()
+    const fake = installFakeMagpie({ 'images:add': () => answer.promise })
+    renderWithApp(<Screens />, { session: me, route: '/write/new' })
+    const zone = screen.getByTestId('image-drop')
+    fireEvent.drop(zone, { dataTransfer: { files: [photo('first.jpg')] } })
+    fireEvent.drop(zone, { dataTransfer: { files: [photo('second.jpg')] } })
+    await waitFor(() => expect(fake.calls.filter((c) => c.channel === 'images:add')).toHaveLength(1))
+    fireEvent.drop(zone, { dataTransfer: { files: [photo('third.jpg')] } })
+    await act(async () => answer.resolve(ok(upload)))
+    expect(fake.calls.filter((c) => c.channel === 'images:add')).toHaveLength(1)
+  })
+
+  it('creates with the processed photo’s upload id', async () => {
+    const fake = installFakeMagpie({ 'images:add': () => ok(upload), 'posts:create': () => ok(samplePost({ id: 'new-post', mine: true })) })
+    renderWithApp(<Screens />, { session: me, route: '/write/new' })
+    fireEvent.change(screen.getByTestId('post-image-input'), { target: { files: [photo('a.jpg')] } })
+    await waitFor(() => expect(fake.calls.map((c) => c.channel)).toContain('images:add'))
+    fireEvent.change(text(), { target: { value: '새 글' } })
+    await waitFor(() => expect(screen.getByRole('button', { name: '작성하기' }).hasAttribute('disabled')).toBe(false))
+    fireEvent.click(screen.getByRole('button', { name: '작성하기' }))
+    await waitFor(() => expect(screen.getByTestId('path').textContent).toBe('/'))
+    expect(fake.calls.find((c) => c.channel === 'posts:create')?.input).toEqual({ uploadId: 'up-1', text: '새 글', layout: 'Top' })
+  })
+
+  it('edits with uploadId null when the photo stays the same', async () => {
+    const fake = installFakeMagpie({ 'posts:update': () => ok(samplePost({ mine: true, text: '고친 글' })) })
+    renderWithApp(<Screens />, { session: me, route: '/write/post-1', posts: [samplePost({ mine: true })] })
+    fireEvent.change(text(), { target: { value: '고친 글' } })
+    fireEvent.click(screen.getByRole('button', { name: '수정하기' }))
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('게시글이 수정되었습니다!'))
+    expect(fake.calls.find((c) => c.channel === 'posts:update')?.input).toEqual({ id: 'post-1', uploadId: null, text: '고친 글', layout: 'Top' })
+  })
+
+  it('takes no HEIC photos in the picker: main cannot read them here', () => {
+    installFakeMagpie({})
+    renderWithApp(<Screens />, { session: me, route: '/write/new' })
+    expect(screen.getByTestId('post-image-input').getAttribute('accept')!.split(',')).toEqual([
+      'image/jpeg',
+      'image/png',
+      'image/webp',
+      'image/gif',
+      'image/avif'
+    ])
+  })
+})
