@@ -1,4 +1,5 @@
 import { expect, logIn, newAccount, signUp, startHarness, test, watchConsole } from './fixtures'
+import { makePhoto } from './photos'
 
 test('sign-up shows every rule as the user types, and main checks them again', async ({ page, harness, consoleErrors }) => {
   await page.goto(harness.url)
@@ -101,4 +102,51 @@ test('unknown routes show the Korean not-found screen', async ({ page, harness }
   await page.getByRole('link', { name: '홈으로' }).click()
   await expect(page).toHaveURL(/#\/$/)
   expect(errors).toEqual([])
+})
+
+test('signed in, the login and sign-up pages give way to the feed', async ({ page, harness, consoleErrors }) => {
+  await page.goto(harness.url)
+  await signUp(page, newAccount('already'))
+  await page.goto(`${harness.url}#/login`)
+  await expect(page).toHaveURL(/#\/$/)
+  await page.goto(`${harness.url}#/signup`)
+  await expect(page).toHaveURL(/#\/$/)
+  await expect(page.getByRole('button', { name: '로그아웃' })).toBeVisible()
+  expect(consoleErrors).toEqual([])
+})
+
+test('asked to log in to comment, the reader logs in and is back on the post with the comment still typed', async ({ page, harness, consoleErrors }, testInfo) => {
+  const writer = newAccount('writer')
+  await page.goto(harness.url)
+  await signUp(page, writer)
+  await page.getByRole('button', { name: '글쓰기' }).click()
+  await page.getByTestId('post-image-input').setInputFiles(await makePhoto('return'))
+  await expect(page.getByTestId('editor-preview').locator('img[srcset]')).toBeVisible()
+  await page.getByLabel('내용을 입력해주세요').fill('댓글을 기다리는 글')
+  await page.getByRole('button', { name: '작성하기' }).click()
+  await expect(page.getByTestId('post-card')).toHaveCount(1)
+  await page.getByRole('button', { name: '로그아웃' }).click()
+  await expect(page.getByText('로그인해주세요')).toBeVisible()
+
+  await page.getByTestId('post-card').locator('p').first().click()
+  const postUrl = page.url()
+  await page.getByLabel('댓글을 남겨주세요').fill('로그인하고 남기는 댓글')
+  await page.getByRole('button', { name: '작성' }).click()
+  await expect(page.getByText('로그인 먼저 해주세요!')).toBeVisible()
+  await page.getByTestId('post-detail').locator('..').getByRole('link', { name: '로그인' }).click()
+  await expect(page).toHaveURL(/#\/login$/)
+  await page.getByLabel('아이디(이메일)').fill(writer.email)
+  await page.getByLabel('비밀번호').fill(writer.password)
+  await page.getByRole('button', { name: '로그인' }).click()
+
+  await expect(page).toHaveURL(postUrl)
+  await expect(page.getByText(`${writer.nickname}님 안녕하세요!`)).toBeVisible()
+  await expect(page.getByLabel('댓글을 남겨주세요')).toHaveValue('로그인하고 남기는 댓글')
+  await page.getByLabel('댓글을 남겨주세요').scrollIntoViewIfNeeded()
+  await page.screenshot({ path: testInfo.outputPath('back-on-post.png') })
+  await page.getByRole('button', { name: '작성' }).click()
+  await expect(page.getByTestId('comment')).toHaveCount(1)
+  await expect(page.getByTestId('comment')).toContainText('로그인하고 남기는 댓글')
+  await expect(page.getByLabel('댓글을 남겨주세요')).toHaveValue('')
+  expect(consoleErrors).toEqual([])
 })

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, newAccount, signUp, test } from './fixtures'
+import { expect, logIn, newAccount, signUp, test } from './fixtures'
 import { makePhoto } from './photos'
 
 const layoutLabel = { Top: '텍스트 위', Right: '텍스트 오른쪽', Left: '텍스트 왼쪽' } as const
@@ -108,5 +108,41 @@ test('comments: add, refuse a blank one, delete own with a confirm', async ({ pa
   await expect(page.getByText('삭제되었습니다')).toBeVisible()
   await expect(page.getByTestId('comment')).toHaveCount(0)
   await expect(page.getByTestId('post-detail')).toContainText('댓글 0개')
+  expect(consoleErrors).toEqual([])
+})
+
+test('logging out while writing keeps the draft, photo and all, for the writer’s return', async ({ page, harness, consoleErrors }, testInfo) => {
+  const writer = newAccount('drafter')
+  await page.goto(harness.url)
+  await signUp(page, writer)
+  await page.getByRole('button', { name: '글쓰기' }).click()
+  await page.getByTestId('post-image-input').setInputFiles(await makePhoto('draft', { hue: 30 }))
+  await expect(page.getByTestId('editor-preview').locator('img[srcset]')).toBeVisible()
+  await page.getByLabel('내용을 입력해주세요').fill('로그아웃 전에 쓰던 글')
+  await page.getByText('텍스트 왼쪽', { exact: true }).click()
+
+  await page.getByRole('button', { name: '로그아웃' }).click()
+  await expect(page.getByText('로그아웃되었어요. 쓰던 글은 다시 로그인하면 이어서 쓸 수 있어요')).toBeVisible()
+  await expect(page).toHaveURL(/#\/$/)
+  await expect(page.getByText('로그인해주세요')).toBeVisible()
+  // Not told off for something they did not do.
+  await expect(page.getByText('로그인 먼저 해주세요! :)')).toBeHidden()
+  await expect(page.getByText('작성자만 수정할 수 있습니다')).toBeHidden()
+
+  await logIn(page, writer)
+  await expect(page.getByText(`${writer.nickname}님 안녕하세요!`)).toBeVisible()
+  await page.getByRole('button', { name: '글쓰기' }).click()
+  await expect(page.getByLabel('내용을 입력해주세요')).toHaveValue('로그아웃 전에 쓰던 글')
+  await expect(page.getByRole('radio', { name: '텍스트 왼쪽' })).toBeChecked()
+  await expect(page.getByTestId('editor-preview').locator('img[srcset]')).toBeVisible()
+  await page.screenshot({ path: testInfo.outputPath('draft-back.png') })
+  await page.getByRole('button', { name: '작성하기' }).click()
+  await expect(page.getByText('게시글이 등록되었습니다!').first()).toBeVisible()
+  await expect(page.getByTestId('post-card').first()).toContainText('로그아웃 전에 쓰던 글')
+  await expect(page.getByTestId('post-card').first().locator('[data-layout="Left"]')).toBeVisible()
+
+  // Saved, the draft is gone: the next post starts empty.
+  await page.getByRole('button', { name: '글쓰기' }).click()
+  await expect(page.getByLabel('내용을 입력해주세요')).toHaveValue('')
   expect(consoleErrors).toEqual([])
 })
