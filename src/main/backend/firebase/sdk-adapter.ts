@@ -604,8 +604,14 @@ function createAlertsPort(link: DatabaseLink): AlertsPort {
       })
       return key
     },
-    remove: (uid, key) => write((database) => removeValue(databaseRef(database, `${alertsPath(uid)}/${requireKey(key)}`))),
-    clear: (uid) => write((database) => setValue(databaseRef(database, alertsPath(uid)), null))
+    async remove(uid, key) {
+      const path = `${alertsPath(uid)}/${requireKey(key)}`
+      await write((database) => removeValue(databaseRef(database, path)))
+    },
+    async clear(uid) {
+      const path = alertsPath(uid)
+      await write((database) => setValue(databaseRef(database, path), null))
+    }
   }
 }
 
@@ -637,10 +643,12 @@ export async function downloadCapped(url: string, maxBytes: number, origins: Rea
     throw new FirebasePortError('permission-denied', 'download: not a Firebase Storage URL')
   }
   return guarded('download', async () => {
-    const response = await fetch(parsed, { redirect: 'error', signal: AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS) })
+    const response = await fetch(parsed, { redirect: 'manual', signal: AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS) })
     if (!response.ok) {
       await response.body?.cancel().catch(() => {})
-      const reason = response.status === 404 ? 'not-found' : response.status === 401 || response.status === 403 ? 'permission-denied' : response.status === 429 ? 'too-many-requests' : 'unknown'
+      const status = response.status
+      const reason =
+        status === 404 ? 'not-found' : status === 401 || status === 403 || (status >= 300 && status < 400) ? 'permission-denied' : status === 429 ? 'too-many-requests' : 'unknown'
       throw new FirebasePortError(reason, `download: HTTP ${response.status}`)
     }
     const declared = Number(response.headers.get('content-length'))

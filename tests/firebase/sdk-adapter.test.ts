@@ -1,0 +1,464 @@
+/**
+ * The Firebase SDK adapter (src/main/backend/firebase/sdk-adapter.ts) against the emulators:
+ * DocsPort on Firestore, AlertsPort on the Realtime Database, FilesPort on Storage, with the
+ * shipped security rules loaded and real accounts of the Auth emulator, so every write goes
+ * through the rules exactly as in a community's project.
+ *
+ * Run by `npm run test:firebase` (scripts/test-firebase.mjs checks that the emulators answer
+ * and passes their addresses in FIRESTORE_EMULATOR_HOST, FIREBASE_DATABASE_EMULATOR_HOST,
+ * FIREBASE_STORAGE_EMULATOR_HOST and FIREBASE_AUTH_EMULATOR_HOST; else firebase.json's ports).
+ * Each service is its own describe block, so one can run alone (`-t DocsPort`) where only that
+ * emulator runs; without FIREBASE_AUTH_EMULATOR_HOST the Auth emulator is started here.
+ */
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { initializeTestEnvironment, type RulesTestEnvironment } from '@firebase/rules-unit-testing'
+import firebase from 'firebase/compat/app'
+import 'firebase/compat/firestore'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import {
+  FirebasePortError,
+  type AlertEntry,
+  type CommentDoc,
+  type EmulatorHosts,
+  type FirebasePorts,
+  type FirebaseUser,
+  type FirebaseWebConfig,
+  type PostDoc,
+  type Snapshot
+} from '../../src/main/backend/firebase/ports'
+import { connectFirebase } from '../../src/main/backend/firebase/sdk-adapter'
+import { startAuthEmulator, type AuthEmulator } from '../../src/main/testing/auth-emulator'
+
+const PROJECT_ID = 'demo-magpie'
+const root = (path: string): string => fileURLToPath(new URL(`../../${path}`, import.meta.url))
+const readRules = (path: string): string => readFileSync(root(path), 'utf8')
+
+type Service = 'firestore' | 'database' | 'storage' | 'auth'
+const ENV_VAR: Record<Service, string> = {
+  firestore: 'FIRESTORE_EMULATOR_HOST',
+  database: 'FIREBASE_DATABASE_EMULATOR_HOST',
+  storage: 'FIREBASE_STORAGE_EMULATOR_HOST',
+  auth: 'FIREBASE_AUTH_EMULATOR_HOST'
+}
+const DEFAULT_PORT: Record<Service, number> = { firestore: 8080, database: 9000, storage: 9199, auth: 9099 }
+const firebaseJson = JSON.parse(readRules('firebase.json')) as { emulators?: Partial<Record<Service, { host?: string; port?: number }>> }
+
+/** "host:port" from the environment, else firebase.json. */
+function hostOf(service: Service): string {
+  const fromEnv = process.env[ENV_VAR[service]]?.trim()
+  if (fromEnv) return fromEnv
+  const conf = firebaseJson.emulators?.[service]
+  return `${conf?.host ?? '127.0.0.1'}:${conf?.port ?? DEFAULT_PORT[service]}`
+}
+/** { host, port } for rules-unit-testing. */
+function split(hostPort: string): { host: string; port: number } {
+  const match = /^\[?(.+?)\]?:(\d+)$/.exec(hostPort)
+  return { host: match![1]!, port: Number(match![2]) }
+}
+
+// The namespace and bucket rules-unit-testing loads the rules for (its defaults: the project ID).
+const config: FirebaseWebConfig = {
+  apiKey: 'AIzaDemoMagpieKeyForTheEmulatorSuite00',
+  authDomain: `${PROJECT_ID}.firebaseapp.com`,
+  projectId: PROJECT_ID,
+  storageBucket: PROJECT_ID,
+  databaseURL: `https://${PROJECT_ID}.firebaseio.com`,
+  appId: '1:000000000000:web:0000000000000000000000'
+}
+
+// ---------------------------------------------------------------- accounts
+
+let startedAuth: AuthEmulator | null = null
+let authHost = ''
+
+async function authEmulatorHost(): Promise<string> {
+  if (authHost) return authHost
+  if (process.env.FIREBASE_AUTH_EMULATOR_HOST) {
+    authHost = process.env.FIREBASE_AUTH_EMULATOR_HOST
+  } else {
+    startedAuth = await startAuthEmulator({ projectId: PROJECT_ID })
+    authHost = startedAuth.host
+  }
+  return authHost
+}
+
+afterAll(async () => {
+  await startedAuth?.stop()
+})
+
+let accounts = 0
+/** A connection signed in as a new account (a fresh email each time: the Auth emulator keeps accounts). */
+async function signedIn(emulators: Omit<EmulatorHosts, 'auth'>, name: string): Promise<{ ports: FirebasePorts; user: FirebaseUser }> {
+  const ports = await connectFirebase(config, { ...emulators, auth: await authEmulatorHost() })
+  const email = `${name}-${Date.now().toString(36)}-${accounts++}@magpie.test`
+  const user = await ports.auth.signUp(email, 'magpie-pass-1')
+  return { ports, user }
+}
+
+async function failure(work: Promise<unknown>): Promise<FirebasePortError> {
+  const error: unknown = await work.then(
+    () => null,
+    (e: unknown) => e
+  )
+  expect(error).toBeInstanceOf(FirebasePortError)
+  return error as FirebasePortError
+}
+
+/** The next value a listener delivers that satisfies `accept`. */
+function nextValue<T>(subscribe: (deliver: (value: T) => void, fail: (error: FirebasePortError) => void) => () => void, accept: (value: T) => boolean): Promise<T> {
+  return new Promise((resolve, reject) => {
+    let stop: (() => void) | null = null
+    let done = false
+    const finish = (): void => {
+      done = true
+      stop?.()
+    }
+    stop = subscribe(
+      (value) => {
+        if (done || !accept(value)) return
+        finish()
+        resolve(value)
+      },
+      (error) => {
+        finish()
+        reject(error)
+      }
+    )
+    if (done) stop()
+  })
+}
+
+// ================================================================ Firestore
+
+describe('DocsPort on the Firestore emulator', () => {
+  let env: RulesTestEnvironment
+  let alice: { ports: FirebasePorts; user: FirebaseUser }
+  let bob: { ports: FirebasePorts; user: FirebaseUser }
+  const Timestamp = firebase.firestore.Timestamp
+
+  /** A post as the adapter's callers write it (mapping.newPostDoc): createdAt becomes the server's time. */
+  const magpiePost = (author: FirebaseUser, over: Partial<PostDoc> = {}): PostDoc => ({
+    postedBy: author.email,
+    posted_uid: author.uid,
+    nickname: '앨리스',
+    profileImg: '',
+    postImg: 'https://firebasestorage.googleapis.com/v0/b/demo-magpie/o/postImg%2F1700000000000?alt=media',
+    postTxt: '오늘의 사진',
+    postDate: '2026. 11. 22. 09:00',
+    likedBy: [],
+    layout: 'Top',
+    createdAt: 0,
+    ...over
+  })
+
+  /** Documents written past the rules, e.g. as the original web app (no createdAt) or at exact times. */
+  async function seed(docs: Record<string, Record<string, unknown>>): Promise<void> {
+    await env.withSecurityRulesDisabled(async (ctx) => {
+      const db = ctx.firestore()
+      const entries = Object.entries(docs)
+      for (let i = 0; i < entries.length; i += 400) {
+        const batch = db.batch()
+        for (const [path, data] of entries.slice(i, i + 400)) batch.set(db.doc(path), data)
+        await batch.commit()
+      }
+    })
+  }
+
+  const webPost = (over: Record<string, unknown> = {}): Record<string, unknown> => {
+    const { createdAt: _createdAt, ...post } = magpiePost(alice.user)
+    return { ...post, ...over }
+  }
+
+  /** A Timestamp from milliseconds plus microseconds (Firestore keeps microseconds). */
+  const at = (ms: number, micros = 0): firebase.firestore.Timestamp => new Timestamp(Math.floor(ms / 1000), (ms % 1000) * 1_000_000 + micros * 1000)
+
+  const ids = (docs: Snapshot<unknown>[]): string[] => docs.map((d) => d.id)
+
+  /** Every page of the feed, `size` at a time, following the cursor the way the mirror does. */
+  async function allPages(ports: FirebasePorts, size: number): Promise<string[]> {
+    const seen: string[] = []
+    let after: { createdAt: number; id: string } | null = null
+    for (let guard = 0; guard < 100; guard++) {
+      const page = await ports.docs.postsPage(after, size)
+      expect(page.length).toBeLessThanOrEqual(size)
+      seen.push(...ids(page))
+      if (page.length < size) return seen
+      const last = page[page.length - 1]!
+      after = { createdAt: last.data.createdAt!, id: last.id }
+    }
+    throw new Error('the feed did not end')
+  }
+
+  beforeAll(async () => {
+    const firestore = hostOf('firestore')
+    env = await initializeTestEnvironment({ projectId: PROJECT_ID, firestore: { rules: readRules('firebase/firestore.rules'), ...split(firestore) } })
+    alice = await signedIn({ firestore }, 'alice')
+    bob = await signedIn({ firestore }, 'bob')
+  })
+  afterAll(async () => {
+    await alice?.ports.close()
+    await bob?.ports.close()
+    await env?.cleanup()
+  })
+  beforeEach(async () => {
+    await env.clearFirestore()
+  })
+
+  it('adds a post with the server time as whole milliseconds and reads it back field for field', async () => {
+    const before = Date.now()
+    const id = await alice.ports.docs.addPost(magpiePost(alice.user, { createdAt: 1 }))
+    const after = Date.now()
+    const post = await bob.ports.docs.getPost(id)
+    expect(post?.id).toBe(id)
+    const { createdAt, ...fields } = post!.data
+    const { createdAt: _sent, ...sent } = magpiePost(alice.user)
+    expect(fields).toEqual(sent)
+    // The caller's createdAt (1) was replaced by the server's time: the shipped rules accept no other.
+    expect(Number.isInteger(createdAt)).toBe(true)
+    expect(createdAt).toBeGreaterThanOrEqual(before - 5_000)
+    expect(createdAt).toBeLessThanOrEqual(after + 5_000)
+  })
+
+  it('reads a missing post as null', async () => {
+    expect(await alice.ports.docs.getPost('no-such-post')).toBeNull()
+    expect(await alice.ports.docs.getPost('a/b')).toBeNull()
+  })
+
+  it('pages the feed newest first by (createdAt ms, id), exact across posts sharing a millisecond', async () => {
+    const t = Date.UTC(2026, 10, 22, 9, 0, 0)
+    // Firestore's own order (exact time) differs from (ms, id) inside millisecond t.
+    await seed({
+      'magazinePost/y-newer': webPost({ createdAt: at(t + 1, 0) }),
+      'magazinePost/a-late': webPost({ createdAt: at(t, 900) }),
+      'magazinePost/m-middle': webPost({ createdAt: at(t, 500) }),
+      'magazinePost/z-early': webPost({ createdAt: at(t, 100) }),
+      'magazinePost/k-tie': webPost({ createdAt: at(t, 500) }),
+      'magazinePost/b-older': webPost({ createdAt: at(t - 1, 999) }),
+      'magazinePost/c-oldest': webPost({ createdAt: at(t - 5_000) }),
+      'magazinePost/legacy': webPost()
+    })
+    const expected = ['y-newer', 'z-early', 'm-middle', 'k-tie', 'a-late', 'b-older', 'c-oldest']
+    for (const size of [1, 2, 3, 4, 7, 10]) {
+      expect(await allPages(alice.ports, size), `page size ${size}`).toEqual(expected)
+    }
+    const first = await alice.ports.docs.postsPage(null, 3)
+    expect(first.map((d) => d.data.createdAt)).toEqual([t + 1, t, t])
+  })
+
+  it('finds the posts the web app wrote (no createdAt) by a scan in id order, past a chunk of Magpie posts', async () => {
+    const t = Date.UTC(2026, 10, 22, 9, 0, 0)
+    const docs: Record<string, Record<string, unknown>> = {
+      'magazinePost/a-web': webPost(),
+      'magazinePost/zz-web': webPost({ postTxt: '마지막' })
+    }
+    for (let i = 0; i < 230; i++) docs[`magazinePost/m-${String(i).padStart(3, '0')}`] = webPost({ createdAt: at(t + i) })
+    await seed(docs)
+
+    const all = await alice.ports.docs.legacyPostsScan(null, 10)
+    expect(ids(all)).toEqual(['a-web', 'zz-web'])
+    expect(all[1]!.data.postTxt).toBe('마지막')
+    expect(all.every((d) => d.data.createdAt === undefined)).toBe(true)
+    // Continued from the last one found, a page at a time.
+    expect(ids(await alice.ports.docs.legacyPostsScan(null, 1))).toEqual(['a-web'])
+    expect(ids(await alice.ports.docs.legacyPostsScan('a-web', 1))).toEqual(['zz-web'])
+    expect(await alice.ports.docs.legacyPostsScan('zz-web', 1)).toEqual([])
+    // …and the feed query never returns them.
+    expect(ids(await alice.ports.docs.postsPage(null, 500))).not.toContain('a-web')
+  })
+
+  it('likes and unlikes atomically and idempotently, as the rules allow only for one\'s own email', async () => {
+    const id = await alice.ports.docs.addPost(magpiePost(alice.user))
+    await Promise.all([alice.ports.docs.setLiked(id, alice.user.email, true), bob.ports.docs.setLiked(id, bob.user.email, true)])
+    await bob.ports.docs.setLiked(id, bob.user.email, true)
+    expect(new Set((await alice.ports.docs.getPost(id))!.data.likedBy)).toEqual(new Set([alice.user.email, bob.user.email]))
+
+    await bob.ports.docs.setLiked(id, bob.user.email, false)
+    await bob.ports.docs.setLiked(id, bob.user.email, false)
+    expect((await alice.ports.docs.getPost(id))!.data.likedBy).toEqual([alice.user.email])
+
+    expect((await failure(bob.ports.docs.setLiked(id, alice.user.email, false))).reason).toBe('permission-denied')
+  })
+
+  it('lets the author edit and delete, and refuses anyone else with permission-denied', async () => {
+    const id = await alice.ports.docs.addPost(magpiePost(alice.user))
+    await alice.ports.docs.updatePost(id, { postTxt: '고친 글', layout: 'Left' })
+    const edited = (await bob.ports.docs.getPost(id))!.data
+    expect([edited.postTxt, edited.layout, edited.nickname]).toEqual(['고친 글', 'Left', '앨리스'])
+
+    expect((await failure(bob.ports.docs.updatePost(id, { postTxt: '남의 글' }))).reason).toBe('permission-denied')
+    expect((await failure(bob.ports.docs.deletePost(id))).reason).toBe('permission-denied')
+
+    await alice.ports.docs.deletePost(id)
+    expect(await bob.ports.docs.getPost(id)).toBeNull()
+  })
+
+  it('queries comments by post, and deletes only one\'s own', async () => {
+    const p1 = await alice.ports.docs.addPost(magpiePost(alice.user))
+    const p2 = await alice.ports.docs.addPost(magpiePost(alice.user))
+    const comment = (postId: string, text: string): CommentDoc => ({
+      post_id: postId,
+      comment: text,
+      comment_by: bob.user.email,
+      comment_nick: '밥',
+      comment_time: '2026. 11. 22. 09:01'
+    })
+    const c1 = await bob.ports.docs.addComment(comment(p1, '첫 댓글'))
+    await bob.ports.docs.addComment(comment(p1, '두 번째'))
+    await bob.ports.docs.addComment(comment(p2, '다른 글'))
+
+    const onP1 = await alice.ports.docs.commentsOf(p1)
+    expect(onP1.map((c) => c.data.comment).sort()).toEqual(['두 번째', '첫 댓글'])
+    expect((await alice.ports.docs.getComment(c1))?.data).toEqual(comment(p1, '첫 댓글'))
+
+    expect((await failure(alice.ports.docs.deleteComment(c1))).reason).toBe('permission-denied')
+    await bob.ports.docs.deleteComment(c1)
+    expect(await alice.ports.docs.getComment(c1)).toBeNull()
+    expect(await alice.ports.docs.commentsOf(p1)).toHaveLength(1)
+  })
+
+  it('watches the top of the feed, one post and its comments live', async () => {
+    const top = nextValue<Snapshot<PostDoc>[]>((deliver, fail) => bob.ports.docs.watchPostsTop(5, deliver, fail), (docs) => docs.length === 1)
+    const id = await alice.ports.docs.addPost(magpiePost(alice.user, { postTxt: '실시간' }))
+    expect((await top).map((d) => [d.id, d.data.postTxt])).toEqual([[id, '실시간']])
+
+    const comments = nextValue<Snapshot<CommentDoc>[]>((deliver, fail) => alice.ports.docs.watchComments(id, deliver, fail), (docs) => docs.length === 1)
+    await bob.ports.docs.addComment({ post_id: id, comment: '좋아요', comment_by: bob.user.email, comment_nick: '밥', comment_time: '' })
+    expect((await comments)[0]!.data.comment).toBe('좋아요')
+
+    const gone = nextValue<Snapshot<PostDoc> | null>((deliver, fail) => bob.ports.docs.watchPost(id, deliver, fail), (doc) => doc === null)
+    await alice.ports.docs.deletePost(id)
+    expect(await gone).toBeNull()
+  })
+
+  it('writes one\'s own users document and finds it by email; another user\'s stays private', async () => {
+    await alice.ports.docs.setUser(alice.user.uid, { uid: alice.user.uid, user_id: alice.user.email, nickname: '앨리스', profile_img: '', alerts: [] })
+    const found = await alice.ports.docs.userByEmail(alice.user.email)
+    expect(found?.id).toBe(alice.user.uid)
+    expect(found?.data.nickname).toBe('앨리스')
+    expect((await failure(bob.ports.docs.userByEmail(alice.user.email))).reason).toBe('permission-denied')
+  })
+})
+
+// ================================================================ Realtime Database
+
+describe('AlertsPort on the Realtime Database emulator', () => {
+  let env: RulesTestEnvironment
+  let alice: { ports: FirebasePorts; user: FirebaseUser }
+  let bob: { ports: FirebasePorts; user: FirebaseUser }
+
+  const like = (over: Partial<AlertEntry> = {}): AlertEntry => ({ date: '2026. 11. 22. 09:02', post_id: 'p1', committed_by: '밥', alert_type: 'like', ...over })
+
+  beforeAll(async () => {
+    const database = hostOf('database')
+    env = await initializeTestEnvironment({ projectId: PROJECT_ID, database: { rules: readRules('firebase/database.rules.json'), ...split(database) } })
+    alice = await signedIn({ database }, 'alice')
+    bob = await signedIn({ database }, 'bob')
+  })
+  afterAll(async () => {
+    await alice?.ports.close()
+    await bob?.ports.close()
+    await env?.cleanup()
+  })
+  beforeEach(async () => {
+    await env.clearDatabase()
+  })
+
+  it('comes online through .info/connected', async () => {
+    if (!alice.ports.connectivity.online()) {
+      await nextValue<boolean>((deliver) => alice.ports.connectivity.onChange(deliver), (online) => online)
+    }
+    expect(alice.ports.connectivity.online()).toBe(true)
+  })
+
+  it('pushes alerts to the author, who watches, removes one and clears all', async () => {
+    const seen = nextValue<Record<string, AlertEntry> | null>((deliver, fail) => alice.ports.alerts.watch(alice.user.uid, deliver, fail), (tree) => Object.keys(tree ?? {}).length === 2)
+    const k1 = await bob.ports.alerts.push(alice.user.uid, like())
+    const k2 = await bob.ports.alerts.push(alice.user.uid, like({ alert_type: 'comment' }))
+    expect(k1 < k2).toBe(true)
+    expect(await seen).toEqual({ [k1]: like(), [k2]: like({ alert_type: 'comment' }) })
+
+    await alice.ports.alerts.remove(alice.user.uid, k1)
+    // Removing what is already gone is fine.
+    await alice.ports.alerts.remove(alice.user.uid, k1)
+    const left = nextValue<Record<string, AlertEntry> | null>((deliver, fail) => alice.ports.alerts.watch(alice.user.uid, deliver, fail), () => true)
+    expect(Object.keys((await left) ?? {})).toEqual([k2])
+
+    await alice.ports.alerts.clear(alice.user.uid)
+    const none = nextValue<Record<string, AlertEntry> | null>((deliver, fail) => alice.ports.alerts.watch(alice.user.uid, deliver, fail), () => true)
+    expect(await none).toBeNull()
+  })
+
+  it('refuses reading or clearing someone else\'s alerts, and alerts to oneself', async () => {
+    const refused = new Promise<FirebasePortError>((resolve) => {
+      bob.ports.alerts.watch(alice.user.uid, () => {}, resolve)
+    })
+    expect((await refused).reason).toBe('permission-denied')
+    expect((await failure(bob.ports.alerts.clear(alice.user.uid))).reason).toBe('permission-denied')
+    expect((await failure(alice.ports.alerts.push(alice.user.uid, like()))).reason).toBe('permission-denied')
+  })
+})
+
+// ================================================================ Storage
+
+describe('FilesPort on the Storage emulator', () => {
+  let env: RulesTestEnvironment
+  let alice: { ports: FirebasePorts; user: FirebaseUser }
+  let bob: { ports: FirebasePorts; user: FirebaseUser }
+  let counter = 0
+  const fresh = (folder: 'postImg' | 'profileImg'): string => `${folder}/${Date.now()}${String(counter++).padStart(4, '0')}`
+  const uploaded: string[] = []
+
+  // The smallest PNG there is: 1×1, transparent.
+  const png = Uint8Array.from(Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64'))
+
+  beforeAll(async () => {
+    const storage = hostOf('storage')
+    env = await initializeTestEnvironment({ projectId: PROJECT_ID, storage: { rules: readRules('firebase/storage.rules'), ...split(storage) } })
+    alice = await signedIn({ storage }, 'alice')
+    bob = await signedIn({ storage }, 'bob')
+  })
+  afterAll(async () => {
+    if (env) {
+      await env.withSecurityRulesDisabled(async (ctx) => {
+        await Promise.all(uploaded.map((path) => ctx.storage().ref(path).delete().catch(() => {})))
+      })
+    }
+    await alice?.ports.close()
+    await bob?.ports.close()
+    await env?.cleanup()
+  })
+  it('uploads with progress up to 1, hands back a download URL, and downloads the same bytes', async () => {
+    const path = fresh('postImg')
+    uploaded.push(path)
+    const progress: number[] = []
+    const url = await alice.ports.files.upload(path, png, 'image/png', (fraction) => progress.push(fraction))
+    expect(progress.at(-1)).toBe(1)
+    expect(progress.every((f, i) => f >= 0 && f <= 1 && (i === 0 || f >= progress[i - 1]!))).toBe(true)
+    expect(url).toContain(encodeURIComponent(path))
+
+    expect(Buffer.from(await bob.ports.files.download(url, 1024))).toEqual(Buffer.from(png))
+    expect((await failure(bob.ports.files.download(url, png.byteLength - 1))).reason).toBe('unknown')
+  })
+
+  it('lets only the uploader remove a file; removing it twice is fine; a removed file is not found', async () => {
+    const path = fresh('profileImg')
+    uploaded.push(path)
+    const url = await alice.ports.files.upload(path, png, 'image/png')
+    expect((await failure(bob.ports.files.remove(path))).reason).toBe('permission-denied')
+    await alice.ports.files.remove(path)
+    await alice.ports.files.remove(path)
+    expect((await failure(bob.ports.files.download(url, 1024))).reason).toBe('not-found')
+  })
+
+  it('refuses a visitor\'s upload, other file types and paths outside the image folders', async () => {
+    const visitor = await connectFirebase(config, { storage: hostOf('storage'), auth: await authEmulatorHost() })
+    try {
+      expect((await failure(visitor.files.upload(fresh('postImg'), png, 'image/png'))).reason).toBe('permission-denied')
+    } finally {
+      await visitor.close()
+    }
+    expect((await failure(alice.ports.files.upload(fresh('postImg'), png, 'image/svg+xml'))).reason).toBe('permission-denied')
+    expect((await failure(alice.ports.files.upload('other/1700000000000', png, 'image/png'))).reason).toBe('permission-denied')
+  })
+})
