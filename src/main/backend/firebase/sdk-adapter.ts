@@ -383,7 +383,12 @@ function createDocsPort(db: Firestore, signal: FirestoreSignal): DocsPort {
     }
   }
 
-  /** Posts with createdAt, newest first; only Timestamps match a Timestamp range, so nothing else sneaks in. */
+  /**
+   * Posts with createdAt, newest first; only Timestamps match a Timestamp range, so nothing else
+   * sneaks in. Firestore appends `__name__` in the direction of the last orderBy anyway, so this
+   * is the automatic single-field index on createdAt: firebase/firestore.indexes.json needs no
+   * composite index (Firestore refuses to create one that a single-field index already serves).
+   */
   const feedQuery = (before: Timestamp | null, n: number): Query =>
     query(
       posts,
