@@ -143,5 +143,30 @@ export const migrations: readonly string[] = [
   CREATE TRIGGER alerts_count_down AFTER DELETE ON alerts BEGIN
     UPDATE users SET alert_count = alert_count - 1 WHERE id = OLD.user_id;
   END;
+  `,
+  /* 3: community mode's mirror of a Firebase project (docs/decisions/008-community-mode.md):
+        where a mirrored person, post and image come from, the image cache's bookkeeping and
+        the sync state. Always NULL / empty in the local store. */ `
+  ALTER TABLE users ADD COLUMN remote_uid TEXT;
+  CREATE INDEX users_by_nickname ON users(nickname);
+
+  ALTER TABLE posts ADD COLUMN remote_author_uid TEXT;
+  -- The web app's postDate as written.
+  ALTER TABLE posts ADD COLUMN remote_date TEXT;
+  -- 1: the document has createdAt, so the server's ordered feed query returns it; 0: a web app post.
+  ALTER TABLE posts ADD COLUMN remote_ordered INTEGER;
+
+  ALTER TABLE images ADD COLUMN remote_url TEXT;
+  ALTER TABLE images ADD COLUMN remote_path TEXT;
+  -- Bytes of this image's cached variant files (0: not cached, the placeholder is shown).
+  ALTER TABLE images ADD COLUMN cached_bytes INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE images ADD COLUMN used_at INTEGER;
+  CREATE UNIQUE INDEX images_by_remote_url ON images(remote_url) WHERE remote_url IS NOT NULL;
+  CREATE INDEX images_cache_lru ON images(used_at) WHERE cached_bytes > 0;
+
+  CREATE TABLE sync_state (
+    key   TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+  ) WITHOUT ROWID;
   `
 ]

@@ -107,6 +107,8 @@ export function createFakeFirebase(options: FakeFirebaseOptions = {}) {
   /** One-shot failures a test plants: the next call of that operation rejects with the reason. */
   const planted = new Map<string, FirebasePortError>()
   let pending = 0
+  /** The network of clients connecting from now on (setOnline without a client sets it). */
+  let network = true
   let lastPushTime = 0
   let pushCounter = 0
 
@@ -161,7 +163,7 @@ export function createFakeFirebase(options: FakeFirebaseOptions = {}) {
   }
 
   const connect: ConnectFirebase = async (config: FirebaseWebConfig) => {
-    const client: FakeClient = { online: true, user: null, watches: new Set(), connectivityListeners: new Set() }
+    const client: FakeClient = { online: network, user: null, watches: new Set(), connectivityListeners: new Set() }
     clients.add(client)
 
     /** Every call: the network, then any failure a test planted for it. */
@@ -242,10 +244,11 @@ export function createFakeFirebase(options: FakeFirebaseOptions = {}) {
         },
         async legacyPostsScan(afterId, limit) {
           gate('docs.legacyPostsScan')
+          // As the adapter: the first `limit` posts without createdAt after afterId, in id order.
           return clone(
             [...posts.keys()]
               .sort()
-              .filter((id) => afterId === null || id > afterId)
+              .filter((id) => (afterId === null || id > afterId) && typeof posts.get(id)!.createdAt !== 'number')
               .slice(0, limit)
               .map((id) => ({ id, data: posts.get(id) as unknown as PostDoc }))
           )
@@ -481,8 +484,9 @@ export function createFakeFirebase(options: FakeFirebaseOptions = {}) {
   return {
     connect,
 
-    /** Turns the network of every client (null) or of one client off or on. */
+    /** Turns the network of one client, or of every client (and those still to connect), off or on. */
     setOnline(online: boolean, ports?: FirebasePorts): void {
+      if (!ports) network = online
       const targets = ports ? [handles.get(ports)].filter((c): c is FakeClient => c !== undefined) : [...clients]
       for (const client of targets) setClientOnline(client, online)
     },

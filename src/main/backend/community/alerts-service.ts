@@ -1,0 +1,40 @@
+import type { AlertList } from '@shared/types'
+import { AppError } from '../../errors'
+import { createAlertsService } from '../../services/alerts-service'
+import type { Views } from '../../services/views'
+import type { CommunityAuth } from './auth-service'
+import type { CommunityContext } from './context'
+import { remote } from './errors'
+
+/** The user's alerts: read from the mirror (kept by the alerts listener), deleted in the Realtime Database first. */
+export function createCommunityAlerts(ctx: CommunityContext, views: Views, auth: CommunityAuth) {
+  const { store, ports } = ctx
+  const local = createAlertsService(ctx, views)
+
+  return {
+    list: local.list,
+    count: local.count,
+
+    async remove(userId: string | null, alertId: string): Promise<AlertList> {
+      if (!userId) throw new AppError('loginRequired')
+      const owner = store.alerts.ownerOf(alertId)
+      // Already gone (a double click, or its post was deleted meanwhile): the wish is fulfilled.
+      if (owner === null) return local.list(userId)
+      if (owner !== userId) throw new AppError('invalidRequest')
+      const { uid } = await auth.author(userId)
+      await remote('write', () => ports.alerts.remove(uid, alertId))
+      store.transaction(() => store.alerts.remove(alertId))
+      ctx.published()
+      return local.list(userId)
+    },
+
+    async clear(userId: string | null): Promise<AlertList> {
+      if (!userId) throw new AppError('loginRequired')
+      const { uid } = await auth.author(userId)
+      await remote('write', () => ports.alerts.clear(uid))
+      store.transaction(() => store.alerts.clear(userId))
+      ctx.published()
+      return local.list(userId)
+    }
+  }
+}

@@ -1,0 +1,128 @@
+import { existsSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { messages } from '@shared/messages'
+import { cleanupTestApps, tinyJpeg } from '../../testing/test-app'
+import { createFakeFirebase } from '../firebase/fake-firebase'
+import { cleanupCommunityApps, join as signUp, startCommunityApp, testCommunity } from './testing'
+
+afterEach(async () => {
+  await cleanupCommunityApps()
+  await cleanupTestApps()
+})
+
+const vaultFile = (profileDir: string) => join(profileDir, 'community', testCommunity.projectId, 'session')
+
+describe('community accounts', () => {
+  it('sign-up creates the Auth account and users/{uid} in the web app\'s shape, with the profile photo in Storage', async () => {
+    const fake = createFakeFirebase()
+    const app = await startCommunityApp(fake)
+    const { user } = await signUp(app, 'minji', { nickname: '민지', profileImage: await tinyJpeg('#ff0000') })
+    expect(user).toMatchObject({ nickname: '민지', email: 'minji@example.com' })
+    expect(user.avatar?.variants.length).toBeGreaterThan(0)
+
+    const [account] = fake.data.accounts()
+    expect(account!.email).toBe('minji@example.com')
+    const doc = fake.data.users()[account!.uid]!
+    expect(Object.keys(doc).sort()).toEqual(['alerts', 'nickname', 'profile_img', 'uid', 'user_id'])
+    expect(doc).toMatchObject({ uid: account!.uid, user_id: 'minji@example.com', nickname: '민지', alerts: [] })
+    expect(doc.profile_img).toMatch(/^https:\/\/fake-storage\.test\/.*profileImg%2F\d+_[0-9a-f]{6}\?/)
+    expect(fake.data.files()).toEqual([expect.stringMatching(/^profileImg\/\d+_[0-9a-f]{6}$/)])
+    // The local store is untouched: community accounts live in the project and its mirror.
+    expect(app.magpie.store.db.prepare('SELECT count(*) AS n FROM users').get()).toEqual({ n: 0 })
+  })
+
+  it('refuses what local mode refuses, with the same messages, before asking Firebase', async () => {
+    const fake = createFakeFirebase()
+    const app = await startCommunityApp(fake)
+    const base = { email: 'a@example.com', nickname: 'a', password: 'secret-1', passwordConfirm: 'secret-1' }
+    expect(await app.refused('auth:signUp', { ...base, email: 'nope' })).toMatchObject({ code: 'emailInvalid', field: 'email' })
+    expect(await app.refused('auth:signUp', { ...base, nickname: '  ' })).toMatchObject({ code: 'nicknameRequired' })
+    expect(await app.refused('auth:signUp', { ...base, password: '123', passwordConfirm: '123' })).toMatchObject({ code: 'passwordShort' })
+    expect(await app.refused('auth:signUp', { ...base, passwordConfirm: 'other-1' })).toMatchObject({ code: 'passwordMismatch' })
+    expect(fake.data.accounts()).toEqual([])
+  })
+
+  it('a taken email is signupFailed on the email field; a wrong password is loginFailed', async () => {
+    const fake = createFakeFirebase()
+    const app = await startCommunityApp(fake)
+    const minji = await signUp(app, 'minji')
+    await app.call('auth:logout')
+    expect(await app.refused('auth:signUp', { email: minji.email, nickname: 'x', password: 'secret-9', passwordConfirm: 'secret-9' })).toEqual({
+      code: 'signupFailed',
+      message: messages.signupFailed,
+      field: 'email'
+    })
+    expect(await app.refused('auth:login', { email: minji.email, password: 'wrong-password' })).toEqual({ code: 'loginFailed', message: messages.loginFailed })
+    const session = await app.call('auth:login', { email: minji.email, password: minji.password })
+    expect(session.user).toMatchObject({ nickname: 'minji', email: minji.email })
+  })
+
+  it('logs in an account the web app made, reading its users document (auto id) for the nickname', async () => {
+    const fake = createFakeFirebase()
+    const account = fake.webApp.createAccount('junho@example.com', 'junho-pass')
+    fake.webApp.setUser('autoId123', { uid: account.uid, user_id: account.email, nickname: '준호', profile_img: '', alerts: [] })
+    const app = await startCommunityApp(fake)
+    const session = await app.call('auth:login', { email: 'junho@example.com', password: 'junho-pass' })
+    expect(session.user).toMatchObject({ nickname: '준호', email: 'junho@example.com', avatar: null })
+  })
+
+  it('stays signed in across restarts through the credential in this project\'s own vault file, never the password', async () => {
+    const fake = createFakeFirebase()
+    const first = await startCommunityApp(fake)
+    const minji = await signUp(first, 'minji', { nickname: '민지' })
+    await first.close()
+    const saved = await readFile(vaultFile(first.profileDir), 'utf8')
+    expect(saved).not.toContain(minji.password)
+    // Local mode's session file is another one, untouched.
+    expect(existsSync(join(first.profileDir, 'session'))).toBe(false)
+
+    const again = await startCommunityApp(fake, { dataDir: first.dataDir, profileDir: first.profileDir })
+    expect((await again.call('auth:session')).user).toMatchObject({ id: minji.user.id, nickname: '민지' })
+    await again.call('auth:logout')
+    expect(existsSync(vaultFile(first.profileDir))).toBe(false)
+    await again.close()
+
+    const third = await startCommunityApp(fake, { dataDir: first.dataDir, profileDir: first.profileDir })
+    expect((await third.call('auth:session')).user).toBeNull()
+  })
+
+  it('a saved credential the project no longer accepts signs nobody in', async () => {
+    const fake = createFakeFirebase()
+    const first = await startCommunityApp(fake)
+    await signUp(first, 'minji')
+    await first.close()
+    const otherProject = createFakeFirebase()
+    const app = await startCommunityApp(otherProject, { dataDir: first.dataDir, profileDir: first.profileDir })
+    expect((await app.call('auth:session')).user).toBeNull()
+    expect(app.eventsOf('session:changed').at(-1)).toEqual({ user: null })
+    expect(existsSync(vaultFile(first.profileDir))).toBe(false)
+  })
+
+  it('starts offline as the saved user, and confirms the session when the network is back', async () => {
+    const fake = createFakeFirebase()
+    const first = await startCommunityApp(fake)
+    const minji = await signUp(first, 'minji', { nickname: '민지' })
+    await first.close()
+
+    fake.setOnline(false)
+    const app = await startCommunityApp(fake, { dataDir: first.dataDir, profileDir: first.profileDir })
+    expect((await app.call('auth:session')).user).toMatchObject({ id: minji.user.id, nickname: '민지' })
+    expect(app.ports().auth.current()).toBeNull()
+    fake.setOnline(true)
+    await app.settle()
+    expect(app.ports().auth.current()?.email).toBe(minji.email)
+    expect((await app.call('auth:session')).user).toMatchObject({ id: minji.user.id })
+  })
+
+  it('sign-up and login offline say the network is the problem', async () => {
+    const fake = createFakeFirebase()
+    const app = await startCommunityApp(fake)
+    fake.setOnline(false)
+    expect(await app.refused('auth:signUp', { email: 'a@example.com', nickname: 'a', password: 'secret-1', passwordConfirm: 'secret-1' })).toMatchObject({
+      code: 'networkError'
+    })
+    expect(await app.refused('auth:login', { email: 'a@example.com', password: 'secret-1' })).toMatchObject({ code: 'networkError' })
+  })
+})

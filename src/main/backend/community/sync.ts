@@ -1,0 +1,211 @@
+import { limits } from '@shared/limits'
+import type { Keyset } from '../../store/keyset'
+import { postFromDoc } from '../firebase/mapping'
+import { FirebasePortError, type Unsubscribe } from '../firebase/ports'
+import type { CommunityContext } from './context'
+import type { ImageCache } from './image-cache'
+import type { MirrorWriter } from './mirror-writer'
+
+/** The legacy scan (decision 008) runs at connect, then at most this often. */
+export const legacyScanIntervalMs = 24 * 60 * 60 * 1000
+const legacyScanPage = 200
+/** comments:list waits this long at most for the open post's first snapshot, then answers from the mirror. */
+const firstSnapshotWaitMs = 10_000
+
+/**
+ * How far down the server's ordered feed the mirror is known to match it, this session:
+ * the top listener and each fetched page extend it; going offline forgets it (anything may
+ * have changed meanwhile). 'end': the whole feed.
+ */
+export interface FeedCoverage {
+  to: Keyset | 'end' | null
+}
+
+const keyOf = (doc: { id: string; data: { createdAt?: unknown } }): Keyset => ({ at: postFromDoc(doc as never, 0).createdAt, id: doc.id })
+
+/** a is above (newer than) or at b in the feed's order. */
+export const atOrAbove = (a: Keyset, b: Keyset): boolean => a.at > b.at || (a.at === b.at && a.id >= b.id)
+
+/**
+ * The listeners that keep the mirror current — the top of the feed, the open post with
+ * its comments, the signed-in user's alerts — and the legacy scan. A listener that fails
+ * (offline, permission) is started again when the network comes back.
+ */
+export function createSync(ctx: CommunityContext, writer: MirrorWriter, images: ImageCache) {
+  const { ports, mirror } = ctx
+  const coverage: FeedCoverage = { to: null }
+  /** Alerts' posts known to be gone, so a dangling alert does not fetch its post at every change. */
+  const missingPosts = new Set<string>()
+  let feedTop: Unsubscribe | null = null
+  let open: { postId: string; stop: Unsubscribe; ready: Promise<void> } | null = null
+  let alerts: { uid: string; userId: string; stop: Unsubscribe | null } | null = null
+  let stopConnectivity: Unsubscribe | null = null
+  let scanning = false
+  let closed = false
+
+  /** Listener work runs one snapshot at a time per listener, in order. */
+  function serial() {
+    let chain: Promise<unknown> = Promise.resolve()
+    return (label: string, work: () => Promise<unknown> | void) => {
+      const next = chain.then(work)
+      chain = next.catch(() => {})
+      ctx.background(label, () => next)
+    }
+  }
+
+  function watchFeedTop(): void {
+    const inOrder = serial()
+    const size = limits.feedPageSize
+    feedTop = ports.docs.watchPostsTop(
+      size,
+      (docs) =>
+        inOrder('feed listener', async () => {
+          const full = docs.length >= size
+          const lower = full ? keyOf(docs.at(-1)!) : null
+          await writer.posts(docs, { upper: null, lower })
+          if (!full) coverage.to = 'end'
+          else if (coverage.to === null) coverage.to = lower
+        }),
+      (error) => {
+        feedTop = null
+        console.warn('[community] feed listener stopped:', error.reason)
+      }
+    )
+  }
+
+  function watchAlerts(uid: string, userId: string): void {
+    const inOrder = serial()
+    let first = true
+    const subscription = { uid, userId, stop: null as Unsubscribe | null }
+    alerts = subscription
+    subscription.stop = ports.alerts.watch(
+      uid,
+      (tree) =>
+        inOrder('alerts listener', async () => {
+          if (alerts !== subscription) return
+          // The list as it stood when the listener started is old news: no notifications for it.
+          const silent = first
+          first = false
+          const { duplicates } = await writer.alerts(userId, tree, { missingPosts, silent })
+          for (const key of duplicates) await ports.alerts.remove(uid, key).catch(() => {})
+        }),
+      (error) => {
+        if (alerts === subscription) subscription.stop = null
+        console.warn('[community] alerts listener stopped:', error.reason)
+      }
+    )
+  }
+
+  function openPost(postId: string): Promise<void> {
+    if (open?.postId === postId) return open.ready
+    open?.stop()
+    const inOrder = serial()
+    let settle: () => void = () => {}
+    const ready = new Promise<void>((resolve) => (settle = resolve))
+    const fail = (error: FirebasePortError) => {
+      if (open?.postId === postId) {
+        open.stop()
+        open = null
+      }
+      settle()
+      console.warn('[community] post listener stopped:', error.reason)
+    }
+    const stopPost = ports.docs.watchPost(postId, (doc) => inOrder('post listener', () => writer.post(postId, doc)), fail)
+    const stopComments = ports.docs.watchComments(
+      postId,
+      (docs) =>
+        inOrder('comments listener', () => {
+          writer.comments(postId, docs)
+          settle()
+        }),
+      fail
+    )
+    open = {
+      postId,
+      ready,
+      stop: () => {
+        stopPost()
+        stopComments()
+        settle()
+      }
+    }
+    return ready
+  }
+
+  /** Web app posts have no createdAt, so the ordered feed query never returns them: a paged scan finds them. */
+  async function legacyScan(): Promise<void> {
+    const last = Number(mirror.state('legacyScanAt') ?? 0)
+    if (scanning || closed || ctx.now() - last < legacyScanIntervalMs || !ports.connectivity.online()) return
+    scanning = true
+    try {
+      const seen = new Set<string>()
+      let afterId: string | null = null
+      for (;;) {
+        const page = await ports.docs.legacyPostsScan(afterId, legacyScanPage)
+        const legacy = page.filter((doc) => !postFromDoc(doc, 0).ordered)
+        for (const doc of legacy) seen.add(doc.id)
+        const complete = page.length < legacyScanPage
+        await writer.legacyPosts(legacy, complete, seen)
+        if (complete || closed) break
+        afterId = page.at(-1)!.id
+      }
+      if (!closed) mirror.setState('legacyScanAt', String(ctx.now()))
+    } finally {
+      scanning = false
+    }
+  }
+
+  function onConnectivity(online: boolean): void {
+    ctx.emit('connection:changed', { mode: 'community', projectId: ports.config.projectId, online })
+    if (!online) {
+      coverage.to = null
+      return
+    }
+    // Listeners that failed meanwhile start again; Firebase resumes the others by itself.
+    if (!feedTop) watchFeedTop()
+    if (alerts && !alerts.stop) watchAlerts(alerts.uid, alerts.userId)
+    images.resume()
+    ctx.background('legacy scan', legacyScan)
+  }
+
+  return {
+    coverage,
+    openPost,
+
+    /** Waits (bounded) for the open post's first comments snapshot when one can come. */
+    async commentsReady(postId: string): Promise<void> {
+      const ready = openPost(postId)
+      if (!ports.connectivity.online()) return
+      let timer: NodeJS.Timeout | undefined
+      await Promise.race([ready, new Promise<void>((resolve) => (timer = setTimeout(resolve, firstSnapshotWaitMs)))])
+      clearTimeout(timer)
+    },
+
+    start(): void {
+      watchFeedTop()
+      stopConnectivity = ports.connectivity.onChange(onConnectivity)
+      ctx.background('legacy scan', legacyScan)
+    },
+
+    /** Follows this user's alerts (null: nobody signed in). */
+    follow(user: { uid: string; userId: string } | null): void {
+      if (alerts?.uid === user?.uid && alerts?.userId === user?.userId && alerts?.stop) return
+      alerts?.stop?.()
+      alerts = null
+      if (user) watchAlerts(user.uid, user.userId)
+    },
+
+    stop(): void {
+      closed = true
+      feedTop?.()
+      feedTop = null
+      open?.stop()
+      open = null
+      alerts?.stop?.()
+      alerts = null
+      stopConnectivity?.()
+    }
+  }
+}
+
+export type Sync = ReturnType<typeof createSync>
