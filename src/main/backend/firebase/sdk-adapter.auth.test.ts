@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto'
+import { createServer } from 'node:net'
+import { getApps } from 'firebase/app'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { startAuthEmulator, type AuthEmulator } from '../../testing/auth-emulator'
 import { FirebasePortError, type FirebasePorts, type FirebaseWebConfig } from './ports'
@@ -43,6 +45,18 @@ async function admin(action: 'delete' | 'update', body: Record<string, unknown>)
   expect(response.ok, await response.text()).toBe(true)
 }
 
+/** A port nothing listens on. */
+function closedPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.on('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
+    })
+  })
+}
+
 async function reasonOf(work: Promise<unknown>): Promise<string> {
   const error: unknown = await work.then(
     () => null,
@@ -64,7 +78,8 @@ afterEach(async () => {
   await Promise.all(open.splice(0).map((ports) => ports.close()))
 })
 
-describe('AuthPort against the Auth emulator', () => {
+// Generous per-test limits: CI machines share two cores with other runs.
+describe('AuthPort against the Auth emulator', { timeout: 30_000 }, () => {
   it('signs up, is signed in as the new account, and signs out', async () => {
     const { auth } = await connect()
     const email = newEmail()
@@ -128,6 +143,19 @@ describe('AuthPort against the Auth emulator', () => {
     const again = await after.auth.exportCredential()
     const third = await connect()
     expect(await third.auth.restore(again!)).toEqual(user)
+    // The app a restore borrows is gone again.
+    expect(getApps().filter((app) => app.name.startsWith('magpie-restore-'))).toEqual([])
+  })
+
+  it('restores the session offline, when the project cannot be asked', async () => {
+    const before = await connect()
+    const user = await before.auth.signUp(newEmail(), PASSWORD)
+    const credential = (await before.auth.exportCredential())!
+    await before.close()
+
+    const offline = await connectFirebase(config, { auth: `127.0.0.1:${await closedPort()}` })
+    open.push(offline)
+    expect(await offline.auth.restore(credential)).toEqual(user)
   })
 
   it('restores nothing once the account is deleted', async () => {
@@ -163,7 +191,7 @@ describe('AuthPort against the Auth emulator', () => {
   })
 })
 
-describe('probeFirebase against the Auth emulator', () => {
+describe('probeFirebase against the Auth emulator', { timeout: 30_000 }, () => {
   it('accepts a config the project answers to', async () => {
     await expect(probeFirebase(config, { auth: emulator.host })).resolves.toBeUndefined()
   })
