@@ -4,7 +4,7 @@ import { checkPostText, isLayout } from '@shared/validation'
 import { AppError, enforce } from '../../errors'
 import { createPostsService, type PostDraft } from '../../services/posts-service'
 import type { Views } from '../../services/views'
-import { decodeCursor, type Keyset } from '../../store/keyset'
+import { decodeCursor, encodeCursor, type Keyset } from '../../store/keyset'
 import type { PostRemote } from '../../store/mirror-store'
 import { removeImageFiles } from '../../media/media-files'
 import { newPostDoc, postEditPatch, postFromDoc, storagePathOf, webDate } from '../firebase/mapping'
@@ -85,7 +85,11 @@ export function createCommunityPosts(ctx: CommunityContext, views: Views, images
       if (after && ports.connectivity.online() && !covered(after, size)) {
         await fetchBelow(after, size).catch((error: unknown) => console.warn('[community] feed page:', error instanceof Error ? error.message : error))
       }
-      return local.feed(viewer, cursor, limit)
+      const page = local.feed(viewer, cursor, limit)
+      // The mirror ending is not the feed ending: unless the server is known to have no more, offer the next page.
+      const last = page.posts.at(-1)
+      if (page.nextCursor === null && last && sync.coverage.to !== 'end') page.nextCursor = encodeCursor({ at: last.createdAt, id: last.id })
+      return page
     },
 
     async get(postId: string, viewer: string | null): Promise<PostView> {

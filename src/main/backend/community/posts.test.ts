@@ -1,0 +1,201 @@
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { formatDateTime } from '@shared/format'
+import { messages } from '@shared/messages'
+import { cleanupTestApps, tinyJpeg } from '../../testing/test-app'
+import { createFakeFirebase } from '../firebase/fake-firebase'
+import { cleanupCommunityApps, join as signUp, startCommunityApp, webAppPost, write } from './testing'
+
+afterEach(async () => {
+  await cleanupCommunityApps()
+  await cleanupTestApps()
+})
+
+const local = (y: number, m: number, d: number, h = 0, min = 0) => new Date(y, m - 1, d, h, min).getTime()
+
+async function aliceAndBob() {
+  const fake = createFakeFirebase()
+  const a = await startCommunityApp(fake)
+  const b = await startCommunityApp(fake)
+  const alice = await signUp(a, 'alice', { nickname: '앨리스' })
+  const bob = await signUp(b, 'bob', { nickname: '밥' })
+  const uid = (email: string) => fake.data.accounts().find((acc) => acc.email === email)!.uid
+  return { fake, a, b, alice, bob, aliceUid: uid(alice.email), bobUid: uid(bob.email) }
+}
+
+describe('community posts', () => {
+  it('a new post: the photo through the pipeline into Storage, the document in the web app\'s shape plus createdAt', async () => {
+    const { fake, a, aliceUid } = await aliceAndBob()
+    const progress: number[] = []
+    const upload = await a.call('images:add', { requestId: 'r1', purpose: 'post', bytes: await tinyJpeg() })
+    for (const e of a.eventsOf('images:progress')) progress.push(e.progress)
+    expect(progress.at(-1)).toBe(1)
+    expect(progress.some((p) => p > 0 && p < 1)).toBe(true)
+    const storageFiles = fake.data.files().filter((f) => f.startsWith('postImg/'))
+    expect(storageFiles).toEqual([expect.stringMatching(/^postImg\/\d+_[0-9a-f]{6}$/)])
+
+    const post = await a.call('posts:create', { uploadId: upload.uploadId, text: '  첫 글  ', layout: 'Left' })
+    expect(post).toMatchObject({ text: '첫 글', layout: 'Left', mine: true, likeCount: 0, author: { nickname: '앨리스' } })
+    const doc = fake.data.posts()[post.id]!
+    expect(doc).toEqual({
+      postedBy: 'alice@example.com',
+      posted_uid: aliceUid,
+      nickname: '앨리스',
+      profileImg: '',
+      postImg: expect.stringContaining(encodeURIComponent(storageFiles[0]!)),
+      postTxt: '첫 글',
+      postDate: formatDateTime(post.createdAt),
+      likedBy: [],
+      layout: 'Left',
+      createdAt: expect.any(Number)
+    })
+    expect((await a.call('posts:feed', {})).posts.map((p) => p.id)).toEqual([post.id])
+  })
+
+  it('others see it through their feed listener, with posts:changed', async () => {
+    const { a, b } = await aliceAndBob()
+    const post = await write(a, '밥 보세요')
+    await b.settle()
+    expect(b.eventsOf('posts:changed').some((e) => e.feed)).toBe(true)
+    const feed = await b.call('posts:feed', {})
+    expect(feed.posts.map((p) => [p.id, p.text, p.mine, p.author.nickname])).toEqual([[post.id, '밥 보세요', false, '앨리스']])
+    // Nobody else's email reaches the renderer.
+    expect(JSON.stringify(feed)).not.toContain('alice@example.com')
+  })
+
+  it('only the author edits or deletes; main refuses before asking Firebase', async () => {
+    const { fake, a, b } = await aliceAndBob()
+    const post = await write(a)
+    await b.settle()
+    const before = fake.data.posts()
+    expect(await b.refused('posts:update', { id: post.id, text: '바꿈', layout: 'Top' })).toEqual({ code: 'onlyAuthorEdit', message: messages.onlyAuthorEdit })
+    expect(await b.refused('posts:delete', { id: post.id })).toMatchObject({ code: 'onlyAuthorEdit' })
+    await b.call('auth:logout')
+    expect(await b.refused('posts:delete', { id: post.id })).toMatchObject({ code: 'onlyAuthorEdit' })
+    expect(await b.refused('posts:create', { uploadId: null, text: 'x', layout: 'Top' })).toMatchObject({ code: 'loginFirstWrite' })
+    expect(fake.data.posts()).toEqual(before)
+  })
+
+  it('an edit sends only the edit fields; a new photo replaces the old one, whose Storage file and cache go', async () => {
+    const { fake, a, b } = await aliceAndBob()
+    const post = await write(a, '처음', 'Top')
+    const oldFile = fake.data.files().find((f) => f.startsWith('postImg/'))!
+    const oldDoc = fake.data.posts()[post.id]!
+    const textOnly = await a.call('posts:update', { id: post.id, text: '고침', layout: 'Right' })
+    expect(textOnly).toMatchObject({ text: '고침', layout: 'Right', image: post.image })
+    expect(fake.data.posts()[post.id]).toEqual({ ...oldDoc, postTxt: '고침', layout: 'Right' })
+
+    const upload = await a.call('images:add', { requestId: 'r2', purpose: 'post', bytes: await tinyJpeg('#00ff00') })
+    const edited = await a.call('posts:update', { id: post.id, uploadId: upload.uploadId, text: '고침', layout: 'Right' })
+    expect(edited.image.id).toBe(upload.image.id)
+    expect(fake.data.files()).not.toContain(oldFile)
+    expect(fake.data.posts()[post.id]!.postImg).not.toBe(oldDoc.postImg)
+    for (const v of post.image.variants) expect(existsSync(join(a.magpie.imagesDir, v.url.slice('/media/'.length)))).toBe(false)
+    await b.settle()
+    expect(await b.call('posts:get', { id: post.id })).toMatchObject({ text: '고침', layout: 'Right' })
+  })
+
+  it('a delete removes the document, its photo, and the post with its comments and alerts from every mirror', async () => {
+    const { fake, a, b } = await aliceAndBob()
+    const post = await write(a)
+    await b.settle()
+    await b.call('comments:add', { postId: post.id, text: '멋져요' })
+    await b.call('likes:set', { postId: post.id, liked: true })
+    await a.settle()
+    expect((await a.call('alerts:list')).count).toBe(2)
+
+    expect(await a.call('posts:delete', { id: post.id })).toEqual({ id: post.id })
+    expect(fake.data.posts()[post.id]).toBeUndefined()
+    expect(fake.data.files().filter((f) => f.startsWith('postImg/'))).toEqual([])
+    expect((await a.call('alerts:list')).count).toBe(0)
+    await b.settle()
+    expect((await b.call('posts:feed', {})).posts).toEqual([])
+    expect(await b.refused('posts:get', { id: post.id })).toMatchObject({ code: 'notFound' })
+  })
+
+  it('checks text, layout and photo as local mode does', async () => {
+    const { fake, a } = await aliceAndBob()
+    const upload = await a.call('images:add', { requestId: 'r', purpose: 'post', bytes: await tinyJpeg() })
+    expect(await a.refused('posts:create', { uploadId: upload.uploadId, text: '   ', layout: 'Top' })).toMatchObject({ code: 'postTextRequired' })
+    expect(await a.refused('posts:create', { uploadId: null, text: '글', layout: 'Top' })).toMatchObject({ code: 'postImageRequired' })
+    expect(await a.refused('posts:create', { uploadId: 'someone-elses', text: '글', layout: 'Top' })).toMatchObject({ code: 'postImageRequired' })
+    expect(Object.keys(fake.data.posts())).toEqual([])
+  })
+
+  it('shows the web app\'s posts (no createdAt, string postDate) in date order among Magpie\'s', async () => {
+    const fake = createFakeFirebase()
+    const web = { uid: 'web-uid', email: 'web@example.com', nickname: '웹' }
+    fake.webApp.addPost(webAppPost(web, { postTxt: '오래된 웹 글', postDate: '2025. 3. 9. 14:05' }), 'webOld')
+    fake.webApp.addPost(webAppPost(web, { postTxt: '최근 웹 글', postDate: '2026. 1. 1. 8:30' }), 'webNew')
+    fake.webApp.addPost({ ...webAppPost(web, { postTxt: '까치 글' }), createdAt: local(2025, 10, 1) }, 'magpie1')
+    const app = await startCommunityApp(fake)
+    const feed = await app.call('posts:feed', {})
+    expect(feed.posts.map((p) => p.text)).toEqual(['최근 웹 글', '까치 글', '오래된 웹 글'])
+    expect(feed.posts[0]!.createdAt).toBe(local(2026, 1, 1, 8, 30))
+    expect(feed.posts.every((p) => p.author.nickname === '웹' && !p.mine)).toBe(true)
+  })
+
+  it('the legacy scan runs at connect, then not again within a day; a later scan drops web posts deleted meanwhile', async () => {
+    const fake = createFakeFirebase()
+    const web = { uid: 'web-uid', email: 'web@example.com', nickname: '웹' }
+    fake.webApp.addPost(webAppPost(web, { postTxt: 'a' }), 'webA')
+    const first = await startCommunityApp(fake, { countReads: true })
+    expect(first.reads!.counts.calls.legacyPostsScan).toBe(1)
+    await first.close()
+
+    fake.webApp.deletePost('webA')
+    const again = await startCommunityApp(fake, { dataDir: first.dataDir, profileDir: first.profileDir, clock: first.clock, countReads: true })
+    expect(again.reads!.counts.calls.legacyPostsScan).toBeUndefined()
+    expect((await again.call('posts:feed', {})).posts.map((p) => p.text)).toEqual(['a'])
+    await again.close()
+
+    first.clock.advance(25 * 60 * 60 * 1000)
+    const nextDay = await startCommunityApp(fake, { dataDir: first.dataDir, profileDir: first.profileDir, clock: first.clock, countReads: true })
+    expect(nextDay.reads!.counts.calls.legacyPostsScan).toBe(1)
+    expect((await nextDay.call('posts:feed', {})).posts).toEqual([])
+  })
+
+  it('pages the feed from Firestore below what the mirror knows, and drops posts deleted on the server', async () => {
+    const fake = createFakeFirebase()
+    const web = { uid: 'web-uid', email: 'web@example.com', nickname: '웹' }
+    for (let i = 0; i < 25; i++) fake.webApp.addPost({ ...webAppPost(web, { postTxt: `글 ${i}` }), createdAt: local(2026, 1, 1) + i * 60_000 }, `p${String(i).padStart(2, '0')}`)
+    const app = await startCommunityApp(fake)
+    const first = await app.call('posts:feed', {})
+    expect(first.posts.map((p) => p.text)).toEqual(Array.from({ length: 10 }, (_, i) => `글 ${24 - i}`))
+    fake.webApp.deletePost('p12')
+    const second = await app.call('posts:feed', { cursor: first.nextCursor })
+    expect(second.posts.map((p) => p.text)).toEqual(['글 14', '글 13', '글 11', '글 10', '글 9', '글 8', '글 7', '글 6', '글 5', '글 4'])
+    const third = await app.call('posts:feed', { cursor: second.nextCursor })
+    expect(third.posts.map((p) => p.text)).toEqual(['글 3', '글 2', '글 1', '글 0'])
+    expect(third.nextCursor).toBeNull()
+  })
+
+  it('caches a post\'s photo through the pipeline: placeholder first, variants once downloaded', async () => {
+    const fake = createFakeFirebase()
+    const web = { uid: 'web-uid', email: 'web@example.com', nickname: '웹' }
+    const url = fake.webApp.uploadFile('postImg/1700000000000', await tinyJpeg('#123456', 200, 100))
+    fake.webApp.addPost(webAppPost(web, { postImg: url, postDate: '2026. 1. 1. 10:00' }), 'webPhoto')
+    const app = await startCommunityApp(fake)
+    const [post] = (await app.call('posts:feed', {})).posts
+    expect(post!.image).toMatchObject({ width: 200, height: 100 })
+    expect(post!.image.variants.length).toBeGreaterThan(0)
+    for (const v of post!.image.variants) expect(existsSync(join(app.magpie.imagesDir, v.url.slice('/media/'.length)))).toBe(true)
+    expect(app.eventsOf('posts:changed').some((e) => e.postIds.includes('webPhoto'))).toBe(true)
+  })
+
+  it('keeps the image cache within its bound: the least recently shown lose their files and keep the placeholder', async () => {
+    const fake = createFakeFirebase()
+    const web = { uid: 'web-uid', email: 'web@example.com', nickname: '웹' }
+    for (let i = 0; i < 4; i++) {
+      const url = fake.webApp.uploadFile(`postImg/17${i}`, await tinyJpeg(`#${i}0${i}0${i}0`, 400, 300))
+      fake.webApp.addPost(webAppPost(web, { postImg: url, postDate: `2026. 1. ${i + 1}. 10:00` }), `w${i}`)
+    }
+    const app = await startCommunityApp(fake, { imageCacheBytes: 1 })
+    const cached = (app.mirror().db.prepare('SELECT count(*) AS n FROM images WHERE cached_bytes > 0').get() as { n: number }).n
+    expect(cached).toBe(1)
+    const posts = (await app.call('posts:feed', {})).posts
+    expect(posts.filter((p) => p.image.variants.length === 0).length).toBe(3)
+    expect(posts.every((p) => p.image.width === 400 || p.image.variants.length === 0)).toBe(true)
+  })
+})
