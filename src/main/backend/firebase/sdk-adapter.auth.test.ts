@@ -182,12 +182,19 @@ describe('AuthPort against the Auth emulator', { timeout: 30_000 }, () => {
     expect(after.auth.current()).toBeNull()
   })
 
-  it('treats a damaged or foreign credential as no session', async () => {
+  it('treats a damaged credential, or another project\'s, as no session', async () => {
     const { auth } = await connect()
     for (const junk of ['', 'not json', '{}', '{"v":1}', '{"v":1,"user":{"uid":"x"}}', JSON.stringify({ v: 2, user: {} })]) {
       expect(await auth.restore(junk), junk).toBeNull()
     }
     expect(auth.current()).toBeNull()
+
+    await auth.signUp(newEmail(), PASSWORD)
+    const credential = (await auth.exportCredential())!
+    const other = await connectFirebase({ ...config, apiKey: 'AIzaAnotherCommunitysProjectKey000000' }, { auth: emulator.host })
+    open.push(other)
+    expect(await other.auth.restore(credential)).toBeNull()
+    expect(other.auth.current()).toBeNull()
   })
 })
 

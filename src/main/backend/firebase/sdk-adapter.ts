@@ -45,7 +45,10 @@ import {
   type DocumentData,
   type DocumentSnapshot,
   type Firestore,
+  type FirestoreError,
   type Query,
+  type QuerySnapshot,
+  type SnapshotMetadata,
   type QueryConstraint,
   type Transaction
 } from 'firebase/firestore'
@@ -327,7 +330,9 @@ function createAuthPort(config: FirebaseWebConfig, emulators: EmulatorHosts | un
     restore: (credential) =>
       guarded('auth', async () => {
         const stored = typeof credential === 'string' ? parseCredential(credential) : null
-        if (!stored || !(await restoreUser(stored))) return null
+        // A session of another project (its key is in the persisted user) is not this one's.
+        if (!stored || (stored.user.apiKey !== undefined && stored.user.apiKey !== config.apiKey)) return null
+        if (!(await restoreUser(stored))) return null
         return auth.currentUser ? portUser(auth.currentUser) : null
       })
   }
@@ -359,18 +364,23 @@ function createDocsPort(db: Firestore, signal: FirestoreSignal): DocsPort {
 
   const fetchDocs = (q: Query) => guarded('firestore', async () => (await getDocsFromServer(q)).docs)
 
-  function watch<T>(q: Query, read: (snapshot: DocumentSnapshot) => T, onData: (docs: T[]) => void, onError: (error: FirebasePortError) => void): Unsubscribe {
+  /**
+   * A listener that reports only server-confirmed snapshots: offline, the SDK offers its cache,
+   * which may be empty — not "no posts" nor "post deleted". Every snapshot tells connectivity
+   * whether Firestore is live.
+   */
+  function track<S extends { metadata: SnapshotMetadata }>(
+    start: (next: (snapshot: S) => void, error: (error: FirestoreError) => void) => Unsubscribe,
+    deliver: (snapshot: S) => void,
+    onError: (error: FirebasePortError) => void
+  ): Unsubscribe {
     const listener = Symbol('listener')
-    const deliver = safely('documents', onData)
     const fail = safely('documents error', onError)
-    const stop = onSnapshot(
-      q,
-      { includeMetadataChanges: true },
+    const stop = start(
       (snapshot) => {
         signal.report(listener, !snapshot.metadata.fromCache)
-        // A cached snapshot may be an empty cache standing in for an unreachable server.
         if (snapshot.metadata.fromCache || snapshot.metadata.hasPendingWrites) return
-        deliver(snapshot.docs.map(read))
+        deliver(snapshot)
       },
       (error) => {
         signal.report(listener, null)
@@ -381,6 +391,11 @@ function createDocsPort(db: Firestore, signal: FirestoreSignal): DocsPort {
       stop()
       signal.report(listener, null)
     }
+  }
+
+  function watch<T>(q: Query, read: (snapshot: DocumentSnapshot) => T, onData: (docs: T[]) => void, onError: (error: FirebasePortError) => void): Unsubscribe {
+    const deliver = safely('documents', onData)
+    return track<QuerySnapshot>((next, error) => onSnapshot(q, { includeMetadataChanges: true }, next, error), (snapshot) => deliver(snapshot.docs.map(read)), onError)
   }
 
   /**
@@ -491,27 +506,13 @@ function createDocsPort(db: Firestore, signal: FirestoreSignal): DocsPort {
         queueMicrotask(() => safely('post', onDoc)(null))
         return () => {}
       }
-      const listener = Symbol('listener')
       const deliver = safely('post', onDoc)
-      const fail = safely('post error', onError)
-      const stop = onSnapshot(
-        doc(posts, id),
-        { includeMetadataChanges: true },
-        (snapshot) => {
-          signal.report(listener, !snapshot.metadata.fromCache)
-          // Offline, a post missing from the cache is not a deleted post.
-          if (snapshot.metadata.fromCache || snapshot.metadata.hasPendingWrites) return
-          deliver(snapshot.exists() ? readPost(snapshot) : null)
-        },
-        (error) => {
-          signal.report(listener, null)
-          fail(toPortError('firestore', error))
-        }
+      const ref = doc(posts, id)
+      return track<DocumentSnapshot>(
+        (next, error) => onSnapshot(ref, { includeMetadataChanges: true }, next, error),
+        (snapshot) => deliver(snapshot.exists() ? readPost(snapshot) : null),
+        onError
       )
-      return () => {
-        stop()
-        signal.report(listener, null)
-      }
     },
     addPost: (data) => addTo(POSTS, data),
     async updatePost(id, patch) {
