@@ -163,6 +163,11 @@ export function createFakeFirebase(options: FakeFirebaseOptions = {}) {
   }
 
   const connect: ConnectFirebase = async (config: FirebaseWebConfig) => {
+    const refusal = planted.get('connect')
+    if (refusal) {
+      planted.delete('connect')
+      throw refusal
+    }
     const client: FakeClient = { online: network, user: null, watches: new Set(), connectivityListeners: new Set() }
     clients.add(client)
 
@@ -491,7 +496,7 @@ export function createFakeFirebase(options: FakeFirebaseOptions = {}) {
       for (const client of targets) setClientOnline(client, online)
     },
 
-    /** The next call of `operation` (e.g. 'docs.setLiked', 'alerts.push') fails with `reason`. */
+    /** The next call of `operation` (e.g. 'docs.setLiked', 'alerts.push', or 'connect') fails with `reason`. */
     failNext(operation: string, reason: FirebasePortError['reason']): void {
       planted.set(operation, new FirebasePortError(reason))
     },

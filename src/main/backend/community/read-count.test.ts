@@ -1,0 +1,73 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { limits } from '@shared/limits'
+import { cleanupTestApps } from '../../testing/test-app'
+import { createFakeFirebase } from '../firebase/fake-firebase'
+import { cleanupCommunityApps, startCommunityApp, webAppPost, type CommunityApp } from './testing'
+
+afterEach(async () => {
+  await cleanupCommunityApps()
+  await cleanupTestApps()
+})
+
+const posts = 1_000
+const commentsPerPost = 4
+const legacyPosts = 50
+
+/** A busy community: 1,000 Magpie posts with 4 comments each, and 50 old posts of the web app. */
+function busyProject() {
+  const fake = createFakeFirebase()
+  const author = { uid: 'author-uid', email: 'author@example.com', nickname: '작가' }
+  const base = Date.UTC(2026, 0, 1)
+  for (let i = 0; i < posts; i++) {
+    const id = `post${String(i).padStart(5, '0')}`
+    fake.webApp.addPost({ ...webAppPost(author, { postTxt: `글 ${i}` }), createdAt: base + i * 60_000 }, id)
+    for (let c = 0; c < commentsPerPost; c++) {
+      fake.webApp.addComment({ post_id: id, comment: `댓글 ${c}`, comment_by: 'reader@example.com', comment_nick: '독자', comment_time: '2026. 1. 1. 10:00' })
+    }
+  }
+  for (let i = 0; i < legacyPosts; i++) fake.webApp.addPost(webAppPost(author, { postDate: `2025. 1. ${(i % 28) + 1}. 10:00` }), `legacy${i}`)
+  return fake
+}
+
+/** What the renderer does: open the feed, scroll until 30 posts are shown, open 3 of them with their comments. */
+async function session(app: CommunityApp): Promise<void> {
+  let page = await app.call('posts:feed', {})
+  const shown = [...page.posts]
+  while (shown.length < 30 && page.nextCursor) {
+    page = await app.call('posts:feed', { cursor: page.nextCursor })
+    shown.push(...page.posts)
+  }
+  expect(shown.length).toBeGreaterThanOrEqual(30)
+  for (const post of shown.slice(0, 30).filter((_, i) => i % 10 === 3)) {
+    await app.call('posts:get', { id: post.id })
+    const comments = await app.call('comments:list', { postId: post.id })
+    expect(comments.comments).toHaveLength(commentsPerPost)
+  }
+  await app.settle()
+}
+
+describe('reads are cheap: documents read per session, counted at the SDK boundary', () => {
+  it('open the app, scroll 30 posts, open 3 posts with comments: O(page) documents, not the collection', async () => {
+    const fake = busyProject()
+    const collection = posts + legacyPosts + posts * commentsPerPost
+
+    // First start: the legacy scan (decision 008) runs once, over the posts collection; nothing else reads widely.
+    const first = await startCommunityApp(fake, { countReads: true })
+    await session(first)
+    const reads = first.reads!
+    expect(reads.counts.calls.legacyPostsScan).toBeGreaterThan(0)
+    const pages = 30 / limits.feedPageSize
+    // The top listener's page, then one page query (a page and one more) per scroll, then each post and its comments.
+    const bound = limits.feedPageSize + pages * (limits.feedPageSize + 1) + 3 * (1 + commentsPerPost)
+    expect(reads.total(['legacyPostsScan'])).toBeLessThanOrEqual(bound)
+    expect(reads.counts.docs.commentsOf ?? 0).toBe(0)
+    await first.close()
+
+    // Every later start within the day: the same session reads only its pages.
+    const again = await startCommunityApp(fake, { dataDir: first.dataDir, profileDir: first.profileDir, clock: first.clock, countReads: true })
+    await session(again)
+    expect(again.reads!.counts.calls.legacyPostsScan).toBeUndefined()
+    expect(again.reads!.total()).toBeLessThanOrEqual(bound)
+    expect(again.reads!.total()).toBeLessThan(collection / 50)
+  })
+})
