@@ -9,7 +9,7 @@ import type { FirebaseWebConfig } from './types'
 export type ConfigField = keyof FirebaseWebConfig
 
 /** In the order the Firebase console prints them. */
-export const configFields = ['apiKey', 'authDomain', 'projectId', 'storageBucket', 'databaseURL', 'appId'] as const satisfies readonly ConfigField[]
+export const configFields = ['apiKey', 'authDomain', 'databaseURL', 'projectId', 'storageBucket', 'appId'] as const satisfies readonly ConfigField[]
 
 /** Far beyond any real value: only stops absurd input before a pattern looks at it. */
 const valueMax = 300

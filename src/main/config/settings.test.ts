@@ -68,7 +68,7 @@ describe('loadSettings', () => {
     expect(refusal({ MAGPIE_FIREBASE_CONFIG: join(dir(), 'missing.json') })).toMatch(/MAGPIE_FIREBASE_CONFIG: cannot read .*missing\.json \(ENOENT\)/)
     expect(refusal({ MAGPIE_FIREBASE_CONFIG: '{ apiKey: "x" }' })).toContain('MAGPIE_FIREBASE_CONFIG: is not valid JSON')
     expect(refusal({ MAGPIE_FIREBASE_CONFIG: '{}' })).toContain(
-      'MAGPIE_FIREBASE_CONFIG: needs apiKey, authDomain, projectId, storageBucket, databaseURL, appId (text values)'
+      'MAGPIE_FIREBASE_CONFIG: needs apiKey, authDomain, databaseURL, projectId, storageBucket, appId (text values)'
     )
     expect(refusal({ MAGPIE_FIREBASE_CONFIG: JSON.stringify({ ...config, appId: 42 }) })).toContain('needs appId')
   })
