@@ -14,6 +14,7 @@ import { createChangeWatcher, type ChangeWatcher } from '../services/change-watc
 import type { Emit } from '../services/live-service'
 import { productionScrypt, type ScryptParams } from '../services/password'
 import { createFileVault, type TokenCipher } from '../services/session-vault'
+import { createSettingsService } from '../services/settings-service'
 import { createStore } from '../store'
 import type { SynchronousMode } from '../store/database'
 import { createServices, type Services } from './services'
@@ -33,6 +34,8 @@ export interface MagpieOptions {
   now?: () => number
   /** The community to run at start (docs/decisions/008-community-mode.md); null or absent: the local store. */
   community?: FirebaseWebConfig | null
+  /** Set when the community comes from the installation (MAGPIE_FIREBASE_CONFIG): the settings dialog is read-only. */
+  managedCommunity?: boolean
   /** How a community's Firebase project is reached: the SDK adapter unless a test passes the fake. */
   connectFirebase?: ConnectFirebase
   /** Firebase emulators instead of Google's servers (tests and development only). */
@@ -124,18 +127,6 @@ export async function createMagpie(options: MagpieOptions) {
     requireUser: services.requireUser
   }
 
-  const dispatch = createDispatcher(createHandlers(routed), {
-    currentUserId: () => active().auth.currentUserId(),
-    afterCall(channel) {
-      if (community) community.poll()
-      else watcher?.poll()
-      if (sessionChannels.has(channel)) {
-        options.emit('session:changed', active().auth.session())
-        active().live.refreshBadge()
-      }
-    }
-  })
-
   async function openCommunity(config: FirebaseWebConfig): Promise<CommunityBackend> {
     const ports = await connect(config, options.emulators).catch((error: unknown) => Promise.reject(connectError(error)))
     try {
@@ -201,6 +192,25 @@ export async function createMagpie(options: MagpieOptions) {
       return run
     }
   }
+
+  // The settings dialog's service switches through `backend`, so the dispatcher comes after it.
+  const settings = createSettingsService({
+    backend,
+    profileDir: options.profileDir,
+    community: options.community ?? null,
+    managed: options.managedCommunity ?? false
+  })
+  const dispatch = createDispatcher(createHandlers(routed, settings), {
+    currentUserId: () => active().auth.currentUserId(),
+    afterCall(channel) {
+      if (community) community.poll()
+      else watcher?.poll()
+      if (sessionChannels.has(channel)) {
+        options.emit('session:changed', active().auth.session())
+        active().live.refreshBadge()
+      }
+    }
+  })
 
   await services.auth.restore()
   if (options.community) {

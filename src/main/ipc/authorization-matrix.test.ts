@@ -83,6 +83,16 @@ const emailOf = (actor: Actor, s: Scenario): string | null =>
 const userIdOf = (actor: Actor, s: Scenario): string | null =>
   actor === 'owner' ? s.owner.user.id : actor === 'anotherUser' ? s.other.user.id : null
 
+/** A well-formed community config; the matrix's cases break one field each. */
+const communityConfig = {
+  apiKey: 'AIzaSyDx3vQ9_kK2mQe7-TbUq0WZpL4nR8sYc1E',
+  authDomain: 'kkachi-community.firebaseapp.com',
+  projectId: 'kkachi-community',
+  storageBucket: 'kkachi-community.appspot.com',
+  databaseURL: 'https://kkachi-community-default-rtdb.firebaseio.com',
+  appId: '1:482913570264:web:9c1f2e7a4b3d5c6e8f0a1b'
+}
+
 const matrix: Matrix = {
   'auth:session': [
     {
@@ -316,8 +326,43 @@ const matrix: Matrix = {
         expect(rows(after, 'alerts')).toEqual(actor === 'owner' ? [] : rows(before, 'alerts'))
       }
     }
+  ],
+  // The connection belongs to the computer, not to an account: the same answer for everyone, signed in or not.
+  'settings:get': [
+    {
+      name: 'which backend runs',
+      input: () => undefined,
+      expect: everyone,
+      verify: ({ data }) => expect(data).toEqual({ status: { mode: 'local' }, config: null, managed: false })
+    }
+  ],
+  'settings:connect': [
+    {
+      name: 'a config whose apiKey is not one',
+      input: () => ({ ...communityConfig, apiKey: 'AIza-not-a-key' }),
+      expect: { loggedOut: 'configApiKeyInvalid', anotherUser: 'configApiKeyInvalid', owner: 'configApiKeyInvalid' }
+    },
+    {
+      name: 'a database outside Firebase',
+      input: () => ({ ...communityConfig, databaseURL: 'https://collector.evil.example' }),
+      expect: { loggedOut: 'configDatabaseUrlInvalid', anotherUser: 'configDatabaseUrlInvalid', owner: 'configDatabaseUrlInvalid' }
+    }
+  ],
+  'settings:disconnect': [
+    {
+      name: 'already on the local store',
+      input: () => undefined,
+      expect: everyone,
+      verify: ({ actor, data, s, before, after }) => {
+        expect(data).toEqual({ status: { mode: 'local' }, config: null, managed: false })
+        // Nothing to switch: every account, post and session stays, the caller still signed in.
+        expect(after).toEqual(before)
+        expect(s.app.magpie.services.auth.session().user?.email ?? null).toBe(emailOf(actor, s))
+      }
+    }
   ]
 }
+
 
 let jpeg: Uint8Array
 
@@ -393,7 +438,7 @@ describe('authorization matrix: every channel × {loggedOut, anotherUser, owner}
   })
 
   it('reads are open to everyone; writes only to those allowed', () => {
-    const reads: Channel[] = ['auth:session', 'posts:feed', 'posts:get', 'comments:list']
+    const reads: Channel[] = ['auth:session', 'posts:feed', 'posts:get', 'comments:list', 'settings:get']
     for (const channel of reads) for (const c of matrix[channel]) expect(c.expect).toEqual(everyone)
     const ownerWrites: Channel[] = ['posts:update', 'posts:delete', 'alerts:delete']
     for (const channel of ownerWrites) for (const c of matrix[channel]) expect([c.expect.loggedOut, c.expect.anotherUser]).not.toContain('ok')

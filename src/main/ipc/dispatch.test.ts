@@ -13,6 +13,15 @@ afterEach(cleanupTestApps)
 
 const invalid: AppErrorShape = { code: 'invalidRequest', message: messages.invalidRequest }
 
+const communityConfig = {
+  apiKey: 'AIzaSyDx3vQ9_kK2mQe7-TbUq0WZpL4nR8sYc1E',
+  authDomain: 'kkachi-community.firebaseapp.com',
+  projectId: 'kkachi-community',
+  storageBucket: 'kkachi-community.appspot.com',
+  databaseURL: 'https://kkachi-community-default-rtdb.firebaseio.com',
+  appId: '1:482913570264:web:9c1f2e7a4b3d5c6e8f0a1b'
+}
+
 describe('dispatch refuses what the renderer should never send', () => {
   it('an unknown channel', async () => {
     const app = await startApp()
@@ -58,7 +67,14 @@ describe('dispatch refuses what the renderer should never send', () => {
       ['auth:logout', 'now'],
       ['alerts:list', { all: true }],
       ['alerts:clear', 0],
-      ['alerts:delete', null]
+      ['alerts:delete', null],
+      ['settings:get', { all: true }],
+      ['settings:disconnect', 'now'],
+      ['settings:connect', { ...communityConfig, measurementId: 'G-1' }],
+      ['settings:connect', { ...communityConfig, appId: 1 }],
+      ['settings:connect', { apiKey: communityConfig.apiKey }],
+      ['settings:connect', { ...communityConfig, projectId: 'p'.repeat(1001) }],
+      ['settings:connect', JSON.stringify(communityConfig)]
     ]
     for (const [channel, input] of cases) {
       const result = await app.magpie.dispatch(channel, input)
@@ -138,7 +154,11 @@ describe('dispatch refuses what the renderer should never send', () => {
       fc.record({ channel: fc.constant('comments:add'), input: fc.record({ postId: id, text: str }) }),
       fc.record({ channel: fc.constant('comments:delete'), input: fc.record({ id }) }),
       fc.record({ channel: fc.constant('alerts:delete'), input: fc.record({ id }) }),
-      fc.record({ channel: fc.constant('auth:login'), input: fc.record({ email: str, password: str }) })
+      fc.record({ channel: fc.constant('auth:login'), input: fc.record({ email: str, password: str }) }),
+      fc.record({
+        channel: fc.constant('settings:connect'),
+        input: fc.record({ apiKey: str, authDomain: str, projectId: str, storageBucket: str, databaseURL: str, appId: str })
+      })
     )
     await fc.assert(
       fc.asyncProperty(call, async ({ channel, input }) => {

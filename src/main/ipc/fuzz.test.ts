@@ -61,7 +61,18 @@ function templates(ids: { postId: string }): Record<Channel, Record<string, unkn
     'comments:delete': { id: 'no-such-comment' },
     'alerts:list': undefined,
     'alerts:delete': { id: 'no-such-alert' },
-    'alerts:clear': undefined
+    'alerts:clear': undefined,
+    'settings:get': undefined,
+    // The apiKey is one character short, so no broken variant ever reaches a real project.
+    'settings:connect': {
+      apiKey: 'AIzaSyDx3vQ9_kK2mQe7-TbUq0WZpL4nR8sYc1',
+      authDomain: 'fuzz-project.firebaseapp.com',
+      projectId: 'fuzz-project',
+      storageBucket: 'fuzz-project.appspot.com',
+      databaseURL: 'https://fuzz-project.firebaseio.com',
+      appId: '1:1234567890:web:abcdef'
+    },
+    'settings:disconnect': undefined
   }
 }
 
@@ -83,7 +94,7 @@ function broken(template: Record<string, unknown> | undefined) {
   )
 }
 
-const readOnly: ReadonlySet<Channel> = new Set(['auth:session', 'posts:feed', 'posts:get', 'comments:list', 'alerts:list'])
+const readOnly: ReadonlySet<Channel> = new Set(['auth:session', 'posts:feed', 'posts:get', 'comments:list', 'alerts:list', 'settings:get'])
 
 /** Another user's post, liked and commented on by the signed-in fuzzer: every table has rows to protect. */
 async function scenario(): Promise<{ app: TestApp; ids: { postId: string } }> {

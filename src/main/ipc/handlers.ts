@@ -2,6 +2,7 @@ import type { Channel } from '@shared/ipc/channels'
 import type { Input, Output } from '@shared/ipc/contract'
 import type { Layout } from '@shared/limits'
 import type { Services } from '../app/services'
+import type { SettingsService } from '../services/settings-service'
 
 export interface CallContext {
   userId: string | null
@@ -11,8 +12,11 @@ export type Handlers = {
   [C in Channel]: (input: Input<C>, call: CallContext) => Output<C> | Promise<Output<C>>
 }
 
-/** One thin handler per channel: who is calling goes in, the service decides. */
-export function createHandlers(s: Services): Handlers {
+/**
+ * One thin handler per channel: who is calling goes in, the service decides. Settings sit
+ * beside the services because they choose which services run (local or community).
+ */
+export function createHandlers(s: Services, settings: SettingsService): Handlers {
   return {
     'auth:session': () => s.auth.session(),
     'auth:signUp': (input) => s.auth.signUp(input),
@@ -35,6 +39,9 @@ export function createHandlers(s: Services): Handlers {
     'comments:delete': (input, { userId }) => s.comments.remove(userId, input.id),
     'alerts:list': (_input, { userId }) => s.alerts.list(userId),
     'alerts:delete': (input, { userId }) => s.alerts.remove(userId, input.id),
-    'alerts:clear': (_input, { userId }) => s.alerts.clear(userId)
+    'alerts:clear': (_input, { userId }) => s.alerts.clear(userId),
+    'settings:get': () => settings.get(),
+    'settings:connect': (input) => settings.connect(input),
+    'settings:disconnect': () => settings.disconnect()
   }
 }

@@ -10,6 +10,8 @@ const id = z.string().min(1).max(100)
 const text = z.string().max(100_000)
 const cursor = z.string().max(200).nullish()
 const none = z.undefined().or(z.null())
+/** A config field: its own rules (and messages) are the settings service's. */
+const configValue = z.string().max(1000)
 
 export const schemas = {
   'auth:session': none,
@@ -38,7 +40,17 @@ export const schemas = {
   'comments:delete': z.strictObject({ id }),
   'alerts:list': none,
   'alerts:delete': z.strictObject({ id }),
-  'alerts:clear': none
+  'alerts:clear': none,
+  'settings:get': none,
+  'settings:connect': z.strictObject({
+    apiKey: configValue,
+    authDomain: configValue,
+    projectId: configValue,
+    storageBucket: configValue,
+    databaseURL: configValue,
+    appId: configValue
+  }),
+  'settings:disconnect': none
 } satisfies Record<Channel, z.ZodType>
 
 export type Schemas = typeof schemas

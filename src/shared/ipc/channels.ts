@@ -21,7 +21,10 @@ export const channels = [
   'comments:delete',
   'alerts:list',
   'alerts:delete',
-  'alerts:clear'
+  'alerts:clear',
+  'settings:get',
+  'settings:connect',
+  'settings:disconnect'
 ] as const
 
 export type Channel = (typeof channels)[number]

@@ -6,10 +6,12 @@ import type {
   CommentView,
   ConnectionStatus,
   FeedPage,
+  FirebaseWebConfig,
   ImageUpload,
   LikeState,
   PostView,
-  SessionView
+  SessionView,
+  SettingsView
 } from '../types'
 import type { Channel, EventName } from './channels'
 
@@ -51,6 +53,12 @@ export interface Contract {
   'alerts:list': { input: void; output: AlertList }
   'alerts:delete': { input: { id: string }; output: AlertList }
   'alerts:clear': { input: void; output: AlertList }
+  /** Which backend runs; open to everyone, signed in or not (the sign-in belongs to the backend). */
+  'settings:get': { input: void; output: SettingsView }
+  /** Checks, tries, saves and switches to a community's project; refused on managed installs. */
+  'settings:connect': { input: FirebaseWebConfig; output: SettingsView }
+  /** Back to the local store; the community's saved config is forgotten. */
+  'settings:disconnect': { input: void; output: SettingsView }
 }
 
 export type Input<C extends Channel> = Contract[C]['input']
