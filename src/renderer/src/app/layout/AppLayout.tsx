@@ -2,6 +2,7 @@ import { Suspense } from 'react'
 import { Outlet } from 'react-router-dom'
 import { useSession } from '@/shared/lib/session'
 import { LoadingOverlay } from '@/shared/ui/LoadingOverlay'
+import { OfflineBanner } from '@/features/settings/components/OfflineBanner'
 import { LiveUpdates } from './LiveUpdates'
 import { ScrollRestoration } from './ScrollRestoration'
 import { TopBar } from './TopBar'
@@ -12,6 +13,7 @@ export function AppLayout() {
   return (
     <div className={styles.shell}>
       <TopBar />
+      <OfflineBanner />
       {session.isPending ? (
         <LoadingOverlay />
       ) : (

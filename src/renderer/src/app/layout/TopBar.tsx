@@ -4,6 +4,7 @@ import { useCurrentUser } from '@/shared/lib/session'
 import { Avatar } from '@/shared/ui/Avatar'
 import { useLogout } from '@/features/auth/api/logout'
 import { AlertBell } from '@/features/alerts/components/AlertBell'
+import { SettingsButton } from '@/features/settings/components/SettingsButton'
 import styles from './TopBar.module.css'
 
 export function TopBar() {
@@ -33,6 +34,7 @@ export function TopBar() {
           )}
         </p>
         <nav className={styles.actions} aria-label="계정">
+          <SettingsButton />
           {user ? (
             <>
               <AlertBell />

@@ -1,0 +1,42 @@
+import { lazy, Suspense, useState } from 'react'
+import { messages } from '@shared/messages'
+import styles from './SettingsButton.module.css'
+
+const loadDialog = () => import('./SettingsDialog')
+/** The dialog (Radix, the form, the snippet reader) loads on first use, not with the first screen. */
+const SettingsDialog = lazy(loadDialog)
+
+/** The top bar's gear: opens the settings dialog (DESIGN.md keeps settings out of the six routes). */
+export function SettingsButton() {
+  const [opened, setOpened] = useState(false)
+  const [open, setOpen] = useState(false)
+  return (
+    <>
+      <button
+        type="button"
+        className={styles.gear}
+        aria-label={messages.settings}
+        title={messages.settings}
+        aria-haspopup="dialog"
+        data-testid="settings-button"
+        // Fetch the dialog's code as the pointer comes near, so it opens at once.
+        onPointerEnter={() => void loadDialog()}
+        onFocus={() => void loadDialog()}
+        onClick={() => {
+          setOpened(true)
+          setOpen(true)
+        }}
+      >
+        <svg viewBox="0 0 24 24" aria-hidden="true">
+          <path d="M10.3 3.2a1 1 0 0 1 1-.8h1.4a1 1 0 0 1 1 .8l.3 1.9c.6.2 1.1.5 1.6.9l1.8-.7a1 1 0 0 1 1.2.4l.7 1.2a1 1 0 0 1-.2 1.3l-1.5 1.2a6.5 6.5 0 0 1 0 1.9l1.5 1.2a1 1 0 0 1 .2 1.3l-.7 1.2a1 1 0 0 1-1.2.4l-1.8-.7c-.5.4-1 .7-1.6.9l-.3 1.9a1 1 0 0 1-1 .8h-1.4a1 1 0 0 1-1-.8l-.3-1.9a6 6 0 0 1-1.6-.9l-1.8.7a1 1 0 0 1-1.2-.4l-.7-1.2a1 1 0 0 1 .2-1.3l1.5-1.2a6.5 6.5 0 0 1 0-1.9L4.7 8.6a1 1 0 0 1-.2-1.3l.7-1.2a1 1 0 0 1 1.2-.4l1.8.7c.5-.4 1-.7 1.6-.9Z" />
+          <circle cx="12" cy="12" r="2.8" />
+        </svg>
+      </button>
+      {opened && (
+        <Suspense fallback={null}>
+          <SettingsDialog open={open} onOpenChange={setOpen} />
+        </Suspense>
+      )}
+    </>
+  )
+}

@@ -1,0 +1,134 @@
+import * as Dialog from '@radix-ui/react-dialog'
+import { useState } from 'react'
+import { configFields } from '@shared/firebase-config'
+import { format, messages } from '@shared/messages'
+import type { ConnectionStatus, FirebaseWebConfig, SettingsView } from '@shared/types'
+import { errorMessage } from '@/shared/lib/ipc'
+import { useConfirm } from '@/shared/ui/ConfirmDialog'
+import form from '@/shared/ui/form.module.css'
+import { Spinner } from '@/shared/ui/LoadingOverlay'
+import { toast } from '@/shared/ui/toast'
+import { useDisconnect } from '../api/disconnect'
+import { useSettings } from '../api/get-settings'
+import { ConnectForm } from './ConnectForm'
+import styles from './SettingsDialog.module.css'
+
+/** The settings dialog (Radix Dialog: focus trap, Escape, scroll lock), loaded by SettingsButton on first use. */
+export default function SettingsDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const settings = useSettings()
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className={styles.overlay} />
+        <Dialog.Content className={styles.content} data-testid="settings-dialog">
+          <header className={styles.header}>
+            <Dialog.Title className={styles.title}>{messages.settings}</Dialog.Title>
+            <Dialog.Close className={styles.close} aria-label={messages.close}>
+              <svg viewBox="0 0 24 24" aria-hidden="true">
+                <path d="M6 6l12 12M18 6 6 18" />
+              </svg>
+            </Dialog.Close>
+          </header>
+          <section className={styles.section} aria-labelledby="settings-community">
+            <h3 id="settings-community" className={styles.heading}>
+              {messages.communityConnection}
+            </h3>
+            <Dialog.Description className={styles.description}>{messages.communityHint}</Dialog.Description>
+            {settings.data ? (
+              <Community view={settings.data} />
+            ) : settings.isError ? (
+              <p className={form.formError} role="alert">
+                {errorMessage(settings.error)}
+              </p>
+            ) : (
+              <Spinner />
+            )}
+          </section>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  )
+}
+
+function Community({ view }: { view: SettingsView }) {
+  const disconnect = useDisconnect()
+  const confirm = useConfirm()
+  // The config just disconnected, so connecting again is one click away.
+  const [lastConfig, setLastConfig] = useState<FirebaseWebConfig | null>(null)
+
+  const leave = async () => {
+    if (!(await confirm(messages.confirmDisconnect, messages.disconnect))) return
+    const config = view.config
+    disconnect.mutate(undefined, {
+      onSuccess: () => {
+        setLastConfig(config)
+        toast.success(messages.disconnected)
+      },
+      onError: (error) => toast.error(errorMessage(error))
+    })
+  }
+
+  return (
+    <>
+      <Status status={view.status} />
+      {view.managed && (
+        <p className={styles.notice} role="note">
+          {messages.settingsManaged}
+        </p>
+      )}
+      {view.status.mode === 'local' ? (
+        view.managed ? null : <ConnectForm key={lastConfig?.projectId ?? 'new'} initial={lastConfig} />
+      ) : (
+        <>
+          {view.config && <ConfigList config={view.config} />}
+          {!view.managed && (
+            <button type="button" className={styles.disconnect} onClick={() => void leave()} disabled={disconnect.isPending}>
+              {messages.disconnect}
+            </button>
+          )}
+        </>
+      )}
+    </>
+  )
+}
+
+/** Where posts live now: this computer only, or a community's project (online or not). */
+function Status({ status }: { status: ConnectionStatus }) {
+  const community = status.mode === 'community'
+  const state = community ? (status.online ? 'online' : 'offline') : 'local'
+  return (
+    <div className={styles.status} data-state={state} data-testid="connection-status" role="status">
+      <span className={styles.statusIcon} aria-hidden="true">
+        {community ? (
+          <svg viewBox="0 0 24 24">
+            <circle cx="7" cy="9" r="2.6" />
+            <circle cx="17" cy="9" r="2.6" />
+            <path d="M2.5 19c.6-3 2.3-4.6 4.5-4.6s3.9 1.6 4.5 4.6M12.5 19c.6-3 2.3-4.6 4.5-4.6s3.9 1.6 4.5 4.6" />
+          </svg>
+        ) : (
+          <svg viewBox="0 0 24 24">
+            <rect x="3" y="4.5" width="18" height="12" rx="2" />
+            <path d="M9 20h6M12 16.5V20" />
+          </svg>
+        )}
+      </span>
+      <span className={styles.statusText}>
+        <strong>{community ? format.connectedTo(status.projectId) : messages.localOnly}</strong>
+        {community && !status.online && <span className={styles.statusNote}>{messages.offlineBanner}</span>}
+      </span>
+    </div>
+  )
+}
+
+function ConfigList({ config }: { config: FirebaseWebConfig }) {
+  return (
+    <dl className={styles.config} data-testid="connected-config">
+      {configFields.map((field) => (
+        <div key={field} className={styles.configRow}>
+          <dt className={styles.code}>{field}</dt>
+          <dd>{config[field]}</dd>
+        </div>
+      ))}
+    </dl>
+  )
+}
