@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 
 /**
@@ -6,6 +7,8 @@ import { defineConfig } from 'vitest/config'
  * (scripts/test-firebase.mjs), which first checks that the emulators answer.
  */
 export default defineConfig({
+  // The backend contract (tests/firebase/contract.test.ts) runs main's code, which imports @shared.
+  resolve: { alias: [{ find: '@shared', replacement: fileURLToPath(new URL('./src/shared', import.meta.url)) }] },
   test: {
     include: ['tests/firebase/**/*.test.ts'],
     environment: 'node',

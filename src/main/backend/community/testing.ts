@@ -8,7 +8,7 @@ import { createRecordingDesktop, type RecordingDesktop } from '../../testing/rec
 import { createClock, tempDir, testScrypt, tinyJpeg, type RecordedEvent, type TestClock } from '../../testing/test-app'
 import { countReads } from '../firebase/counting'
 import type { FakeFirebase } from '../firebase/fake-firebase'
-import type { ConnectFirebase, FirebasePorts } from '../firebase/ports'
+import type { ConnectFirebase, EmulatorHosts, FirebasePorts } from '../firebase/ports'
 
 /**
  * Test bench for community mode: a real Magpie (createMagpie, dispatch, watcher, live
@@ -60,7 +60,19 @@ export interface CommunityApp {
 
 const openApps = new Set<CommunityApp>()
 
-export async function startCommunityApp(fake: FakeFirebase, options: CommunityAppOptions = {}): Promise<CommunityApp> {
+/** Where a test app's Firebase comes from: the fake, or the SDK adapter on the emulators. */
+export interface TestProject {
+  connect: ConnectFirebase
+  emulators?: EmulatorHosts
+  /** Resolves once the project has delivered what it was sent (the fake); absent for a real one. */
+  idle?: () => Promise<void>
+}
+
+export function startCommunityApp(fake: FakeFirebase, options: CommunityAppOptions = {}): Promise<CommunityApp> {
+  return startProjectApp({ connect: fake.connect, idle: fake.idle }, options)
+}
+
+export async function startProjectApp(project: TestProject, options: CommunityAppOptions = {}): Promise<CommunityApp> {
   const dataDir = options.dataDir ?? (await tempDir())
   const profileDir = options.profileDir ?? (await tempDir())
   const clock = options.clock ?? createClock()
@@ -70,7 +82,7 @@ export async function startCommunityApp(fake: FakeFirebase, options: CommunityAp
   let ports: FirebasePorts | null = null
   let reads: ReturnType<typeof countReads> | null = null
   const connect: ConnectFirebase = async (config, emulators) => {
-    const connected = await fake.connect(config, emulators)
+    const connected = await project.connect(config, emulators)
     if (options.countReads) {
       reads = countReads(connected.docs)
       ports = { ...connected, docs: reads.docs }
@@ -89,16 +101,16 @@ export async function startCommunityApp(fake: FakeFirebase, options: CommunityAp
     now: clock.now,
     community: options.community === undefined ? testCommunity : options.community,
     connectFirebase: connect,
+    emulators: project.emulators,
     imageCacheBytes: options.imageCacheBytes
   })
 
   async function settle(): Promise<void> {
-    for (let quiet = 0; quiet < 2; ) {
-      await fake.idle()
+    for (let round = 0; round < 2; round++) {
+      await project.idle?.()
       await magpie.community()?.idle()
-      await fake.idle()
+      await project.idle?.()
       await new Promise((resolve) => setImmediate(resolve))
-      quiet++
     }
   }
 

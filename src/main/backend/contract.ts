@@ -1,0 +1,214 @@
+import { randomBytes } from 'node:crypto'
+import { afterEach, describe, expect, it } from 'vitest'
+import type { Channel } from '@shared/ipc/channels'
+import type { AppErrorShape, Input, Output } from '@shared/ipc/contract'
+import { format, messages } from '@shared/messages'
+import type { PostView, SessionUser } from '@shared/types'
+import type { RecordingDesktop } from '../testing/recording-desktop'
+import { tinyJpeg } from '../testing/test-app'
+
+/**
+ * The backend contract: what every backend must do the same way, seen exactly as the
+ * renderer sees it (through dispatch). One suite, run against the local store
+ * (contract.local.test.ts, in `npm test`), the fake Firebase project
+ * (contract.fake-firebase.test.ts, in `npm test`) and the real SDK adapter on the Firebase
+ * emulators (tests/firebase/contract.test.ts, `npm run test:firebase`).
+ *
+ * Changes travel between app copies asynchronously on every backend (the local store's
+ * watcher, Firebase's listeners), so what one copy should see of another's write is
+ * awaited with `eventually`. Accounts are new in every test (an emulator keeps its data),
+ * and assertions look for their own posts rather than at whole feeds.
+ */
+
+export interface ContractClient {
+  call<C extends Channel>(channel: C, ...input: Input<C> extends void ? [] : [Input<C>]): Promise<Output<C>>
+  refused(channel: string, input?: unknown): Promise<AppErrorShape>
+  desktop: RecordingDesktop
+  /** Lets what is in flight arrive (the fake's listeners); resolves at once where there is nothing to wait for. */
+  settle(): Promise<void>
+}
+
+export interface ContractBackend {
+  /** One more app copy on this backend: another person's computer, or another copy sharing the data. */
+  client(): Promise<ContractClient>
+  close(): Promise<void>
+}
+
+export interface ContractOptions {
+  /** How long a change may take to reach another copy. */
+  propagationMs?: number
+  /** Per-test time-out (the emulators are slower than the fake). */
+  testTimeoutMs?: number
+}
+
+export function backendContract(name: string, open: () => Promise<ContractBackend>, options: ContractOptions = {}): void {
+  const propagationMs = options.propagationMs ?? 10_000
+  const run = randomBytes(3).toString('hex')
+  let accounts = 0
+  let backend: ContractBackend | null = null
+
+  async function start(count: number): Promise<ContractClient[]> {
+    backend = await open()
+    const clients: ContractClient[] = []
+    for (let i = 0; i < count; i++) clients.push(await backend.client())
+    return clients
+  }
+
+  /** Retries `check` until it passes: another copy's change is on its way. */
+  async function eventually<T>(clients: ContractClient[], check: () => Promise<T>): Promise<T> {
+    const deadline = Date.now() + propagationMs
+    for (;;) {
+      try {
+        return await check()
+      } catch (error) {
+        if (Date.now() > deadline) throw error
+        for (const client of clients) await client.settle()
+        await new Promise((resolve) => setTimeout(resolve, 25))
+      }
+    }
+  }
+
+  async function signUp(client: ContractClient, nickname: string): Promise<{ email: string; password: string; user: SessionUser }> {
+    const email = `${nickname.toLowerCase()}-${run}-${accounts++}@example.com`
+    const password = `pw-${nickname}-secret`
+    const session = await client.call('auth:signUp', { email, nickname, password, passwordConfirm: password, profileImage: null })
+    return { email, password, user: session.user! }
+  }
+
+  async function write(client: ContractClient, text: string): Promise<PostView> {
+    const upload = await client.call('images:add', { requestId: `r-${accounts++}`, purpose: 'post', bytes: await tinyJpeg() })
+    return client.call('posts:create', { uploadId: upload.uploadId, text, layout: 'Top' })
+  }
+
+  const feedHas = async (client: ContractClient, postId: string): Promise<PostView> => {
+    const post = (await client.call('posts:feed', {})).posts.find((p) => p.id === postId)
+    expect(post).toBeDefined()
+    return post!
+  }
+
+  describe(`backend contract: ${name}`, { timeout: options.testTimeoutMs ?? 30_000 }, () => {
+    afterEach(async () => {
+      await backend?.close()
+      backend = null
+    })
+
+    it('accounts: sign up, sign out, log in; a wrong password and a taken email are refused', async () => {
+      const [app] = await start(1)
+      const minji = await signUp(app!, '민지')
+      expect(minji.user).toMatchObject({ nickname: '민지', email: minji.email, avatar: null })
+      expect((await app!.call('auth:session')).user).toMatchObject({ id: minji.user.id })
+      expect(await app!.call('auth:logout')).toEqual({ user: null })
+      expect(await app!.refused('auth:login', { email: minji.email, password: 'wrong-password' })).toEqual({ code: 'loginFailed', message: messages.loginFailed })
+      expect(
+        await app!.refused('auth:signUp', { email: minji.email, nickname: '다른', password: 'secret-9', passwordConfirm: 'secret-9', profileImage: null })
+      ).toMatchObject({ code: 'signupFailed', field: 'email' })
+      expect((await app!.call('auth:login', { email: minji.email, password: minji.password })).user).toMatchObject({ id: minji.user.id, nickname: '민지' })
+    })
+
+    it('validation and permissions: the same messages on every backend', async () => {
+      const [app] = await start(1)
+      expect(await app!.refused('posts:create', { uploadId: null, text: '글', layout: 'Top' })).toMatchObject({ code: 'loginFirstWrite' })
+      expect(await app!.refused('likes:set', { postId: 'x', liked: true })).toMatchObject({ code: 'loginFirstLike' })
+      expect(await app!.refused('comments:add', { postId: 'x', text: '안녕' })).toMatchObject({ code: 'loginFirstComment' })
+      await signUp(app!, '검사')
+      const upload = await app!.call('images:add', { requestId: 'r', purpose: 'post', bytes: await tinyJpeg() })
+      expect(await app!.refused('posts:create', { uploadId: upload.uploadId, text: '   ', layout: 'Top' })).toMatchObject({ code: 'postTextRequired' })
+      expect(await app!.refused('posts:create', { uploadId: null, text: '글', layout: 'Top' })).toMatchObject({ code: 'postImageRequired' })
+      const post = await app!.call('posts:create', { uploadId: upload.uploadId, text: '글', layout: 'Top' })
+      expect(await app!.refused('comments:add', { postId: post.id, text: '  ' })).toMatchObject({ code: 'commentRequired' })
+    })
+
+    it('posts: the writer sees it at once, others soon; only the author edits and deletes', async () => {
+      const [a, b] = await start(2)
+      await signUp(a!, '앨리스')
+      await signUp(b!, '밥')
+      const post = await write(a!, '앨리스의 글')
+      expect(post).toMatchObject({ text: '앨리스의 글', mine: true, likeCount: 0, commentCount: 0, author: { nickname: '앨리스' } })
+      expect(await feedHas(a!, post.id)).toMatchObject({ mine: true })
+      const seen = await eventually([a!, b!], () => feedHas(b!, post.id))
+      expect(seen).toMatchObject({ text: '앨리스의 글', mine: false, author: { nickname: '앨리스' } })
+      expect(JSON.stringify(seen)).not.toContain('@')
+
+      expect(await b!.refused('posts:update', { id: post.id, text: '밥이 고침', layout: 'Left' })).toEqual({ code: 'onlyAuthorEdit', message: messages.onlyAuthorEdit })
+      expect(await b!.refused('posts:delete', { id: post.id })).toMatchObject({ code: 'onlyAuthorEdit' })
+      expect(await a!.call('posts:update', { id: post.id, text: '고친 글', layout: 'Right' })).toMatchObject({ text: '고친 글', layout: 'Right' })
+      await eventually([a!, b!], async () => expect(await b!.call('posts:get', { id: post.id })).toMatchObject({ text: '고친 글', layout: 'Right' }))
+
+      expect(await a!.call('posts:delete', { id: post.id })).toEqual({ id: post.id })
+      expect(await a!.refused('posts:get', { id: post.id })).toMatchObject({ code: 'notFound' })
+      await eventually([a!, b!], async () => expect((await b!.call('posts:feed', {})).posts.map((p) => p.id)).not.toContain(post.id))
+    })
+
+    it('likes: a desired state; the author gets one like alert however often it is given; none for one\'s own post', async () => {
+      const [a, b] = await start(2)
+      await signUp(a!, '앨리스')
+      await signUp(b!, '밥')
+      const post = await write(a!, '좋아요 받을 글')
+      await eventually([a!, b!], () => feedHas(b!, post.id))
+      expect(await b!.call('likes:set', { postId: post.id, liked: true })).toEqual({ postId: post.id, likeCount: 1, likedByMe: true })
+      expect(await b!.call('likes:set', { postId: post.id, liked: true })).toEqual({ postId: post.id, likeCount: 1, likedByMe: true })
+      expect(await b!.call('likes:set', { postId: post.id, liked: false })).toEqual({ postId: post.id, likeCount: 0, likedByMe: false })
+      expect(await b!.call('likes:set', { postId: post.id, liked: true })).toEqual({ postId: post.id, likeCount: 1, likedByMe: true })
+      // The author's own like: no alert. (Bob's like may still be on its way to this copy: the count settles below.)
+      expect(await a!.call('likes:set', { postId: post.id, liked: true })).toMatchObject({ likedByMe: true })
+
+      const alerts = await eventually([a!, b!], async () => {
+        const list = await a!.call('alerts:list')
+        expect(list.count).toBe(1)
+        return list
+      })
+      expect(alerts.alerts[0]).toMatchObject({ type: 'like', postId: post.id, actor: { nickname: '밥' }, text: format.alertLike('밥') })
+      await eventually([a!, b!], async () => expect(await b!.call('posts:get', { id: post.id })).toMatchObject({ likeCount: 2, likedByMe: true }))
+      await eventually([a!, b!], async () => expect(await a!.call('posts:get', { id: post.id })).toMatchObject({ likeCount: 2, likedByMe: true }))
+      expect((await b!.call('alerts:list')).count).toBe(0)
+    })
+
+    it('comments and alerts: others see a comment, its author is alerted with a notification and the badge; only the writer deletes it', async () => {
+      const [a, b] = await start(2)
+      await signUp(a!, '앨리스')
+      await signUp(b!, '밥')
+      const post = await write(a!, '댓글 받을 글')
+      await eventually([a!, b!], () => feedHas(b!, post.id))
+      const comment = await b!.call('comments:add', { postId: post.id, text: '  멋져요  ' })
+      expect(comment).toMatchObject({ postId: post.id, text: '멋져요', mine: true, author: { nickname: '밥' } })
+
+      const seen = await eventually([a!, b!], async () => {
+        const page = await a!.call('comments:list', { postId: post.id })
+        expect(page.comments.map((c) => c.text)).toEqual(['멋져요'])
+        return page
+      })
+      expect(seen.comments[0]).toMatchObject({ mine: false, author: { nickname: '밥' } })
+      await eventually([a!, b!], async () => {
+        expect(a!.desktop.recording.badge).toBe(1)
+        expect(a!.desktop.recording.notifications.map((n) => [n.body, n.route])).toEqual([[format.alertComment('밥'), `/detail/${post.id}`]])
+      })
+      expect(b!.desktop.recording.notifications).toEqual([])
+
+      expect(await a!.refused('comments:delete', { id: comment.id })).toEqual({ code: 'onlyCommentAuthorDelete', message: messages.onlyCommentAuthorDelete })
+      expect(await b!.call('comments:delete', { id: comment.id })).toEqual({ id: comment.id, postId: post.id })
+      await eventually([a!, b!], async () => expect((await a!.call('comments:list', { postId: post.id })).comments).toEqual([]))
+    })
+
+    it('alerts: delete one, clear all, and the badge follows', async () => {
+      const [a, b] = await start(2)
+      await signUp(a!, '앨리스')
+      await signUp(b!, '밥')
+      const post = await write(a!, '알림 받을 글')
+      await eventually([a!, b!], () => feedHas(b!, post.id))
+      await b!.call('comments:add', { postId: post.id, text: '하나' })
+      await b!.call('comments:add', { postId: post.id, text: '둘' })
+      await b!.call('likes:set', { postId: post.id, liked: true })
+      const list = await eventually([a!, b!], async () => {
+        const alerts = await a!.call('alerts:list')
+        expect(alerts.count).toBe(3)
+        return alerts
+      })
+      expect((await a!.call('alerts:delete', { id: list.alerts[0]!.id })).count).toBe(2)
+      expect(a!.desktop.recording.badge).toBe(2)
+      expect(await a!.call('alerts:clear')).toEqual({ alerts: [], count: 0 })
+      expect(a!.desktop.recording.badge).toBe(0)
+      await a!.settle()
+      expect((await a!.call('alerts:list')).count).toBe(0)
+    })
+  })
+}
