@@ -1,18 +1,25 @@
 import { join, resolve } from 'node:path'
 import { loadSettings, SettingsError } from '../main/config/settings'
+import { startingCommunity } from '../main/config/settings-file'
 import { startHarness } from './server'
 
 /**
  * `npm run dev:browser`: Magpie's main code in Node, the renderer in any browser.
  * MAGPIE_DATA_DIR / MAGPIE_PROFILE_DIR choose the folders (default ./.magpie-data),
- * MAGPIE_HARNESS_PORT the port (default: any free one).
+ * MAGPIE_HARNESS_PORT the port (default: any free one); MAGPIE_FIREBASE_CONFIG and
+ * MAGPIE_FIREBASE_EMULATORS as in the app.
  */
 async function main(): Promise<void> {
   const settings = loadSettings(process.env, resolve('.magpie-data'))
   const port = process.env.MAGPIE_HARNESS_PORT ? Number(process.env.MAGPIE_HARNESS_PORT) : 0
+  const profileDir = process.env.MAGPIE_PROFILE_DIR ? settings.profileDir : join(settings.dataDir, 'profile')
+  const { community, managed } = startingCommunity({ ...settings, profileDir })
   const harness = await startHarness({
     dataDir: settings.dataDir,
-    profileDir: process.env.MAGPIE_PROFILE_DIR ? settings.profileDir : join(settings.dataDir, 'profile'),
+    profileDir,
+    community,
+    managedCommunity: managed,
+    emulators: settings.emulators ?? undefined,
     port,
     token: process.env.MAGPIE_HARNESS_TOKEN || undefined
   })

@@ -8,7 +8,9 @@ import { fileURLToPath } from 'node:url'
 import { WebSocketServer, type WebSocket } from 'ws'
 import type { EventName } from '@shared/ipc/channels'
 import type { EventPayloads } from '@shared/ipc/contract'
+import type { FirebaseWebConfig } from '@shared/types'
 import { createMagpie, type Magpie } from '../main/app/create-magpie'
+import type { EmulatorHosts } from '../main/backend/firebase/ports'
 import { mediaContentType, resolveMediaFile } from '../main/media/media-files'
 import type { ScryptParams } from '../main/services/password'
 import { createRecordingDesktop } from '../main/testing/recording-desktop'
@@ -23,6 +25,10 @@ export interface HarnessOptions {
   token?: string
   rendererDir?: string
   scrypt?: ScryptParams
+  /** The community to start on (MAGPIE_FIREBASE_CONFIG or the saved one), as in the app. */
+  community?: FirebaseWebConfig | null
+  managedCommunity?: boolean
+  emulators?: EmulatorHosts
 }
 
 const contentTypes: Record<string, string> = {
@@ -72,9 +78,11 @@ export async function startHarness(options: HarnessOptions) {
     desktop: desktop.port,
     emit,
     mediaUrl: (file) => `/media/${file}`,
-    scrypt: options.scrypt
+    scrypt: options.scrypt,
+    community: options.community,
+    managedCommunity: options.managedCommunity,
+    emulators: options.emulators
   })
-  const imagesDir = magpie.imagesDir
 
   async function serveFile(res: ServerResponse, file: string): Promise<void> {
     const info = await stat(file).catch(() => null)
@@ -104,7 +112,8 @@ export async function startHarness(options: HarnessOptions) {
       return
     }
     if (url.pathname.startsWith('/media/')) {
-      const file = await resolveMediaFile(imagesDir, url.pathname.slice('/media/'.length))
+      // Asked at each request: the folder changes when the settings switch backends.
+      const file = await resolveMediaFile(magpie.imagesDir, url.pathname.slice('/media/'.length))
       if (!file) return notFound(res)
       res.writeHead(200, { 'content-type': mediaContentType, 'cache-control': 'max-age=31536000, immutable' })
       createReadStream(file).pipe(res)
@@ -183,7 +192,7 @@ export async function startHarness(options: HarnessOptions) {
       const closed = new Promise<void>((done) => server.close(() => done()))
       server.closeAllConnections()
       await closed
-      magpie.close()
+      await magpie.close()
     }
   }
 }

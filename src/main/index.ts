@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { createMagpie, type Magpie } from './app/create-magpie'
 import { loadSettings, SettingsError } from './config/settings'
+import { startingCommunity } from './config/settings-file'
 import { createElectronDesktop } from './desktop/electron-desktop'
 import { registerIpc, sendEvent } from './desktop/ipc-bridge'
 import { handleMediaProtocol, mediaUrl, registerMediaScheme } from './desktop/media-protocol'
@@ -49,10 +50,14 @@ async function start(): Promise<void> {
   let tray: ReturnType<typeof createTray> | null = null
   const desktop = createElectronDesktop({ window: () => window, tray: () => tray, trayIconPng, showRoute })
 
-  magpie = await createMagpie({
+  const { community, managed } = startingCommunity(settings)
+  const running = await createMagpie({
     dataDir: settings.dataDir,
     profileDir: settings.profileDir,
     synchronous: settings.synchronous,
+    community,
+    managedCommunity: managed,
+    emulators: settings.emulators ?? undefined,
     desktop,
     emit: (event, payload) => sendEvent(window?.webContents, event, payload),
     mediaUrl,
@@ -60,8 +65,9 @@ async function start(): Promise<void> {
       ? { encrypt: (plain) => safeStorage.encryptString(plain), decrypt: (data) => safeStorage.decryptString(data) }
       : null
   })
-  handleMediaProtocol(magpie.imagesDir)
-  registerIpc(magpie.dispatch, () => rendererUrl)
+  magpie = running
+  handleMediaProtocol(() => running.imagesDir)
+  registerIpc(running.dispatch, () => rendererUrl)
 
   window = createMainWindow({
     preload: join(here, '../preload/index.cjs'),
@@ -82,7 +88,7 @@ async function start(): Promise<void> {
     alerts: () => showRoute('/myalert'),
     quit: () => app.quit()
   })
-  magpie.services.live.refreshBadge()
+  running.refreshBadge()
 }
 
 app.on('before-quit', () => {

@@ -19,11 +19,18 @@ export interface Harness {
   setFocused(focused: boolean): Promise<void>
 }
 
-export async function startHarness(options: { dataDir?: string; profileDir?: string } = {}): Promise<Harness> {
+export interface HarnessStart {
+  dataDir?: string
+  profileDir?: string
+  /** More environment for the harness process, e.g. MAGPIE_FIREBASE_EMULATORS or MAGPIE_FIREBASE_CONFIG. */
+  env?: Record<string, string>
+}
+
+export async function startHarness(options: HarnessStart = {}): Promise<Harness> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'magpie-e2e-'))
   const profileDir = options.profileDir ?? join(dataDir, 'profile-a')
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/harness/cli.ts'], {
-    env: { ...process.env, MAGPIE_DATA_DIR: dataDir, MAGPIE_PROFILE_DIR: profileDir },
+    env: { ...process.env, ...options.env, MAGPIE_DATA_DIR: dataDir, MAGPIE_PROFILE_DIR: profileDir },
     stdio: ['ignore', 'pipe', 'pipe']
   })
   let output = ''

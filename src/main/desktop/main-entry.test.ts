@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { existsSync, mkdtempSync } from 'node:fs'
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, sep } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
@@ -12,7 +12,14 @@ import { messages } from '@shared/messages'
  */
 type Double = typeof import('../testing/electron-double')
 
-const envKeys = ['MAGPIE_DATA_DIR', 'MAGPIE_PROFILE_DIR', 'MAGPIE_SYNCHRONOUS', 'ELECTRON_RENDERER_URL'] as const
+const envKeys = [
+  'MAGPIE_DATA_DIR',
+  'MAGPIE_PROFILE_DIR',
+  'MAGPIE_SYNCHRONOUS',
+  'MAGPIE_FIREBASE_CONFIG',
+  'MAGPIE_FIREBASE_EMULATORS',
+  'ELECTRON_RENDERER_URL'
+] as const
 let savedEnv: Partial<Record<(typeof envKeys)[number], string>>
 let dataDir: string
 let double: Double | null = null
@@ -179,5 +186,35 @@ describe('src/main/index.ts', () => {
     expect(d.electronRecording.dialog.errorBoxes[0]!.content).toContain('MAGPIE_SYNCHRONOUS')
     expect(d.electronRecording.windows).toEqual([])
     expect(d.electronRecording.trays).toEqual([])
+  })
+
+  it('an invalid MAGPIE_FIREBASE_CONFIG stops the app naming the field', async () => {
+    process.env.MAGPIE_FIREBASE_CONFIG = JSON.stringify({
+      apiKey: 'not-a-key',
+      authDomain: 'kkachi-community.firebaseapp.com',
+      projectId: 'kkachi-community',
+      storageBucket: 'kkachi-community.appspot.com',
+      databaseURL: 'https://kkachi-community-default-rtdb.firebaseio.com',
+      appId: '1:482913570264:web:9c1f2e7a4b3d5c6e8f0a1b'
+    })
+    const d = await boot()
+    await vi.waitFor(() => expect(d.electronRecording.app.exits).toEqual([1]))
+    expect(d.electronRecording.dialog.errorBoxes[0]!.content).toContain('MAGPIE_FIREBASE_CONFIG: apiKey is invalid')
+    expect(d.electronRecording.windows).toEqual([])
+  })
+
+  it('a damaged saved community starts on the local store, and says so to the settings dialog', async () => {
+    const profileDir = mkdtempSync(join(tmpdir(), 'magpie-entry-profile-'))
+    process.env.MAGPIE_PROFILE_DIR = profileDir
+    writeFileSync(join(profileDir, 'community.json'), '{"apiKey": "AIza')
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const d = await boot()
+    await started(d)
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('community.json'))
+    warn.mockRestore()
+    expect(await d.invokeIpc('settings:get', { url: appPage, parent: null })).toEqual({
+      ok: true,
+      data: { status: { mode: 'local' }, config: null, managed: false }
+    })
   })
 })

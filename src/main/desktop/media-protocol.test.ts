@@ -55,6 +55,18 @@ describe('handleMediaProtocol', () => {
     expect(Buffer.from(await response.arrayBuffer())).toEqual(bytes)
   })
 
+  it('asks for the folder at each request, so a backend switch serves the other folder', async () => {
+    const first = join(await mkdtemp(join(tmpdir(), 'magpie-protocol-')), 'images')
+    const second = join(await mkdtemp(join(tmpdir(), 'magpie-protocol-')), 'images')
+    const [saved] = await saveVariants(first, [{ width: 640, data: bytes }])
+    let current = first
+    handleMediaProtocol(() => current)
+    const handler = electronRecording.protocol.handlers.get('magpie-media') as ProtocolHandler
+    expect((await handler(new Request(mediaUrl(saved!.file)))).status).toBe(200)
+    current = second
+    expect((await handler(new Request(mediaUrl(saved!.file)))).status).toBe(404)
+  })
+
   it.each([
     ['a parent-folder path', 'magpie-media://images/../secret'],
     ['a parent-folder path to a valid name', `magpie-media://images/../${otherName}`],

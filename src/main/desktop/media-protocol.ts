@@ -13,11 +13,15 @@ export function registerMediaScheme(): void {
 
 export const mediaUrl = (file: string) => `${mediaScheme}://images/${file}`
 
-/** Read-only: serves only files of the images folder, by their exact generated names. */
-export function handleMediaProtocol(imagesDir: string): void {
+/**
+ * Read-only: serves only files of the images folder, by their exact generated names. The
+ * folder may be asked for at each request: it changes when the settings switch backends.
+ */
+export function handleMediaProtocol(imagesDir: string | (() => string)): void {
+  const folder = typeof imagesDir === 'string' ? () => imagesDir : imagesDir
   protocol.handle(mediaScheme, async (request) => {
     const url = new URL(request.url)
-    const file = url.host === 'images' && request.method === 'GET' ? await resolveMediaFile(imagesDir, url.pathname.slice(1)) : null
+    const file = url.host === 'images' && request.method === 'GET' ? await resolveMediaFile(folder(), url.pathname.slice(1)) : null
     if (!file) return new Response('not found', { status: 404 })
     const response = await net.fetch(pathToFileURL(file).toString())
     return new Response(response.body, {
