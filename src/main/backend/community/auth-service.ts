@@ -151,10 +151,11 @@ export function createCommunityAuth(
      * Firebase does not (yet) know them as signed in: offline, or a session that ended.
      */
     async author(userId: string): Promise<Author> {
-      if (unconfirmed && ports.connectivity.online()) await confirm().catch(() => {})
+      if (unconfirmed) await confirm().catch((error: unknown) => Promise.reject(appErrorOf(error, 'write')))
       const user = ports.auth.current()
       if (!me || me.userId !== userId || !user || user.uid !== me.uid) {
-        throw new AppError(ports.connectivity.online() ? 'loginRequired' : 'offlineWrite')
+        // Still unconfirmed: Firebase could not be asked (offline), not a session that ended.
+        throw new AppError(unconfirmed ? 'offlineWrite' : 'loginRequired')
       }
       const record = store.users.get(me.userId)
       const avatarUrl = record?.avatar ? (mirror.imageRemote(record.avatar.id)?.url ?? '') : ''
@@ -168,7 +169,6 @@ export function createCommunityAuth(
       enforce(checkNickname(nickname), 'nickname')
       enforce(checkPassword(input.password), 'password')
       enforce(checkPasswordConfirm(input.password, input.passwordConfirm), 'passwordConfirm')
-      if (!ports.connectivity.online()) throw new AppError('networkError')
 
       const avatar = input.profileImage ? await images.prepareAvatar(input.profileImage) : null
       let user: FirebaseUser

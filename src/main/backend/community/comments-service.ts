@@ -22,7 +22,7 @@ export function createCommunityComments(ctx: CommunityContext, views: Views, aut
 
   async function requirePost(postId: string) {
     let post = mirror.postRemote(postId)
-    if (!post && ports.connectivity.online()) {
+    if (!post) {
       const doc = await remote('read', () => ports.docs.getPost(postId))
       if (doc) await writer.post(postId, doc)
       post = mirror.postRemote(postId)
@@ -60,7 +60,7 @@ export function createCommunityComments(ctx: CommunityContext, views: Views, aut
       const author = await auth.author(userId)
       if (!comment) {
         // Not mirrored (an old post's comment): Firebase says whose it is.
-        const doc = ports.connectivity.online() ? await remote('read', () => ports.docs.getComment(commentId)) : null
+        const doc = await remote('read', () => ports.docs.getComment(commentId))
         if (!doc) throw new AppError('commentNotFound')
         const remoteComment = commentFromDoc(doc)
         if (remoteComment.author.email !== author.email) throw new AppError('onlyCommentAuthorDelete')

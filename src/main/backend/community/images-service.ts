@@ -59,7 +59,6 @@ export function createCommunityImages(ctx: CommunityContext, views: Views, cache
     /** images:add: processed here, uploaded to Storage at once (the progress bar covers both). */
     async add(userId: string, purpose: ImagePurpose, bytes: Uint8Array, onProgress?: (p: number) => void): Promise<ImageUpload> {
       if (store.images.pendingCount(userId) >= maxPendingUploads) throw new AppError('tooManyRequests')
-      if (!ports.connectivity.online()) throw new AppError('offlineWrite')
       const image = await local.prepare(bytes, purpose, userId, (p) => onProgress?.(p * pipelineShare))
       try {
         const uploaded = await upload(image, 'postImg', (f) => onProgress?.(pipelineShare + f * (1 - pipelineShare)))

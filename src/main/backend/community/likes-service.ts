@@ -22,7 +22,7 @@ export function createCommunityLikes(ctx: CommunityContext, auth: CommunityAuth,
     async set(userId: string | null, postId: string, liked: boolean): Promise<LikeState> {
       if (!userId) throw new AppError('loginFirstLike')
       let post = mirror.postRemote(postId)
-      if (!post && ports.connectivity.online()) {
+      if (!post) {
         const doc = await remote('read', () => ports.docs.getPost(postId))
         if (doc) await writer.post(postId, doc)
         post = mirror.postRemote(postId)

@@ -56,7 +56,6 @@ export function createCommunityPosts(ctx: CommunityContext, views: Views, images
   async function mirrored(postId: string): Promise<PostRemote> {
     const known = mirror.postRemote(postId)
     if (known) return known
-    if (!ports.connectivity.online()) throw new AppError('networkError')
     const doc = await remote('read', () => ports.docs.getPost(postId))
     if (!doc) throw new AppError('notFound')
     await writer.post(postId, doc)
