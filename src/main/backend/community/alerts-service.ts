@@ -5,9 +5,10 @@ import type { Views } from '../../services/views'
 import type { CommunityAuth } from './auth-service'
 import type { CommunityContext } from './context'
 import { remote } from './errors'
+import type { MirrorWriter } from './mirror-writer'
 
 /** The user's alerts: read from the mirror (kept by the alerts listener), deleted in the Realtime Database first. */
-export function createCommunityAlerts(ctx: CommunityContext, views: Views, auth: CommunityAuth) {
+export function createCommunityAlerts(ctx: CommunityContext, views: Views, auth: CommunityAuth, writer: MirrorWriter) {
   const { store, ports } = ctx
   const local = createAlertsService(ctx, views)
 
@@ -23,6 +24,7 @@ export function createCommunityAlerts(ctx: CommunityContext, views: Views, auth:
       if (owner !== userId) throw new AppError('invalidRequest')
       const { uid } = await auth.author(userId)
       await remote('write', () => ports.alerts.remove(uid, alertId))
+      writer.removedAlerts([alertId])
       store.transaction(() => store.alerts.remove(alertId))
       ctx.published()
       return local.list(userId)
@@ -32,6 +34,7 @@ export function createCommunityAlerts(ctx: CommunityContext, views: Views, auth:
       if (!userId) throw new AppError('loginRequired')
       const { uid } = await auth.author(userId)
       await remote('write', () => ports.alerts.clear(uid))
+      writer.removedAlerts(ctx.mirror.alertIdsOf(userId))
       store.transaction(() => store.alerts.clear(userId))
       ctx.published()
       return local.list(userId)

@@ -89,7 +89,7 @@ export function openCommunityBackend(options: CommunityBackendOptions) {
     posts: createCommunityPosts(ctx, views, images, auth, sync, writer),
     likes: createCommunityLikes(ctx, auth, writer),
     comments: createCommunityComments(ctx, views, auth, sync, writer),
-    alerts: createCommunityAlerts(ctx, views, auth),
+    alerts: createCommunityAlerts(ctx, views, auth, writer),
     live,
     emit,
     requireUser

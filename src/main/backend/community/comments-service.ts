@@ -45,6 +45,7 @@ export function createCommunityComments(ctx: CommunityContext, views: Views, aut
       const author = await auth.author(userId)
       const now = ctx.now()
       const id = await remote('write', () => ports.docs.addComment(newCommentDoc(author, postId, text.trim(), now)))
+      writer.wrote('comment', id)
       store.transaction(() => mirror.upsertComment({ id, postId, authorId: userId, text: text.trim(), createdAt: now }))
       ctx.published()
       if (post.authorId !== userId && post.authorUid !== null && post.authorUid !== author.uid) {

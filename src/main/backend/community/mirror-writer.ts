@@ -15,6 +15,13 @@ const minuteMs = 60_000
  */
 export function createMirrorWriter(ctx: CommunityContext, images: ImageCache) {
   const { store, mirror } = ctx
+  /**
+   * What this app wrote and no snapshot has shown yet: a snapshot taken just before the write
+   * may still be on its way, and must not take the new post or comment away again.
+   */
+  const written = { posts: new Set<string>(), comments: new Set<string>() }
+  /** Alerts this app removed: a snapshot from before the removal must not bring them back (and announce them). */
+  const removedAlerts = new Set<string>()
 
   /**
    * The mirror's person for someone the documents name. People are keyed by login email;
@@ -72,13 +79,14 @@ export function createMirrorWriter(ctx: CommunityContext, images: ImageCache) {
       const shown: (string | null)[] = []
       const files: string[] = []
       for (const doc of docs) {
+        written.posts.delete(doc.id)
         const put = putPost(doc, now)
         shown.push(...put.images)
         if (put.dropped) files.push(...(mirror.dropImageIfUnused(put.dropped)?.files ?? []))
       }
       if (range) {
         const present = new Set(docs.map((d) => d.id))
-        for (const id of mirror.orderedPostIds(range.upper, range.lower)) if (!present.has(id)) files.push(...dropPost(id))
+        for (const id of mirror.orderedPostIds(range.upper, range.lower)) if (!present.has(id) && !written.posts.has(id)) files.push(...dropPost(id))
       }
       return { images: shown, files }
     })
@@ -108,6 +116,16 @@ export function createMirrorWriter(ctx: CommunityContext, images: ImageCache) {
     posts,
     post,
 
+    /** A post or comment this app just wrote to Firebase and into the mirror. */
+    wrote(kind: 'post' | 'comment', id: string): void {
+      written[kind === 'post' ? 'posts' : 'comments'].add(id)
+    },
+
+    /** Alerts this app just removed from the database. */
+    removedAlerts(ids: string[]): void {
+      for (const id of ids) removedAlerts.add(id)
+    },
+
     /** Web app posts found by the legacy scan; `complete`: the scan saw every document, so unseen ones are gone. */
     async legacyPosts(docs: Snapshot<PostDoc>[], complete: boolean, seen: Set<string>): Promise<void> {
       await posts(docs)
@@ -125,11 +143,12 @@ export function createMirrorWriter(ctx: CommunityContext, images: ImageCache) {
         for (const doc of docs) {
           const comment = commentFromDoc(doc)
           if (comment.postId !== postId) continue
+          written.comments.delete(comment.id)
           present.add(comment.id)
           const authorId = personOf(comment.author, `comment-${comment.id}`, false)
           mirror.upsertComment({ id: comment.id, postId, authorId, text: comment.text, createdAt: commentTime(comment.id, comment.createdAt, now) })
         }
-        for (const id of mirror.commentIdsOf(postId)) if (!present.has(id)) mirror.removeComment(id)
+        for (const id of mirror.commentIdsOf(postId)) if (!present.has(id) && !written.comments.has(id)) mirror.removeComment(id)
       })
       ctx.published()
     },
@@ -143,7 +162,10 @@ export function createMirrorWriter(ctx: CommunityContext, images: ImageCache) {
      * listener started) the alerts added raise no notification.
      */
     async alerts(userId: string, tree: unknown, options: { missingPosts: Set<string>; silent: boolean }): Promise<{ duplicates: string[] }> {
-      const entries = alertsFromTree(tree)
+      const listed = alertsFromTree(tree)
+      const stillThere = new Set(listed.map((a) => a.id))
+      for (const id of removedAlerts) if (!stillThere.has(id)) removedAlerts.delete(id)
+      const entries = listed.filter((a) => !removedAlerts.has(a.id))
       const unknown = [...new Set(entries.map((a) => a.postId))].filter((id) => !options.missingPosts.has(id) && !mirror.postRemote(id))
       for (const postId of unknown) {
         const doc = await ctx.ports.docs.getPost(postId)

@@ -104,6 +104,7 @@ export function createCommunityPosts(ctx: CommunityContext, views: Views, images
       const author = await auth.author(userId)
       const now = ctx.now()
       const id = await remote('write', () => ports.docs.addPost(newPostDoc(author, { text: clean.text, layout: clean.layout, imageUrl: url }, now)))
+      writer.wrote('post', id)
       store.transaction(() => {
         images.claim(uploadId, userId, 'post')
         mirror.upsertPost(

@@ -9,6 +9,7 @@ import type { MirrorWriter } from './mirror-writer'
 /** The legacy scan (decision 008) runs at connect, then at most this often. */
 export const legacyScanIntervalMs = 24 * 60 * 60 * 1000
 const legacyScanPage = 200
+const scanCheckMs = 60 * 60 * 1000
 /** comments:list waits this long at most for the open post's first snapshot, then answers from the mirror. */
 const firstSnapshotWaitMs = 10_000
 
@@ -40,6 +41,7 @@ export function createSync(ctx: CommunityContext, writer: MirrorWriter, images: 
   let open: { postId: string; stop: Unsubscribe; ready: Promise<void> } | null = null
   let alerts: { uid: string; userId: string; stop: Unsubscribe | null } | null = null
   let stopConnectivity: Unsubscribe | null = null
+  let scanTimer: NodeJS.Timeout | null = null
   let scanning = false
   let closed = false
 
@@ -185,6 +187,9 @@ export function createSync(ctx: CommunityContext, writer: MirrorWriter, images: 
       watchFeedTop()
       stopConnectivity = ports.connectivity.onChange(onConnectivity)
       ctx.background('legacy scan', legacyScan)
+      // An app that lives in the tray for days still scans daily; the scan itself checks when it last ran.
+      scanTimer = setInterval(() => ctx.background('legacy scan', legacyScan), scanCheckMs)
+      scanTimer.unref()
     },
 
     /** Follows this user's alerts (null: nobody signed in). */
@@ -204,6 +209,7 @@ export function createSync(ctx: CommunityContext, writer: MirrorWriter, images: 
       alerts?.stop?.()
       alerts = null
       stopConnectivity?.()
+      if (scanTimer) clearInterval(scanTimer)
     }
   }
 }
