@@ -70,10 +70,12 @@ export function ConnectForm({ initial }: { initial: FirebaseWebConfig | null }) 
       document.getElementById(`settings-${firstProblem}`)?.focus()
       return
     }
-    connect.mutate(values, {
-      onSuccess: () => toast.success(messages.connected),
-      onError: (error) => setServerError({ field: error instanceof MagpieError ? error.field : undefined, message: errorMessage(error) })
-    })
+    // Not mutate's callbacks: main's connection:changed may swap this form for the connected
+    // view before the answer arrives, and an unmounted form's callbacks never run.
+    connect.mutateAsync(values).then(
+      () => toast.success(messages.connected),
+      (error: unknown) => setServerError({ field: error instanceof MagpieError ? error.field : undefined, message: errorMessage(error) })
+    )
   }
 
   return (

@@ -5,6 +5,7 @@ import { format, messages } from '@shared/messages'
 import type { FirebaseWebConfig, SettingsView } from '@shared/types'
 import { ConfirmProvider } from '@/shared/ui/ConfirmDialog'
 import { installFakeMagpie, renderWithApp } from '@/shared/testing/render'
+import { OfflineBanner } from './OfflineBanner'
 import { SettingsButton } from './SettingsButton'
 
 const toast = vi.hoisted(() => Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn() }))
@@ -31,7 +32,9 @@ afterEach(() => {
 async function openSettings(answers: Record<string, (input: unknown) => unknown>) {
   const fake = installFakeMagpie(answers)
   const app = renderWithApp(
+    // As AppLayout composes them: the banner is what follows main's connection:changed.
     <ConfirmProvider>
+      <OfflineBanner />
       <SettingsButton />
     </ConfirmProvider>
   )
@@ -111,6 +114,25 @@ describe('settings dialog', () => {
     expect(screen.getByRole('button', { name: messages.disconnect })).toBeTruthy()
     expect(toast.success).toHaveBeenCalledWith(messages.connected)
     expect(fake.calls.find((c) => c.channel === 'settings:connect')?.input).toEqual(config)
+  })
+
+  it('says it connected even when main’s connection:changed arrives before the answer', async () => {
+    let answer: (value: unknown) => void = () => {}
+    const answers: Record<string, (input: unknown) => unknown> = {
+      'settings:get': () => ok(local),
+      'settings:connect': () => new Promise((resolve) => (answer = resolve))
+    }
+    const { fake } = await openSettings(answers)
+    await screen.findByLabelText('apiKey')
+    fill(config)
+    fireEvent.click(screen.getByRole('button', { name: messages.connect }))
+    await screen.findByRole('button', { name: messages.connecting })
+    // Main switches first (the form gives way to the connected view), then answers.
+    answers['settings:get'] = () => ok(connected)
+    await act(async () => fake.emit('connection:changed', connected.status))
+    expect(await screen.findByText(format.connectedTo('kkachi-community'))).toBeTruthy()
+    await act(async () => answer(ok(connected)))
+    await vi.waitFor(() => expect(toast.success).toHaveBeenCalledWith(messages.connected))
   })
 
   it('shows main’s refusal and keeps everything typed', async () => {

@@ -16,6 +16,9 @@ import styles from './SettingsDialog.module.css'
 /** The settings dialog (Radix Dialog: focus trap, Escape, scroll lock), loaded by SettingsButton on first use. */
 export default function SettingsDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const settings = useSettings()
+  // The config just disconnected, so connecting again is one click away. Kept here: a switch
+  // reloads the settings answer, and what shows it may unmount meanwhile.
+  const [lastConfig, setLastConfig] = useState<FirebaseWebConfig | null>(null)
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -35,7 +38,7 @@ export default function SettingsDialog({ open, onOpenChange }: { open: boolean; 
             </h3>
             <Dialog.Description className={styles.description}>{messages.communityHint}</Dialog.Description>
             {settings.data ? (
-              <Community view={settings.data} />
+              <Community view={settings.data} lastConfig={lastConfig} onDisconnected={setLastConfig} />
             ) : settings.isError ? (
               <p className={form.formError} role="alert">
                 {errorMessage(settings.error)}
@@ -50,22 +53,29 @@ export default function SettingsDialog({ open, onOpenChange }: { open: boolean; 
   )
 }
 
-function Community({ view }: { view: SettingsView }) {
+function Community({
+  view,
+  lastConfig,
+  onDisconnected
+}: {
+  view: SettingsView
+  lastConfig: FirebaseWebConfig | null
+  onDisconnected: (config: FirebaseWebConfig | null) => void
+}) {
   const disconnect = useDisconnect()
   const confirm = useConfirm()
-  // The config just disconnected, so connecting again is one click away.
-  const [lastConfig, setLastConfig] = useState<FirebaseWebConfig | null>(null)
 
   const leave = async () => {
     if (!(await confirm(messages.confirmDisconnect, messages.disconnect))) return
     const config = view.config
-    disconnect.mutate(undefined, {
-      onSuccess: () => {
-        setLastConfig(config)
+    // The answer may come after the dialog closed: a promise, not mutate's callbacks, still shows it.
+    disconnect.mutateAsync().then(
+      () => {
+        onDisconnected(config)
         toast.success(messages.disconnected)
       },
-      onError: (error) => toast.error(errorMessage(error))
-    })
+      (error: unknown) => toast.error(errorMessage(error))
+    )
   }
 
   return (
