@@ -127,7 +127,9 @@ export function createMirrorStore(db: Db) {
   const touch = db.prepare('UPDATE images SET used_at = ? WHERE id = ? AND (used_at IS NULL OR used_at < ?)')
   const cacheUsage = db.prepare('SELECT coalesce(sum(cached_bytes), 0) FROM images WHERE cached_bytes > 0').pluck()
   const leastRecent = db.prepare(
-    'SELECT id FROM images WHERE cached_bytes > 0 AND attached = 1 AND remote_url IS NOT NULL AND id <> ? ORDER BY used_at LIMIT 20'
+    `SELECT id FROM images WHERE cached_bytes > 0 AND attached = 1 AND remote_url IS NOT NULL
+       AND id IS NOT (SELECT id FROM images WHERE cached_bytes > 0 ORDER BY used_at DESC, id DESC LIMIT 1)
+     ORDER BY used_at, id LIMIT 20`
   ).pluck()
   const imageInUse = db.prepare(
     'SELECT EXISTS (SELECT 1 FROM posts WHERE image_id = @id) OR EXISTS (SELECT 1 FROM users WHERE avatar_id = @id)'
@@ -304,9 +306,9 @@ export function createMirrorStore(db: Db) {
       return cacheUsage.get() as number
     },
 
-    /** Cached remote images, least recently used first, never `keep`. */
-    leastRecentlyUsed(keep: string): string[] {
-      return leastRecent.all(keep) as string[]
+    /** Cached remote images, least recently used first; never the most recently used one. */
+    leastRecentlyUsed(): string[] {
+      return leastRecent.all() as string[]
     },
 
     /** Deletes the image row when no post or person uses it; returns its files to remove then. */

@@ -70,15 +70,16 @@ export function createImageCache(ctx: CommunityContext, maxBytes: number) {
       await removeImageFiles(ctx.imagesDir, variants.map((v) => v.file))
       return
     }
-    await evictBeyondLimit(id)
+    await evictBeyondLimit()
     const postIds = mirror.postIdsUsingImage(id)
     if (postIds.length > 0) ctx.emit('posts:changed', { postIds, feed: false })
   }
 
-  async function evictBeyondLimit(keep: string): Promise<void> {
+  /** Downloads finish in any order: the most recently used image is always the one kept. */
+  async function evictBeyondLimit(): Promise<void> {
     let usage = mirror.cacheUsage()
     while (usage > maxBytes) {
-      const victims = mirror.leastRecentlyUsed(keep)
+      const victims = mirror.leastRecentlyUsed()
       if (victims.length === 0) return
       for (const victim of victims) {
         const image = mirror.imageRemote(victim)
