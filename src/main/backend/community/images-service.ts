@@ -24,6 +24,8 @@ export function createCommunityImages(ctx: CommunityContext, views: Views, cache
   const { store, mirror, ports } = ctx
   const local = createImagesService(ctx, views)
   let lastStamp = 0
+  /** Uploads a save is using right now: the remote write happens before the claim, so a double submit is stopped here. */
+  const inUse = new Set<string>()
 
   /** SPEC.md's {timestamp}, kept unique per app copy, plus a few random characters so two copies never collide. */
   function storageName(): string {
@@ -73,14 +75,19 @@ export function createCommunityImages(ctx: CommunityContext, views: Views, cache
       return { uploadId: image.id, image: views.image(image) }
     },
 
-    /** The checks of claim (the caller's own, fresh, unused post photo) without taking it: before the remote write. */
-    peek(uploadId: string, userId: string): { image: PendingImage; url: string } {
+    /**
+     * The checks of claim (the caller's own, fresh, unused post photo) without taking it yet,
+     * before the remote write; the upload is held until `release` so no second save uses it meanwhile.
+     */
+    peek(uploadId: string, userId: string): { image: PendingImage; url: string; release: () => void } {
+      if (inUse.has(uploadId)) throw new AppError('imageExpired')
       const image = store.images.get(uploadId)
       if (!image || image.ownerId !== userId || image.purpose !== 'post') throw new AppError('postImageRequired')
       if (image.attached || ctx.now() - image.createdAt > uploadLifetimeMs) throw new AppError('imageExpired')
       const url = mirror.imageRemote(image.id)?.url
       if (!url) throw new AppError('imageExpired')
-      return { image, url }
+      inUse.add(uploadId)
+      return { image, url, release: () => inUse.delete(uploadId) }
     },
 
     claim: local.claim,

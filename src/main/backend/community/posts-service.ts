@@ -100,20 +100,24 @@ export function createCommunityPosts(ctx: CommunityContext, views: Views, images
       if (!userId) throw new AppError('loginFirstWrite')
       const clean = checkDraft(draft)
       if (!uploadId) throw new AppError('postImageRequired', 'image')
-      const { image, url } = images.peek(uploadId, userId)
-      const author = await auth.author(userId)
-      const now = ctx.now()
-      const id = await remote('write', () => ports.docs.addPost(newPostDoc(author, { text: clean.text, layout: clean.layout, imageUrl: url }, now)))
-      writer.wrote('post', id)
-      store.transaction(() => {
-        images.claim(uploadId, userId, 'post')
-        mirror.upsertPost(
-          { id, authorId: userId, authorUid: author.uid, text: clean.text, layout: clean.layout, imageId: image.id, createdAt: now, ordered: true, postDate: webDate(now) },
-          now
-        )
-      })
-      ctx.published()
-      return local.get(id, userId)
+      const { image, url, release } = images.peek(uploadId, userId)
+      try {
+        const author = await auth.author(userId)
+        const now = ctx.now()
+        const id = await remote('write', () => ports.docs.addPost(newPostDoc(author, { text: clean.text, layout: clean.layout, imageUrl: url }, now)))
+        writer.wrote('post', id)
+        store.transaction(() => {
+          images.claim(uploadId, userId, 'post')
+          mirror.upsertPost(
+            { id, authorId: userId, authorUid: author.uid, text: clean.text, layout: clean.layout, imageId: image.id, createdAt: now, ordered: true, postDate: webDate(now) },
+            now
+          )
+        })
+        ctx.published()
+        return local.get(id, userId)
+      } finally {
+        release()
+      }
     },
 
     async update(userId: string | null, postId: string, uploadId: string | null | undefined, draft: PostDraft): Promise<PostView> {
@@ -122,14 +126,19 @@ export function createCommunityPosts(ctx: CommunityContext, views: Views, images
       const author = await auth.author(userId!)
       ownUid(before, author.uid)
       const replacement = uploadId && uploadId !== before.imageId ? images.peek(uploadId, userId!) : null
-      const imageUrl = replacement?.url ?? before.imageUrl ?? ''
-      const patch = postEditPatch({ text: before.text, layout: before.layout, imageUrl: before.imageUrl ?? '' }, { ...clean, imageUrl })
-      if (Object.keys(patch).length > 0) await remote('write', () => ports.docs.updatePost(postId, patch))
-      const files = store.transaction(() => {
-        const imageId = replacement ? images.claim(uploadId!, userId!, 'post').id : before.imageId
-        store.posts.update({ id: postId, text: clean.text, layout: clean.layout, imageId, updatedAt: ctx.now() })
-        return replacement ? (mirror.dropImageIfUnused(before.imageId)?.files ?? []) : []
-      })
+      let files: string[]
+      try {
+        const imageUrl = replacement?.url ?? before.imageUrl ?? ''
+        const patch = postEditPatch({ text: before.text, layout: before.layout, imageUrl: before.imageUrl ?? '' }, { ...clean, imageUrl })
+        if (Object.keys(patch).length > 0) await remote('write', () => ports.docs.updatePost(postId, patch))
+        files = store.transaction(() => {
+          const imageId = replacement ? images.claim(uploadId!, userId!, 'post').id : before.imageId
+          store.posts.update({ id: postId, text: clean.text, layout: clean.layout, imageId, updatedAt: ctx.now() })
+          return replacement ? (mirror.dropImageIfUnused(before.imageId)?.files ?? []) : []
+        })
+      } finally {
+        replacement?.release()
+      }
       ctx.published()
       // The old photo goes only after the edit is saved: a failed save never loses the photo in use.
       if (replacement) {

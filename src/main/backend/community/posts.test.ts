@@ -114,6 +114,16 @@ describe('community posts', () => {
     expect(await b.refused('posts:get', { id: post.id })).toMatchObject({ code: 'notFound' })
   })
 
+  it('a double submit saves one post: the photo is held while the first save is on its way', async () => {
+    const { fake, a } = await aliceAndBob()
+    const upload = await a.call('images:add', { requestId: 'r', purpose: 'post', bytes: await tinyJpeg() })
+    const input = { uploadId: upload.uploadId, text: '한 번만', layout: 'Top' as const }
+    const results = await Promise.all([a.magpie.dispatch('posts:create', input), a.magpie.dispatch('posts:create', input)])
+    expect(results.filter((r) => r.ok)).toHaveLength(1)
+    expect(results.find((r) => !r.ok)).toMatchObject({ error: { code: 'imageExpired' } })
+    expect(Object.values(fake.data.posts()).map((p) => p.postTxt)).toEqual(['한 번만'])
+  })
+
   it('checks text, layout and photo as local mode does', async () => {
     const { fake, a } = await aliceAndBob()
     const upload = await a.call('images:add', { requestId: 'r', purpose: 'post', bytes: await tinyJpeg() })
