@@ -110,7 +110,10 @@ describe('community accounts', () => {
     const app = await startCommunityApp(fake, { dataDir: first.dataDir, profileDir: first.profileDir })
     expect((await app.call('auth:session')).user).toMatchObject({ id: minji.user.id, nickname: '민지' })
     expect(app.ports().auth.current()).toBeNull()
+    expect(await app.refused('images:add', { requestId: 'r', purpose: 'post', bytes: await tinyJpeg() })).toMatchObject({ code: 'offlineWrite' })
     fake.setOnline(true)
+    // The first write after the network is back waits for the session to be confirmed.
+    expect(await app.call('images:add', { requestId: 'r', purpose: 'post', bytes: await tinyJpeg() })).toMatchObject({ uploadId: expect.any(String) })
     await app.settle()
     expect(app.ports().auth.current()?.email).toBe(minji.email)
     expect((await app.call('auth:session')).user).toMatchObject({ id: minji.user.id })

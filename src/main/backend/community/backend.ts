@@ -85,7 +85,14 @@ export function openCommunityBackend(options: CommunityBackendOptions) {
   const live = createLiveService(ctx, views, options.desktop, emit, auth.currentUserId)
   const services: Services = {
     auth,
-    images,
+    images: {
+      ...images,
+      // An upload writes to Storage as the signed-in user: a session restored offline is confirmed first.
+      async add(userId, purpose, bytes, onProgress) {
+        await auth.author(userId)
+        return images.add(userId, purpose, bytes, onProgress)
+      }
+    },
     posts: createCommunityPosts(ctx, views, images, auth, sync, writer),
     likes: createCommunityLikes(ctx, auth, writer),
     comments: createCommunityComments(ctx, views, auth, sync, writer),
