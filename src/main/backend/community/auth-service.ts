@@ -65,9 +65,10 @@ export function createCommunityAuth(
     return { user: { ...views.person(user.id, user.nickname, user.avatar), email: me.email } }
   }
 
-  function signedInAs(identity: { uid: string; email: string; userId: string } | null): void {
+  /** The alerts listener follows only a session Firebase knows: the database refuses anyone else. */
+  function signedInAs(identity: { uid: string; email: string; userId: string } | null, confirmed = true): void {
     me = identity
-    sync.follow(identity ? { uid: identity.uid, userId: identity.userId } : null)
+    sync.follow(identity && confirmed ? { uid: identity.uid, userId: identity.userId } : null)
   }
 
   /** The users document, created when the account has none; offline, what the mirror knows. */
@@ -136,7 +137,7 @@ export function createCommunityAuth(
       if (!saved) return session()
       const userId = mirror.personId(saved.email) ?? store.transaction(() => mirror.person({ email: saved.email, uid: saved.uid }, ctx.newId, ctx.now()))
       unconfirmed = saved
-      signedInAs({ uid: saved.uid, email: saved.email, userId })
+      signedInAs({ uid: saved.uid, email: saved.email, userId }, false)
       ctx.background('session check', confirm)
       return session()
     },
