@@ -313,8 +313,9 @@ export function createMirrorStore(db: Db) {
 
     /** Deletes the image row when no post or person uses it; returns its files to remove then. */
     dropImageIfUnused(id: string): RemoteImage | null {
-      const image = this.imageRemote(id)
-      if (!image || imageInUse.get({ id }) === 1) return null
+      const row = remoteImage.get(id) as Parameters<typeof toRemoteImage>[0] | undefined
+      if (!row || imageInUse.get({ id }) === 1) return null
+      const image = toRemoteImage(row)
       deleteImage.run(id)
       return image
     },
