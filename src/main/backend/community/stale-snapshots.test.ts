@@ -60,6 +60,21 @@ describe('a snapshot taken before this app\'s own write arrives after it', () =>
     expect((await app.call('comments:list', { postId: post.id })).comments.map((c) => c.id)).toEqual([comment.id])
   })
 
+  it('a snapshot that changes nothing writes nothing and publishes nothing', async () => {
+    const { fake, last, project } = tapped()
+    const other = await startCommunityApp(fake)
+    await signUp(other, 'bob')
+    await write(other, '밥의 글')
+    const app = await startProjectApp(project)
+    expect((await app.call('posts:feed', {})).posts).toHaveLength(1)
+    const events = app.events.length
+    const changes = app.mirror().changes.bounds().hi
+    last.feed!()
+    await app.settle()
+    expect(app.mirror().changes.bounds().hi).toBe(changes)
+    expect(app.events.length).toBe(events)
+  })
+
   it('does not bring back (and announce again) an alert this app removed', async () => {
     const { fake, last, project } = tapped()
     const app = await startProjectApp(project)
