@@ -1,8 +1,8 @@
 import { test as base, expect, type Page } from '@playwright/test'
-import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { spawnHarness } from '../../src/harness/spawn'
 import type { DesktopRecording } from '../../src/main/testing/recording-desktop'
 
 /** One running copy of the app: a harness process with its data folder and its own profile. */
@@ -29,44 +29,17 @@ export interface HarnessStart {
 export async function startHarness(options: HarnessStart = {}): Promise<Harness> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'magpie-e2e-'))
   const profileDir = options.profileDir ?? join(dataDir, 'profile-a')
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/harness/cli.ts'], {
-    env: { ...process.env, ...options.env, MAGPIE_DATA_DIR: dataDir, MAGPIE_PROFILE_DIR: profileDir },
-    stdio: ['ignore', 'pipe', 'pipe']
+  const { url, origin, token, stop } = await spawnHarness({
+    env: { ...options.env, MAGPIE_DATA_DIR: dataDir, MAGPIE_PROFILE_DIR: profileDir }
   })
-  let output = ''
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`harness did not start:\n${output}`)), 30_000)
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString()
-      const match = /Magpie harness: (\S+)/.exec(output)
-      if (match) {
-        clearTimeout(timer)
-        resolve(match[1]!)
-      }
-    })
-    child.stderr!.on('data', (chunk: Buffer) => {
-      output += chunk.toString()
-    })
-    child.on('exit', (code) => reject(new Error(`harness exited (${code}):\n${output}`)))
-  })
-  const parsed = new URL(url)
-  const token = parsed.searchParams.get('token')!
-  const api = (path: string) => `${parsed.origin}/__harness/${path}${path.includes('?') ? '&' : '?'}token=${token}`
+  const api = (path: string) => `${origin}/__harness/${path}${path.includes('?') ? '&' : '?'}token=${token}`
   return {
     url,
-    origin: parsed.origin,
+    origin,
     token,
     dataDir,
     profileDir,
-    async stop() {
-      if (child.exitCode !== null) return
-      const exited = new Promise((resolve) => child.once('exit', resolve))
-      child.kill('SIGTERM')
-      // A harness that does not shut down in time must not hang the test run.
-      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000)
-      await exited
-      clearTimeout(timer)
-    },
+    stop,
     async desktop() {
       return (await (await fetch(api('desktop'), { signal: AbortSignal.timeout(10_000) })).json()) as DesktopRecording
     },
