@@ -168,5 +168,17 @@ export const migrations: readonly string[] = [
     key   TEXT PRIMARY KEY,
     value TEXT NOT NULL
   ) WITHOUT ROWID;
+  `,
+  /* 4: community mode: a mirrored post's comment count is also set from Firebase's own count of
+        its comments (an aggregation), since the mirror holds the comments only of posts that
+        were opened. The change log hears of a count set so, as of a comment, so open views
+        update. Local posts (remote_ordered NULL) log exactly as before. A mirrored comment's
+        insert or delete now logs twice (its row, and the count it moves); readers take a
+        post's changes as one. */ `
+  CREATE TRIGGER changes_comment_count AFTER UPDATE OF comment_count ON posts
+    WHEN NEW.remote_ordered IS NOT NULL AND NEW.comment_count IS NOT OLD.comment_count
+  BEGIN
+    INSERT INTO changes (kind, post_id) VALUES ('comments', NEW.id);
+  END;
   `
 ]

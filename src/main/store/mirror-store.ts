@@ -104,6 +104,12 @@ export function createMirrorStore(db: Db) {
     'UPDATE comments SET author_id = @authorId, text = @text WHERE id = @id AND (author_id IS NOT @authorId OR text IS NOT @text)'
   )
   const deleteComment = db.prepare('DELETE FROM comments WHERE id = ?')
+  // Only when it differs: migration 4's trigger logs every change of a mirrored post's count.
+  const setCommentCount = db.prepare('UPDATE posts SET comment_count = @count WHERE id = @id AND comment_count IS NOT @count')
+  const countMirrored = db.prepare(
+    `UPDATE posts SET comment_count = (SELECT count(*) FROM comments WHERE post_id = @id)
+     WHERE id = @id AND comment_count IS NOT (SELECT count(*) FROM comments WHERE post_id = @id)`
+  )
 
   const alertIdsOf = db.prepare('SELECT id FROM alerts WHERE user_id = ?').pluck()
   const insertAlert = db.prepare(
@@ -251,6 +257,19 @@ export function createMirrorStore(db: Db) {
 
     removeComment(id: string): void {
       deleteComment.run(id)
+    },
+
+    /**
+     * The post's comment count as Firebase counted it, for a post whose comments the mirror
+     * may not hold (a comment mirrored or removed later moves it by one, as always).
+     */
+    setCommentCount(postId: string, count: number): void {
+      setCommentCount.run({ id: postId, count })
+    },
+
+    /** The post's comment count is its mirrored comments: after a snapshot of all of them. */
+    countMirroredComments(postId: string): void {
+      countMirrored.run({ id: postId })
     },
 
     // ------------------------------------------------------------ alerts

@@ -149,6 +149,16 @@ export function createMirrorWriter(ctx: CommunityContext, images: ImageCache) {
           mirror.upsertComment({ id: comment.id, postId, authorId, text: comment.text, createdAt: commentTime(comment.id, comment.createdAt, now) })
         }
         for (const id of mirror.commentIdsOf(postId)) if (!present.has(id) && !written.comments.has(id)) mirror.removeComment(id)
+        // The mirror now holds every comment of the post: they are its count, whatever was known before.
+        mirror.countMirroredComments(postId)
+      })
+      ctx.published()
+    },
+
+    /** Comment counts Firebase counted, for posts whose comments are not being listened to. */
+    commentCounts(counts: Record<string, number>): void {
+      store.transaction(() => {
+        for (const [postId, count] of Object.entries(counts)) if (Number.isSafeInteger(count) && count >= 0) mirror.setCommentCount(postId, count)
       })
       ctx.published()
     },

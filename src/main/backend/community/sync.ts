@@ -35,6 +35,10 @@ export const atOrAbove = (a: Keyset, b: Keyset): boolean => a.at > b.at || (a.at
 export function createSync(ctx: CommunityContext, writer: MirrorWriter, images: ImageCache) {
   const { ports, mirror } = ctx
   const coverage: FeedCoverage = { to: null }
+  /** Posts whose comments were counted on the server this session (forgotten offline, as coverage is). */
+  const counted = new Set<string>()
+  /** The posts of the top listener's last snapshot. */
+  let top: string[] = []
   /** Alerts' posts known to be gone, so a dangling alert does not fetch its post at every change. */
   const missingPosts = new Set<string>()
   let feedTop: Unsubscribe | null = null
@@ -55,6 +59,29 @@ export function createSync(ctx: CommunityContext, writer: MirrorWriter, images: 
     }
   }
 
+  /**
+   * Mirrors how many comments these posts have, counted by Firebase (the mirror holds the
+   * comments only of posts that were opened): once per post while online, unless `again`.
+   * Off the caller's path: a count that fails leaves the last known one. The open post is left
+   * out when the answer comes: its comments are listened to, and their snapshot is its count.
+   */
+  function countComments(ids: string[], options: { again?: boolean } = {}): void {
+    const postIds = options.again ? [...new Set(ids)] : [...new Set(ids)].filter((id) => !counted.has(id))
+    if (postIds.length === 0) return
+    for (const id of postIds) counted.add(id)
+    ctx.background('comment counts', async () => {
+      try {
+        const counts = await ports.docs.commentCounts(postIds)
+        if (closed) return
+        writer.commentCounts(Object.fromEntries(Object.entries(counts).filter(([id]) => id !== open?.postId)))
+      } catch (error) {
+        // Asked again when the post next comes from the server.
+        for (const id of postIds) counted.delete(id)
+        throw error
+      }
+    })
+  }
+
   function watchFeedTop(): void {
     const inOrder = serial()
     const size = limits.feedPageSize
@@ -67,6 +94,9 @@ export function createSync(ctx: CommunityContext, writer: MirrorWriter, images: 
           await writer.posts(docs, { upper: null, lower })
           if (!full) coverage.to = 'end'
           else if (coverage.to === null) coverage.to = lower
+          top = docs.map((doc) => doc.id)
+          // Each snapshot is the whole top: only the posts new to this session are counted.
+          countComments(top)
         }),
       (error) => {
         feedTop = null
@@ -148,6 +178,8 @@ export function createSync(ctx: CommunityContext, writer: MirrorWriter, images: 
         for (const doc of legacy) seen.add(doc.id)
         const complete = page.length < legacyScanPage
         await writer.legacyPosts(legacy, complete, seen)
+        // The scan is the only way these posts come from the server (daily at most): counted each time.
+        countComments(legacy.map((doc) => doc.id), { again: true })
         if (complete || closed) break
         afterId = page.at(-1)!.id
       }
@@ -161,10 +193,13 @@ export function createSync(ctx: CommunityContext, writer: MirrorWriter, images: 
     ctx.emit('connection:changed', { mode: 'community', projectId: ports.config.projectId, online })
     if (!online) {
       coverage.to = null
+      counted.clear()
       return
     }
     // Listeners that failed meanwhile start again; Firebase resumes the others by itself.
     if (!feedTop) watchFeedTop()
+    // Comments may have come meanwhile, and a top that did not change sends no snapshot to count them by.
+    else countComments(top)
     if (alerts && !alerts.stop) watchAlerts(alerts.uid, alerts.userId)
     images.resume()
     ctx.background('legacy scan', legacyScan)
@@ -173,6 +208,7 @@ export function createSync(ctx: CommunityContext, writer: MirrorWriter, images: 
   return {
     coverage,
     openPost,
+    countComments,
 
     /** Waits (bounded) for the open post's first comments snapshot when one can come. */
     async commentsReady(postId: string): Promise<void> {

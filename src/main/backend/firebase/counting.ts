@@ -8,11 +8,15 @@ export interface ReadCounts {
   calls: Partial<Record<DocsMethod, number>>
 }
 
+/** Index entries one billed read of an aggregation covers (Firestore's pricing of count()). */
+export const countEntriesPerRead = 1_000
+
 /**
  * Wraps a DocsPort and counts every document it hands back, at the one boundary where
  * Firestore bills reads: query and get results, and every document each listener delivers
  * (a listener's snapshot is counted whole, so this is an upper bound of what Firestore
- * charges for changes). Writes are passed through uncounted.
+ * charges for changes). A count query is billed one read per 1,000 index entries it counts,
+ * and at least one. Writes are passed through uncounted.
  */
 export function countReads(inner: DocsPort) {
   const counts: ReadCounts = { docs: {}, calls: {} }
@@ -47,6 +51,15 @@ export function countReads(inner: DocsPort) {
     getPost: one('getPost', (id) => inner.getPost(id)),
     getComment: one('getComment', (id) => inner.getComment(id)),
     userByEmail: one('userByEmail', (email) => inner.userByEmail(email)),
+    async commentCounts(postIds) {
+      call('commentCounts')
+      const counts = await inner.commentCounts(postIds)
+      add(
+        'commentCounts',
+        Object.values(counts).reduce((sum, n) => sum + Math.max(1, Math.ceil(n / countEntriesPerRead)), 0)
+      )
+      return counts
+    },
     watchPostsTop(limit, onDocs, onError) {
       call('watchPostsTop')
       return inner.watchPostsTop(limit, (list) => (add('watchPostsTop', list.length), onDocs(list)), onError)

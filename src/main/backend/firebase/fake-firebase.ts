@@ -335,6 +335,11 @@ export function createFakeFirebase(options: FakeFirebaseOptions = {}) {
         watchComments(postId, onDocs, onError) {
           return watch(() => commentsFor(postId), onDocs, onError)
         },
+        async commentCounts(postIds) {
+          gate('docs.commentCounts')
+          // As the aggregation: counted on the server, for anyone (the rules let everyone list comments).
+          return Object.fromEntries(postIds.map((id) => [id, commentsFor(id).length]))
+        },
         async getComment(id) {
           gate('docs.getComment')
           const doc = comments.get(id)

@@ -11,8 +11,9 @@ export type { FirebaseWebConfig }
  *    and, by `npm run test:firebase`, against the emulators,
  *  - a counting wrapper (counting.ts) can count every document read at one place.
  *
- * The document shapes are exactly the original web app's (SPEC.md §3/§7); fields Magpie adds are
- * optional and marked, because documents the web app wrote never have them.
+ * The document shapes are exactly the original web app's (SPEC.md §3/§7). Fields beyond them are
+ * optional, because documents the web app wrote never have them: the only one Magpie writes is
+ * a post's createdAt (the shipped rules accept no other); the rest are read when present.
  */
 
 
@@ -38,7 +39,11 @@ export interface PostDoc {
   layout: string
   /** Magpie: milliseconds since the epoch, so the feed can be ordered and paged on the server. */
   createdAt?: number
-  /** Magpie: the Storage path of postImg, so a delete can remove the file. */
+  /**
+   * The Storage path of postImg, read when a document has it (so a delete can remove the
+   * file). Magpie never writes it: the shipped rules refuse the key; without it the path is
+   * taken from the download URL.
+   */
   postImgPath?: string
 }
 
@@ -50,7 +55,10 @@ export interface CommentDoc {
   comment_nick: string
   /** The web app's "locale date + HH:mm" string. */
   comment_time: string
-  /** Magpie: milliseconds since the epoch. */
+  /**
+   * Milliseconds since the epoch, read when a document has it. Magpie never writes it: the
+   * shipped rules refuse the key on comments, so the time comes from comment_time.
+   */
   createdAt?: number
 }
 
@@ -69,9 +77,12 @@ export interface AlertEntry {
   post_id: string
   committed_by: string
   alert_type: 'like' | 'comment'
-  /** Magpie: the actor's uid, so "the same person" is exact where nicknames repeat. */
+  /**
+   * The actor's uid and the time in milliseconds, read when an entry has them (they make "the
+   * same person" exact where nicknames repeat, and the order exact). Magpie never writes them:
+   * the shipped database rules refuse any key beyond the web app's four.
+   */
   committed_uid?: string
-  /** Magpie: milliseconds since the epoch. */
   createdAt?: number
 }
 
@@ -150,6 +161,13 @@ export interface DocsPort {
   /** Every comment of one post (where post_id == postId); never the collection. */
   commentsOf(postId: string): Promise<Snapshot<CommentDoc>[]>
   watchComments(postId: string, onDocs: (docs: Snapshot<CommentDoc>[]) => void, onError: (error: FirebasePortError) => void): Unsubscribe
+  /**
+   * How many comments each post has (where post_id == id), counted on the server without
+   * reading them: one aggregation query per post, run in parallel. Every id asked for is in the
+   * answer; it rejects (e.g. 'offline') when any count cannot be had, and the caller keeps what
+   * it knew.
+   */
+  commentCounts(postIds: string[]): Promise<Record<string, number>>
   getComment(id: string): Promise<Snapshot<CommentDoc> | null>
   addComment(doc: CommentDoc): Promise<string>
   deleteComment(id: string): Promise<void>

@@ -30,6 +30,7 @@ import {
   connectFirestoreEmulator,
   doc,
   documentId,
+  getCountFromServer,
   getDocFromServer,
   getDocsFromServer,
   initializeFirestore,
@@ -113,6 +114,13 @@ const MAX_PAGE = 500
 const SCAN_CHUNK = 200
 /** More documents than this with the same createdAt millisecond are not expected (a batch is 500). */
 const SAME_MILLISECOND_CAP = 1_000
+/** Count queries one commentCounts call has in flight at once (a legacy scan asks for 200 posts). */
+const COUNTS_IN_FLIGHT = 20
+/**
+ * An aggregation is a plain RPC that the SDK neither queues offline nor bounds: a connection
+ * that drops silently would leave it waiting. Counts are never worth waiting longer for.
+ */
+const COUNT_TIMEOUT_MS = 20_000
 
 const POSTS = 'magazinePost'
 const COMMENTS = 'magazineComments'
@@ -539,6 +547,27 @@ function createDocsPort(db: Firestore, signal: FirestoreSignal): DocsPort {
         return () => {}
       }
       return watch(commentsQuery(postId), readComment, onDocs, onError)
+    },
+    async commentCounts(postIds) {
+      const ids = [...new Set(postIds)]
+      const counts: Record<string, number> = {}
+      // A post id that is not a document id names no post, so no comment can be on it (as commentsOf).
+      const asked = ids.filter((id) => {
+        if (!isDocId(id)) counts[id] = 0
+        return isDocId(id)
+      })
+      for (let i = 0; i < asked.length; i += COUNTS_IN_FLIGHT) {
+        const chunk = asked.slice(i, i + COUNTS_IN_FLIGHT)
+        const found = await Promise.all(
+          chunk.map((id) =>
+            guarded('firestore', () =>
+              withTimeout(getCountFromServer(commentsQuery(id)), COUNT_TIMEOUT_MS, () => new FirebasePortError('offline', 'firestore: count not answered'))
+            )
+          )
+        )
+        chunk.forEach((id, n) => (counts[id] = found[n]!.data().count))
+      }
+      return counts
     },
     getComment: (id) => getOne(COMMENTS, id, readComment),
     addComment: (data) => addTo(COMMENTS, data),
