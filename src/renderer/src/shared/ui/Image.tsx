@@ -5,7 +5,10 @@ import styles from './Image.module.css'
 
 function decode(hash: string): Uint8Array | null {
   try {
-    return Uint8Array.from(atob(hash), (c) => c.charCodeAt(0))
+    const bytes = Uint8Array.from(atob(hash), (c) => c.charCodeAt(0))
+    // A ThumbHash has a 5-byte header at least; an empty one (a community photo not cached
+    // yet) must leave the frame's own neutral colour, not decode to noise.
+    return bytes.length >= 5 ? bytes : null
   } catch {
     return null
   }
