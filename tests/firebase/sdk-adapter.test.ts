@@ -317,6 +317,26 @@ describe('DocsPort on the Firestore emulator', () => {
     expect(await alice.ports.docs.commentsOf(p1)).toHaveLength(1)
   })
 
+  it('counts the comments of each post on the server, for a visitor too, more posts than it asks at once', async () => {
+    const p1 = await alice.ports.docs.addPost(magpiePost(alice.user))
+    const p2 = await alice.ports.docs.addPost(magpiePost(alice.user))
+    const webComment = (postId: string, text: string) => ({ post_id: postId, comment: text, comment_by: bob.user.email, comment_nick: '밥', comment_time: '' })
+    await seed({
+      'magazineComments/c1': webComment(p1, '하나'),
+      'magazineComments/c2': webComment(p1, '둘'),
+      'magazineComments/c3': webComment(p1, '셋'),
+      'magazineComments/c4': webComment(p2, '다른 글')
+    })
+    const missing = Array.from({ length: 25 }, (_, i) => `no-such-post-${i}`)
+    // Not signed in: the rules let anyone list comments, which is what a count needs.
+    const visitor = await connectFirebase(config, { firestore: hostOf('firestore'), auth: await authEmulatorHost() })
+    try {
+      expect(await visitor.docs.commentCounts([p1, ...missing, p2, p1])).toEqual({ [p1]: 3, [p2]: 1, ...Object.fromEntries(missing.map((id) => [id, 0])) })
+    } finally {
+      await visitor.close()
+    }
+  })
+
   it('watches the top of the feed, one post and its comments live', async () => {
     const top = nextValue<Snapshot<PostDoc>[]>((deliver, fail) => bob.ports.docs.watchPostsTop(5, deliver, fail), (docs) => docs.length === 1)
     const id = await alice.ports.docs.addPost(magpiePost(alice.user, { postTxt: '실시간' }))

@@ -140,6 +140,19 @@ describe('the fake Firebase', () => {
     expect(errors).toEqual(['permission-denied'])
   })
 
+  it("counts each post's comments on the server, for visitors too; offline it rejects", async () => {
+    const { fake, a, b, author, postId } = await twoPeople()
+    const other = await a.docs.addPost(newPostDoc(author, { text: '둘', layout: 'Top', imageUrl: 'u' }, 0))
+    await a.docs.addComment(newCommentDoc(author, postId, '하나', 0))
+    await a.docs.addComment(newCommentDoc(author, postId, '둘', 0))
+    fake.webApp.addComment({ post_id: other, comment: '웹', comment_by: 'x@example.com', comment_nick: 'x', comment_time: '' })
+    const visitor = await fake.connect(config)
+    expect(await visitor.docs.commentCounts([postId, other, 'no-such-post'])).toEqual({ [postId]: 2, [other]: 1, 'no-such-post': 0 })
+    expect(await visitor.docs.commentCounts([])).toEqual({})
+    fake.setOnline(false, b)
+    expect(await reason(b.docs.commentCounts([postId]))).toBe('offline')
+  })
+
   it('fails a planted operation once', async () => {
     const { fake, b, bob, postId } = await twoPeople()
     fake.failNext('docs.setLiked', 'permission-denied')
@@ -161,5 +174,14 @@ describe('the counting wrapper', () => {
     await fake.idle()
     expect(counting.counts.docs).toEqual({ postsPage: 2, getPost: 1, commentsOf: 0, watchPost: 1 })
     expect(counting.total(['postsPage'])).toBe(2)
+  })
+
+  it('bills a count query one read per 1,000 comments it counts, and at least one', async () => {
+    const { fake, a, postId } = await twoPeople()
+    for (let i = 0; i < 1_001; i++) fake.webApp.addComment({ post_id: postId, comment: `${i}`, comment_by: 'x@example.com', comment_nick: 'x', comment_time: '' })
+    const counting = countReads(a.docs)
+    expect(await counting.docs.commentCounts([postId, 'empty-post'])).toEqual({ [postId]: 1_001, 'empty-post': 0 })
+    expect(counting.counts.docs).toEqual({ commentCounts: 3 })
+    expect(counting.counts.calls).toEqual({ commentCounts: 1 })
   })
 })

@@ -170,6 +170,7 @@ describe('offline', () => {
     expect((await failure(docs.setLiked('p1', 'a@magpie.test', true))).reason).toBe('offline')
     expect((await failure(docs.getPost('p1'))).reason).toBe('offline')
     expect((await failure(docs.postsPage(null, 10))).reason).toBe('offline')
+    expect((await failure(docs.commentCounts(['p1', 'p2']))).reason).toBe('offline')
   }, 30_000)
 
   it('fails Realtime Database writes with offline when the database cannot be reached', async () => {
@@ -201,6 +202,7 @@ describe('input the SDK never sees', () => {
     expect(await docs.getPost('a/b')).toBeNull()
     expect(await docs.getComment('')).toBeNull()
     expect(await docs.commentsOf('a/b')).toEqual([])
+    expect(await docs.commentCounts(['a/b', ''])).toEqual({ 'a/b': 0, '': 0 })
     expect((await failure(docs.deletePost('a/b'))).reason).toBe('not-found')
   })
 
