@@ -4,7 +4,7 @@ import { limits } from '@shared/limits'
 import { cleanupTestApps } from '../../testing/test-app'
 import { createFakeFirebase, type FakeFirebase } from '../firebase/fake-firebase'
 import type { ConnectFirebase } from '../firebase/ports'
-import { cleanupCommunityApps, join as signUp, startCommunityApp, startProjectApp, webAppPost, type CommunityApp } from './testing'
+import { cleanupCommunityApps, join as signUp, startCommunityApp, startProjectApp, webAppPost, write, type CommunityApp } from './testing'
 
 afterEach(async () => {
   await cleanupCommunityApps()
@@ -149,6 +149,25 @@ describe('community feed cards: comment counts', () => {
     await app.settle()
     expect(await card(app, ids[0]!)).toBe(4)
     expect(Object.values(fake.data.comments()).filter((c) => c.post_id === ids[0])).toHaveLength(4)
+  })
+
+  it("follow the comments on the signed-in author's own posts as their alerts arrive, without opening them", async () => {
+    const fake = createFakeFirebase()
+    const a = await startCommunityApp(fake)
+    const b = await startCommunityApp(fake)
+    const alice = await signUp(a, 'alice', { nickname: '앨리스' })
+    await signUp(b, 'bob', { nickname: '밥' })
+    const post = await write(a, '앨리스의 글')
+    await b.settle()
+    await b.call('comments:add', { postId: post.id, text: '멋져요' })
+    const aliceUid = fake.data.accounts().find((acc) => acc.email === alice.email)!.uid
+    // The web app alerts the author of its comments too.
+    comment(fake, post.id, '웹에서')
+    fake.webApp.pushAlert(aliceUid, { date: '2026. 1. 1. 10:00', post_id: post.id, committed_by: '독자', alert_type: 'comment' })
+    await a.settle()
+    expect((await a.call('alerts:list')).count).toBe(2)
+    expect(await card(a, post.id)).toBe(2)
+    expect(mirroredComments(a)).toBe(0)
   })
 
   it('take in comments written while this copy was offline when it is back online, and tell the open views', async () => {

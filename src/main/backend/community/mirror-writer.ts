@@ -169,9 +169,10 @@ export function createMirrorWriter(ctx: CommunityContext, images: ImageCache) {
      * exist are not shown (as local mode deletes alerts with their post). A second like
      * alert from the same person on the same post is not shown either, and is returned so
      * the owner can remove it from the database. With `silent` (the list as it was when the
-     * listener started) the alerts added raise no notification.
+     * listener started) the alerts added raise no notification. `commented`: the posts of the
+     * comment alerts that are news, whose comment counts have just changed.
      */
-    async alerts(userId: string, tree: unknown, options: { missingPosts: Set<string>; silent: boolean }): Promise<{ duplicates: string[] }> {
+    async alerts(userId: string, tree: unknown, options: { missingPosts: Set<string>; silent: boolean }): Promise<{ duplicates: string[]; commented: string[] }> {
       const listed = alertsFromTree(tree)
       const stillThere = new Set(listed.map((a) => a.id))
       for (const id of removedAlerts) if (!stillThere.has(id)) removedAlerts.delete(id)
@@ -183,8 +184,9 @@ export function createMirrorWriter(ctx: CommunityContext, images: ImageCache) {
         else options.missingPosts.add(postId)
       }
       const now = ctx.now()
-      const duplicates = store.transaction(() => {
+      const { duplicates, commented } = store.transaction(() => {
         const repeated: string[] = []
+        const commented = new Set<string>()
         // Gone first, so a like alert that replaced a removed one is not taken for its repeat.
         const listed = new Set(entries.map((a) => a.id))
         for (const id of mirror.alertIdsOf(userId)) if (!listed.has(id)) store.alerts.remove(id)
@@ -198,11 +200,12 @@ export function createMirrorWriter(ctx: CommunityContext, images: ImageCache) {
           }
           const added = mirror.insertAlert({ id: alert.id, userId, postId: alert.postId, actorId, type: alert.type, createdAt: alert.createdAt ?? now })
           if (added && options.silent) ctx.silentAlerts.add(alert.id)
+          else if (added && alert.type === 'comment') commented.add(alert.postId)
         }
-        return repeated
+        return { duplicates: repeated, commented: [...commented] }
       })
       ctx.published()
-      return { duplicates }
+      return { duplicates, commented }
     }
   }
 }

@@ -118,7 +118,9 @@ export function createSync(ctx: CommunityContext, writer: MirrorWriter, images: 
           // The list as it stood when the listener started is old news: no notifications for it.
           const silent = first
           first = false
-          const { duplicates } = await writer.alerts(userId, tree, { missingPosts, silent })
+          const { duplicates, commented } = await writer.alerts(userId, tree, { missingPosts, silent })
+          // Someone commented on the user's post: its card shows it without the post being opened.
+          countComments(commented, { again: true })
           for (const key of duplicates) await ports.alerts.remove(uid, key).catch(() => {})
         }),
       (error) => {
