@@ -23,8 +23,8 @@ function checkDraft(draft: PostDraft): PostDraft {
 
 /**
  * Posts in community mode. Reads are local mode's, on the mirror; the feed asks Firestore
- * for the next page (one query, a page of documents) only where the mirror is not known to
- * match the server below the cursor. Writes go to Firebase first and then into the mirror,
+ * for the next page (one query, a page of documents, then their comment counts) only where
+ * the mirror is not known to match the server below the cursor. Writes go to Firebase first and then into the mirror,
  * so the writer sees them at once and a failed write leaves nothing behind.
  */
 export function createCommunityPosts(ctx: CommunityContext, views: Views, images: CommunityImages, auth: CommunityAuth, sync: Sync, writer: MirrorWriter) {

@@ -29,8 +29,9 @@ export const atOrAbove = (a: Keyset, b: Keyset): boolean => a.at > b.at || (a.at
 
 /**
  * The listeners that keep the mirror current — the top of the feed, the open post with
- * its comments, the signed-in user's alerts — and the legacy scan. A listener that fails
- * (offline, permission) is started again when the network comes back.
+ * its comments, the signed-in user's alerts — the legacy scan, and the comment counts of
+ * posts whose comments are not listened to. A listener that fails (offline, permission) is
+ * started again when the network comes back.
  */
 export function createSync(ctx: CommunityContext, writer: MirrorWriter, images: ImageCache) {
   const { ports, mirror } = ctx

@@ -550,12 +550,9 @@ function createDocsPort(db: Firestore, signal: FirestoreSignal): DocsPort {
     },
     async commentCounts(postIds) {
       const ids = [...new Set(postIds)]
-      const counts: Record<string, number> = {}
-      // A post id that is not a document id names no post, so no comment can be on it (as commentsOf).
-      const asked = ids.filter((id) => {
-        if (!isDocId(id)) counts[id] = 0
-        return isDocId(id)
-      })
+      // A post id that is not a document id names no post, so no comment is on it (as commentsOf).
+      const counts: Record<string, number> = Object.fromEntries(ids.filter((id) => !isDocId(id)).map((id) => [id, 0]))
+      const asked = ids.filter(isDocId)
       for (let i = 0; i < asked.length; i += COUNTS_IN_FLIGHT) {
         const chunk = asked.slice(i, i + COUNTS_IN_FLIGHT)
         const found = await Promise.all(
