@@ -4,7 +4,7 @@ import { rgbaToThumbHash } from 'thumbhash'
 import { afterEach, describe, expect, it } from 'vitest'
 import { Image } from './Image'
 
-const base = { width: 400, height: 300, variants: [] }
+const base = { id: 'img-1', width: 400, height: 300, variants: [] }
 
 describe('Image', () => {
   afterEach(cleanup)
