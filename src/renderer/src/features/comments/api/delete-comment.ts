@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { call } from '@/shared/lib/ipc'
-import { patchPost } from '@/shared/lib/post-cache'
+import { refreshPost } from '@/shared/lib/post-cache'
 import { queryKeys } from '@/shared/lib/query-keys'
 
 export const deleteComment = (id: string) => call('comments:delete', { id })
@@ -10,8 +10,10 @@ export function useDeleteComment() {
   return useMutation({
     mutationFn: deleteComment,
     onSuccess: ({ postId }) => {
-      patchPost(client, postId, (p) => ({ ...p, commentCount: Math.max(0, p.commentCount - 1) }))
-      return client.invalidateQueries({ queryKey: queryKeys.comments(postId) })
+      // The count is read back from main rather than patched by one: main's change event may
+      // already have refreshed the post with this comment in it (counted twice otherwise). A
+      // failed read (the post deleted meanwhile) does not undo the comment's success.
+      return Promise.all([refreshPost(client, postId).catch(() => undefined), client.invalidateQueries({ queryKey: queryKeys.comments(postId) })])
     }
   })
 }
