@@ -176,9 +176,10 @@ function communitySpecs(smoke: boolean): CommunitySpec[] {
  */
 async function firestoreReads(ctx: BenchContext) {
   const rows: string[][] = []
-  // The lowest ratio of each kind over the sizes: typical posts, a 10k-comment post opened, the day's first start.
-  const lowest = { typical: [Infinity, ''], heavy: [Infinity, ''], first: [Infinity, ''] } as Record<'typical' | 'heavy' | 'first', [number, string]>
-  const note = (kind: keyof typeof lowest, ratio: number, label: string) => {
+  // The lowest ratio of each kind over the sizes.
+  const kinds = ['typical', 'daily', 'full', 'heavy'] as const
+  const lowest = Object.fromEntries(kinds.map((kind) => [kind, [Infinity, '']])) as Record<(typeof kinds)[number], [number, string]>
+  const note = (kind: (typeof kinds)[number], ratio: number, label: string) => {
     if (ratio < lowest[kind][0]) lowest[kind] = [ratio, label]
   }
   for (const spec of communitySpecs(ctx.smoke)) {
@@ -194,54 +195,68 @@ async function firestoreReads(ctx: BenchContext) {
       const seed = seedJourneyReads(project, journey.opened.length)
       const reader = new CommunityReader(project)
       try {
-        // A new data folder: the day's first start, which also runs the legacy scan; then a later start.
+        // A new data folder: the first start, with the legacy scan's full pass; a later start that day; the next day's first.
         const first = await reader.journey(journey.opened, 30)
         const later = await reader.journey(journey.opened, 30)
-        const firstTotal = first.session + first.scan
+        reader.nextDay()
+        const daily = await reader.journey(journey.opened, 30)
+        const full = first.session + first.scan
+        const dailyTotal = daily.session + daily.scan
+        const cell = (reads: number) => [num(reads), `${num(seed / reads)}×`]
         rows.push([
           label,
           journey.name,
           num(seed),
-          num(later.session),
-          `${num(seed / later.session)}×`,
-          `${num(firstTotal)} (scan ${num(first.scan)})`,
-          `${num(seed / firstTotal)}×`,
+          ...cell(later.session),
+          ...cell(dailyTotal),
+          ...cell(full),
           Object.entries(later.byMethod)
             .map(([method, n]) => `${method} ${num(n)}`)
             .join(', ')
         ])
-        note(index === 0 ? 'typical' : 'heavy', seed / later.session, label)
-        if (index === 0) note('first', seed / firstTotal, label)
+        if (index === 0) {
+          note('typical', seed / later.session, label)
+          note('daily', seed / dailyTotal, label)
+          note('full', seed / full, label)
+        } else note('heavy', seed / later.session, label)
       } finally {
         await reader.close()
       }
     }
   }
   const name = 'Firestore document reads, "open app, scroll 30 posts, open 3 posts": seed ÷ Magpie'
-  const ratio = (kind: keyof typeof lowest) => `${num(lowest[kind][0])}× (lowest, at ${lowest[kind][1]} posts)`
+  const ratio = (kind: (typeof kinds)[number]) => `${num(lowest[kind][0])}× (lowest, at ${lowest[kind][1]} posts)`
+  const goal = (kind: (typeof kinds)[number], suffix: string, why: string): Goal => ({
+    name: name + suffix,
+    target: '≥ 20×',
+    actual: ratio(kind),
+    met: lowest[kind][0] >= 20,
+    why
+  })
   const goals: Goal[] = [
-    { name, target: '≥ 20×', actual: ratio('typical'), met: lowest.typical[0] >= 20, why: 'Any start after the first of the day, opening posts with the comments most posts have.' },
-    {
-      name: `${name}, when one opened post has ${num(communitySpecs(ctx.smoke)[0]!.heavyComments[0]!)} comments`,
-      target: '≥ 20×',
-      actual: ratio('heavy'),
-      met: lowest.heavy[0] >= 20,
-      why: "Magpie listens to every comment of the open post (a query by post_id), so that post costs one read per comment. The web app's comments carry only a display-format comment_time (SPEC.md §3), so their oldest-first order cannot be paged on the server; Magpie pages them from the mirror. The seed reads every comment of every post for each detail, so the ratio grows with the community (72× at 100k posts)."
-    },
-    {
-      name: `${name}, the day's first start`,
-      target: '≥ 20×',
-      actual: ratio('first'),
-      met: lowest.first[0] >= 20,
-      why: "The first start of a day also runs the legacy scan (decision 008): posts the web app wrote have no sortable field, Firestore cannot query for a missing field, so finding them means reading the posts collection once a day. Every later start that day reads only its pages; the seed reads the whole collection at every start and every return to the feed."
-    }
+    goal('typical', '', 'Any start after the first of the day, opening posts with the comments most posts have.'),
+    goal(
+      'daily',
+      ", a day's first start",
+      "The day's first start also counts the posts with and without createdAt (two aggregations, a read per 1,000 posts) to learn whether the web app wrote or deleted posts since the last scan, and counts those posts' comments again."
+    ),
+    goal(
+      'full',
+      ', the first start, then weekly',
+      "The legacy scan's full pass (decision 008): the web app's posts have no sortable field and Firestore cannot query for a missing field, so finding them means reading the posts collection — at the first start, when their number changed, and at least weekly. The seed reads the whole collection at every start and every return to the feed."
+    ),
+    goal(
+      'heavy',
+      `, when one opened post has ${num(communitySpecs(ctx.smoke)[0]!.heavyComments[0]!)} comments`,
+      "Magpie listens to every comment of the open post (a query by post_id), so that post costs one read per comment. The web app's comments carry only a display-format comment_time (SPEC.md §3), so their oldest-first order cannot be paged on the server; Magpie pages them from the mirror. The seed reads every comment of every post for each detail, so the ratio grows with the community (72× at 100k posts)."
+    )
   ]
   return {
     table: {
       title: 'Firestore document reads, "open app, scroll 30 posts, open 3 posts" (community mode)',
-      columns: ['posts', 'the 3 posts opened', 'seed: reads', 'Magpie: reads', 'ratio', "Magpie, the day's first start", 'ratio', 'Magpie\'s reads by call'],
+      columns: ['posts', 'the 3 posts opened', 'seed: reads', 'Magpie: a later start', 'ratio', "Magpie: a day's first start", 'ratio', 'Magpie: first start (full scan)', 'ratio', "Magpie's reads by call, later start"],
       rows,
-      note: 'Reads as Firestore bills them: every document a query, get or listener hands back (each listener snapshot counted whole, an upper bound), and one read per 1,000 comments counted by an aggregation. "Magpie: reads" is any start after the first of the day; the first start also runs the legacy scan (decision 008), which reads the posts collection in id order to find posts the web app wrote without createdAt — billed here as the adapter\'s 200-document queries would be.'
+      note: 'Reads as Firestore bills them: every document a query, get or listener hands back (each listener snapshot counted whole, an upper bound), and one read per 1,000 entries counted by an aggregation. A later start reads only its pages; the day\'s first start adds two post counts and the web app\'s posts\' comment counts; the first start (and a weekly one, or one after the web app wrote or deleted posts) runs the legacy scan\'s full pass (decision 008), which reads the posts collection in id order — billed here as the adapter\'s 200-document queries would be.'
     },
     goals,
     notes: [

@@ -263,8 +263,9 @@ describe('DocsPort on the Firestore emulator', () => {
     expect(ids(await alice.ports.docs.legacyPostsScan(null, 1))).toEqual(['a-web'])
     expect(ids(await alice.ports.docs.legacyPostsScan('a-web', 1))).toEqual(['zz-web'])
     expect(await alice.ports.docs.legacyPostsScan('zz-web', 1)).toEqual([])
-    // …and the feed query never returns them.
+    // …and the feed query never returns them, nor does the count of ordered posts.
     expect(ids(await alice.ports.docs.postsPage(null, 500))).not.toContain('a-web')
+    expect(await alice.ports.docs.postsCount()).toEqual({ all: 232, ordered: 230 })
   })
 
   it('likes and unlikes atomically and idempotently, as the rules allow only for one\'s own email', async () => {

@@ -166,6 +166,51 @@ describe('community posts', () => {
     expect((await nextDay.call('posts:feed', {})).posts).toEqual([])
   })
 
+  it('a later day counts the web posts first: the same number skips the scan and recounts their comments; a new one, or a week on, scans again', async () => {
+    const fake = createFakeFirebase()
+    const web = { uid: 'web-uid', email: 'web@example.com', nickname: '웹' }
+    fake.webApp.addPost(webAppPost(web, { postTxt: 'a' }), 'webA')
+    fake.webApp.addPost({ ...webAppPost(web, { postTxt: '까치 글' }), createdAt: local(2026, 1, 1) }, 'magpie1')
+    const first = await startCommunityApp(fake, { countReads: true })
+    expect(first.reads!.counts.calls.legacyPostsScan).toBe(1)
+    await first.close()
+    const day = 25 * 60 * 60 * 1000
+    const start = () => startCommunityApp(fake, { dataDir: first.dataDir, profileDir: first.profileDir, clock: first.clock, countReads: true })
+    const texts = async (app: Awaited<ReturnType<typeof start>>) => (await app.call('posts:feed', {})).posts.map((p) => p.text)
+
+    // Next day, nothing new from the web app: two counts and a comment count instead of the scan.
+    fake.webApp.addComment({ post_id: 'webA', comment: '웹 댓글', comment_by: 'web@example.com', comment_nick: '웹', comment_time: '2026. 1. 2. 9:00' })
+    first.clock.advance(day)
+    const quiet = await start()
+    expect(quiet.reads!.counts.calls.legacyPostsScan).toBeUndefined()
+    expect(quiet.reads!.counts.calls.postsCount).toBe(1)
+    await quiet.settle()
+    expect((await quiet.call('posts:feed', {})).posts.find((p) => p.id === 'webA')!.commentCount).toBe(1)
+    await quiet.close()
+
+    // A web post written since: the count differs, so the scan runs and finds it.
+    fake.webApp.addPost(webAppPost(web, { postTxt: 'b', postDate: '2025. 6. 1. 10:00' }), 'webB')
+    first.clock.advance(day)
+    const changed = await start()
+    expect(changed.reads!.counts.calls.legacyPostsScan).toBe(1)
+    expect(await texts(changed)).toEqual(['까치 글', 'a', 'b'])
+    await changed.close()
+
+    // The same number for a week (one web post deleted, another written): the week's full scan catches it.
+    fake.webApp.deletePost('webB')
+    fake.webApp.addPost(webAppPost(web, { postTxt: 'c', postDate: '2025. 7. 1. 10:00' }), 'webC')
+    for (let d = 1; d < 7; d++) {
+      first.clock.advance(day)
+      const same = await start()
+      expect(same.reads!.counts.calls.legacyPostsScan, `day ${d}`).toBeUndefined()
+      await same.close()
+    }
+    first.clock.advance(day)
+    const week = await start()
+    expect(week.reads!.counts.calls.legacyPostsScan).toBe(1)
+    expect(await texts(week)).toEqual(['까치 글', 'a', 'c'])
+  })
+
   it('pages the feed from Firestore below what the mirror knows, and drops posts deleted on the server', async () => {
     const fake = createFakeFirebase()
     const web = { uid: 'web-uid', email: 'web@example.com', nickname: '웹' }

@@ -8,6 +8,8 @@ import type { MirrorWriter } from './mirror-writer'
 
 /** The legacy scan (decision 008) runs at connect, then at most this often. */
 export const legacyScanIntervalMs = 24 * 60 * 60 * 1000
+/** A day's scan is only a count of the web app's posts while it matches the last full scan's, for at most this long. */
+export const legacyFullScanIntervalMs = 7 * legacyScanIntervalMs
 const legacyScanPage = 200
 const scanCheckMs = 60 * 60 * 1000
 /** comments:list waits this long at most for the open post's first snapshot, then answers from the mirror. */
@@ -167,12 +169,26 @@ export function createSync(ctx: CommunityContext, writer: MirrorWriter, images: 
     return ready
   }
 
-  /** Web app posts have no createdAt, so the ordered feed query never returns them: a paged scan finds them. */
+  /**
+   * Web app posts have no createdAt, so the ordered feed query never returns them: a paged
+   * scan of the whole collection finds them. On a later day, two count aggregations first
+   * (a read per 1,000 posts): while the number of such posts is the one the last full scan
+   * saw, and that scan is under a week old, only their comments are counted again.
+   */
   async function legacyScan(): Promise<void> {
     const last = Number(mirror.state('legacyScanAt') ?? 0)
     if (scanning || closed || ctx.now() - last < legacyScanIntervalMs || !ports.connectivity.online()) return
     scanning = true
     try {
+      const counted = await ports.docs.postsCount()
+      const legacyCount = String(counted.all - counted.ordered)
+      const fullAt = Number(mirror.state('legacyFullScanAt') ?? 0)
+      if (closed) return
+      if (legacyCount === mirror.state('legacyCount') && ctx.now() - fullAt < legacyFullScanIntervalMs) {
+        countComments(mirror.legacyPostIds(), { again: true })
+        mirror.setState('legacyScanAt', String(ctx.now()))
+        return
+      }
       const seen = new Set<string>()
       let afterId: string | null = null
       for (;;) {
@@ -181,12 +197,16 @@ export function createSync(ctx: CommunityContext, writer: MirrorWriter, images: 
         for (const doc of legacy) seen.add(doc.id)
         const complete = page.length < legacyScanPage
         await writer.legacyPosts(legacy, complete, seen)
-        // The scan is the only way these posts come from the server (daily at most): counted each time.
+        // The scan is the only way these posts come from the server: counted each time.
         countComments(legacy.map((doc) => doc.id), { again: true })
         if (complete || closed) break
         afterId = page.at(-1)!.id
       }
-      if (!closed) mirror.setState('legacyScanAt', String(ctx.now()))
+      if (closed) return
+      // The count from before the scan: a web app post written meanwhile makes the next count differ, and scan again.
+      mirror.setState('legacyCount', legacyCount)
+      mirror.setState('legacyFullScanAt', String(ctx.now()))
+      mirror.setState('legacyScanAt', String(ctx.now()))
     } finally {
       scanning = false
     }

@@ -11,6 +11,9 @@ export interface ReadCounts {
 /** Index entries one billed read of an aggregation covers (Firestore's pricing of count()). */
 export const countEntriesPerRead = 1_000
 
+/** Reads one count aggregation is billed: one per 1,000 entries counted, and at least one. */
+const billedCount = (entries: number): number => Math.max(1, Math.ceil(entries / countEntriesPerRead))
+
 /**
  * Wraps a DocsPort and counts every document it hands back, at the one boundary where
  * Firestore bills reads: query and get results, and every document each listener delivers
@@ -51,12 +54,18 @@ export function countReads(inner: DocsPort) {
     getPost: one('getPost', (id) => inner.getPost(id)),
     getComment: one('getComment', (id) => inner.getComment(id)),
     userByEmail: one('userByEmail', (email) => inner.userByEmail(email)),
+    async postsCount() {
+      call('postsCount')
+      const counted = await inner.postsCount()
+      add('postsCount', billedCount(counted.all) + billedCount(counted.ordered))
+      return counted
+    },
     async commentCounts(postIds) {
       call('commentCounts')
       const counts = await inner.commentCounts(postIds)
       add(
         'commentCounts',
-        Object.values(counts).reduce((sum, n) => sum + Math.max(1, Math.ceil(n / countEntriesPerRead)), 0)
+        Object.values(counts).reduce((sum, n) => sum + billedCount(n), 0)
       )
       return counts
     },

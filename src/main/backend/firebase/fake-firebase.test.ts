@@ -184,4 +184,14 @@ describe('the counting wrapper', () => {
     expect(counting.counts.docs).toEqual({ commentCounts: 3 })
     expect(counting.counts.calls).toEqual({ commentCounts: 1 })
   })
+
+  it('counts all posts and those with createdAt, billed as two count queries', async () => {
+    const { fake, a } = await twoPeople()
+    const before = await a.docs.postsCount()
+    for (let i = 0; i < 1_000; i++) fake.webApp.addPost({ postTxt: `${i}`, postDate: '2025. 1. 1. 10:00' })
+    fake.webApp.addPost({ postTxt: 'new', createdAt: 1 })
+    const counting = countReads(a.docs)
+    expect(await counting.docs.postsCount()).toEqual({ all: before.all + 1_001, ordered: before.ordered + 1 })
+    expect(counting.counts.docs).toEqual({ postsCount: Math.ceil((before.all + 1_001) / 1_000) + 1 })
+  })
 })

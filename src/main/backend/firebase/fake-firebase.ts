@@ -258,6 +258,12 @@ export function createFakeFirebase(options: FakeFirebaseOptions = {}) {
               .map((id) => ({ id, data: posts.get(id) as unknown as PostDoc }))
           )
         },
+        async postsCount() {
+          gate('docs.postsCount')
+          // As the aggregations: createdAt as the adapter writes it (here, a number) puts a post in the ordered count.
+          const all = [...posts.values()]
+          return { all: all.length, ordered: all.filter((doc) => typeof doc.createdAt === 'number').length }
+        },
         async getPost(id) {
           gate('docs.getPost')
           const doc = posts.get(id)

@@ -150,6 +150,12 @@ export interface DocsPort {
    * document-id order; `afterId` continues it. Used rarely (see decision 008).
    */
   legacyPostsScan(afterId: string | null, limit: number): Promise<Snapshot<PostDoc>[]>
+  /**
+   * How many posts there are, and how many of them have createdAt (those the feed query
+   * returns), counted on the server without reading them: two aggregations. Their difference
+   * tells whether the web app's posts changed in number since the last scan (decision 008).
+   */
+  postsCount(): Promise<{ all: number; ordered: number }>
   getPost(id: string): Promise<Snapshot<PostDoc> | null>
   watchPost(id: string, onDoc: (doc: Snapshot<PostDoc> | null) => void, onError: (error: FirebasePortError) => void): Unsubscribe
   addPost(doc: PostDoc): Promise<string>

@@ -508,6 +508,15 @@ function createDocsPort(db: Firestore, signal: FirestoreSignal): DocsPort {
       return watch(feedQuery(null, pageSize(requested)), readPost, onDocs, onError)
     },
     legacyPostsScan,
+    async postsCount() {
+      const count = (counted: Query) =>
+        guarded('firestore', () =>
+          withTimeout(getCountFromServer(counted), COUNT_TIMEOUT_MS, () => new FirebasePortError('offline', 'firestore: count not answered'))
+        )
+      // A query ordered by a field holds only the documents that have it: the ones the feed query can return.
+      const [all, ordered] = await Promise.all([count(query(posts)), count(query(posts, orderBy('createdAt')))])
+      return { all: all.data().count, ordered: ordered.data().count }
+    },
     getPost: (id) => getOne(POSTS, id, readPost),
     watchPost(id, onDoc, onError) {
       if (!isDocId(id)) {
