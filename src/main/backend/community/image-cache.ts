@@ -20,6 +20,12 @@ export function createImageCache(ctx: CommunityContext, maxBytes: number) {
   const wanted = new Set<string>()
   /** Images that cannot be fetched (gone, not an image): not tried again this run. */
   const failed = new Set<string>()
+  /**
+   * Downloads that failed as offline while the app still counts as online (Storage alone
+   * unreachable): tried again when the network comes back or the image is shown again, never
+   * straight away, which would loop for as long as Storage stays out of reach.
+   */
+  const waiting = new Set<string>()
   let downloading = 0
 
   function pump(): void {
@@ -50,7 +56,7 @@ export function createImageCache(ctx: CommunityContext, maxBytes: number) {
       bytes = await ctx.ports.files.download(image.url, limits.imageMaxBytes)
     } catch (error) {
       // Offline: fetched when the network is back; anything else will not get better by retrying.
-      if (error instanceof FirebasePortError && error.reason === 'offline') wanted.add(id)
+      if (error instanceof FirebasePortError && error.reason === 'offline') waiting.add(id)
       else failed.add(id)
       return
     }
@@ -98,12 +104,18 @@ export function createImageCache(ctx: CommunityContext, maxBytes: number) {
       for (const id of ids) {
         if (id === null || failed.has(id)) continue
         const image = mirror.imageRemote(id)
-        if (image?.url && image.files.length === 0) wanted.add(id)
+        if (!image?.url || image.files.length > 0) continue
+        waiting.delete(id)
+        wanted.add(id)
       }
       pump()
     },
     /** The network is back: what waited for it is fetched now. */
-    resume: pump
+    resume(): void {
+      for (const id of waiting) wanted.add(id)
+      waiting.clear()
+      pump()
+    }
   }
 }
 

@@ -1,3 +1,4 @@
+import { readdir } from 'node:fs/promises'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -237,6 +238,24 @@ describe('community posts', () => {
     expect(post!.image.variants.length).toBeGreaterThan(0)
     for (const v of post!.image.variants) expect(existsSync(join(app.magpie.imagesDir, v.url.slice('/media/'.length)))).toBe(true)
     expect(app.eventsOf('posts:changed').some((e) => e.postIds.includes('webPhoto'))).toBe(true)
+  })
+
+  it('a photo Storage could not serve while Firestore answered waits for the network to come back, not retried in a loop', async () => {
+    const fake = createFakeFirebase()
+    const web = { uid: 'web-uid', email: 'web@example.com', nickname: '웹' }
+    const url = fake.webApp.uploadFile('postImg/1700000000000', await tinyJpeg('#654321', 200, 100))
+    fake.webApp.addPost(webAppPost(web, { postImg: url, postDate: '2026. 1. 1. 10:00' }), 'webPhoto')
+    fake.failNext('files.download', 'offline')
+    const app = await startCommunityApp(fake)
+    await app.settle()
+    // Nothing asks again while the app counts as online: no file, however long it waits.
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    await app.settle()
+    expect(existsSync(app.magpie.imagesDir) ? await readdir(app.magpie.imagesDir, { recursive: true }) : []).toEqual([])
+    fake.setOnline(false, app.ports())
+    fake.setOnline(true, app.ports())
+    await app.settle()
+    expect((await app.call('posts:get', { id: 'webPhoto' })).image.variants.length).toBeGreaterThan(0)
   })
 
   it('keeps the image cache within its bound: the least recently shown lose their files and keep the placeholder', async () => {
