@@ -160,6 +160,30 @@ describe('community alerts, live', () => {
     expect((await again.call('alerts:list')).count).toBe(2)
   })
 
+  it('an alert list that could not be applied at start is tried again silently, never shown later as new alerts', async () => {
+    const { fake, a, aliceUid } = await aliceAndBob()
+    const alice = { uid: aliceUid, email: 'alice@example.com', nickname: '앨리스' }
+    // A post of Alice's below the top of the feed, so only the alert brings it into the mirror.
+    fake.webApp.addPost({ ...webAppPost(alice, { postTxt: '옛 글' }), createdAt: 1 }, 'oldie')
+    for (let i = 0; i < 12; i++) fake.webApp.addPost({ ...webAppPost(alice), createdAt: Date.UTC(2026, 0, 1) + i }, `newer${i}`)
+    await a.close()
+    fake.webApp.pushAlert(aliceUid, { date: '2026. 1. 1. 10:00', post_id: 'oldie', committed_by: '준호', alert_type: 'comment' })
+
+    fake.failNext('docs.getPost', 'unknown')
+    const again = await startCommunityApp(fake, { dataDir: a.dataDir, profileDir: a.profileDir })
+    fake.webApp.pushAlert(aliceUid, { date: '2026. 1. 1. 11:00', post_id: 'oldie', committed_by: '민지', alert_type: 'like' })
+    await again.settle()
+    expect(again.desktop.recording.notifications).toEqual([])
+
+    // The listener starts again (here, the network coming back): the whole list, silently.
+    fake.setOnline(false, again.ports())
+    fake.setOnline(true, again.ports())
+    await again.settle()
+    expect((await again.call('alerts:list')).alerts.map((x) => x.postId)).toEqual(['oldie', 'oldie'])
+    expect(again.desktop.recording.notifications).toEqual([])
+    expect(again.desktop.recording.badge).toBe(2)
+  })
+
   it('an alert for a post the mirror does not have fetches that post once; an alert of a deleted post is not shown', async () => {
     const { fake, a, aliceUid } = await aliceAndBob()
     const old = fake.webApp.addPost(webAppPost({ uid: aliceUid, email: 'alice@example.com', nickname: '앨리스' }, { postDate: '2020. 1. 1. 1:00' }))

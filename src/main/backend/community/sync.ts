@@ -14,6 +14,8 @@ const legacyScanPage = 200
 const scanCheckMs = 60 * 60 * 1000
 /** comments:list waits this long at most for the open post's first snapshot, then answers from the mirror. */
 const firstSnapshotWaitMs = 10_000
+/** After the alert list as it stood at the start could not be applied, the listener starts again this much later. */
+export const alertsRetryMs = 30_000
 
 /**
  * How far down the server's ordered feed the mirror is known to match it, this session:
@@ -49,6 +51,7 @@ export function createSync(ctx: CommunityContext, writer: MirrorWriter, images: 
   let alerts: { uid: string; userId: string; stop: Unsubscribe | null } | null = null
   let stopConnectivity: Unsubscribe | null = null
   let scanTimer: NodeJS.Timeout | null = null
+  let alertsRetry: NodeJS.Timeout | undefined
   let scanning = false
   let closed = false
 
@@ -108,6 +111,16 @@ export function createSync(ctx: CommunityContext, writer: MirrorWriter, images: 
     )
   }
 
+  function restartAlerts(subscription: NonNullable<typeof alerts>): void {
+    subscription.stop?.()
+    subscription.stop = null
+    clearTimeout(alertsRetry)
+    alertsRetry = setTimeout(() => {
+      if (!closed && alerts === subscription && !subscription.stop && ports.connectivity.online()) watchAlerts(subscription.uid, subscription.userId)
+    }, alertsRetryMs)
+    alertsRetry.unref()
+  }
+
   function watchAlerts(uid: string, userId: string): void {
     const inOrder = serial()
     let first = true
@@ -120,8 +133,17 @@ export function createSync(ctx: CommunityContext, writer: MirrorWriter, images: 
           if (alerts !== subscription) return
           // The list as it stood when the listener started is old news: no notifications for it.
           const silent = first
+          let applied: Awaited<ReturnType<MirrorWriter['alerts']>>
+          try {
+            applied = await writer.alerts(userId, tree, { missingPosts, silent })
+          } catch (error) {
+            // Not applied (a post it names could not be fetched). A later snapshot would show the
+            // old alerts as new, with a notification each: start over instead, silent again.
+            if (silent && alerts === subscription) restartAlerts(subscription)
+            throw error
+          }
           first = false
-          const { duplicates, commented } = await writer.alerts(userId, tree, { missingPosts, silent })
+          const { duplicates, commented } = applied
           // Someone commented on the user's post: its card shows it without the post being opened.
           countComments(commented, { again: true })
           for (const key of duplicates) await ports.alerts.remove(uid, key).catch(() => {})
@@ -269,6 +291,7 @@ export function createSync(ctx: CommunityContext, writer: MirrorWriter, images: 
       alerts = null
       stopConnectivity?.()
       if (scanTimer) clearInterval(scanTimer)
+      clearTimeout(alertsRetry)
     }
   }
 }
