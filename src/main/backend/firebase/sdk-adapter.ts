@@ -44,6 +44,7 @@ import {
   Timestamp,
   where,
   type DocumentData,
+  type DocumentReference,
   type DocumentSnapshot,
   type Firestore,
   type FirestoreError,
@@ -494,11 +495,36 @@ function createDocsPort(db: Firestore, signal: FirestoreSignal): DocsPort {
     return snapshot.exists() ? read(snapshot) : null
   }
 
+  /**
+   * A commit whose answer was lost may have landed, and the transaction's retry of it is then
+   * refused (the new document exists, so the rules see an update; or the deleted one is gone):
+   * the server's copy says whether the write happened, so a retry by the user cannot double it.
+   */
+  async function unlessLanded(work: Promise<void>, landed: (snapshot: DocumentSnapshot) => boolean, ref: DocumentReference<DocumentData>): Promise<void> {
+    try {
+      await work
+    } catch (error) {
+      const snapshot = await getDocFromServer(ref).catch(() => null)
+      if (!snapshot || !landed(snapshot)) throw error
+    }
+  }
+
   async function addTo(collectionName: string, data: object): Promise<string> {
     const ref = doc(collection(db, collectionName))
-    await write((transaction) => transaction.set(ref, toFirestore(data)))
+    await unlessLanded(
+      write((transaction) => transaction.set(ref, toFirestore(data))),
+      (snapshot) => snapshot.exists(),
+      ref
+    )
     return ref.id
   }
+
+  const deleteDoc = (ref: DocumentReference<DocumentData>): Promise<void> =>
+    unlessLanded(
+      write((transaction) => transaction.delete(ref)),
+      (snapshot) => !snapshot.exists(),
+      ref
+    )
 
   const commentsQuery = (postId: string): Query => query(comments, where('post_id', '==', postId))
 
@@ -538,10 +564,7 @@ function createDocsPort(db: Firestore, signal: FirestoreSignal): DocsPort {
       if (Object.keys(data).length === 0) return
       await write((transaction) => transaction.update(ref, data))
     },
-    async deletePost(id) {
-      const ref = doc(posts, requireDocId(id))
-      await write((transaction) => transaction.delete(ref))
-    },
+    deletePost: async (id) => deleteDoc(doc(posts, requireDocId(id))),
     async setLiked(postId, email, liked) {
       const ref = doc(posts, requireDocId(postId))
       await write((transaction) => transaction.update(ref, { likedBy: liked ? arrayUnion(email) : arrayRemove(email) }))
@@ -577,10 +600,7 @@ function createDocsPort(db: Firestore, signal: FirestoreSignal): DocsPort {
     },
     getComment: (id) => getOne(COMMENTS, id, readComment),
     addComment: (data) => addTo(COMMENTS, data),
-    async deleteComment(id) {
-      const ref = doc(comments, requireDocId(id))
-      await write((transaction) => transaction.delete(ref))
-    },
+    deleteComment: async (id) => deleteDoc(doc(comments, requireDocId(id))),
     async userByEmail(email) {
       const docs = await fetchDocs(query(users, where('user_id', '==', email), limit(1)))
       return docs[0] ? readUser(docs[0]) : null
