@@ -24,7 +24,10 @@ export function createCommunityAlerts(ctx: CommunityContext, views: Views, auth:
       if (owner !== userId) throw new AppError('invalidRequest')
       const { uid } = await auth.author(userId)
       await remote('write', () => ports.alerts.remove(uid, alertId))
-      writer.removedAlerts([alertId])
+      // The repeats it stood for go with it, or the next one would take its place.
+      const repeats = writer.repeatsOf(alertId)
+      for (const key of repeats) await ports.alerts.remove(uid, key).catch(() => {})
+      writer.removedAlerts([alertId, ...repeats])
       store.transaction(() => store.alerts.remove(alertId))
       ctx.published()
       return local.list(userId)

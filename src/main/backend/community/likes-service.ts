@@ -12,7 +12,7 @@ import type { MirrorWriter } from './mirror-writer'
  * on someone else's post pushes a like alert to its author, once per post and session: the
  * shipped rules let nobody but the author remove an alert, so instead of removing it on an
  * unlike (as local mode does) a like after an unlike sends none, and the author's app shows
- * at most one like alert per person and post (see the mirror writer).
+ * at most one like alert per nickname and post (see the mirror writer).
  */
 export function createCommunityLikes(ctx: CommunityContext, auth: CommunityAuth, writer: MirrorWriter) {
   const { store, mirror, ports } = ctx

@@ -22,6 +22,12 @@ export function createMirrorWriter(ctx: CommunityContext, images: ImageCache) {
   const written = { posts: new Set<string>(), comments: new Set<string>() }
   /** Alerts this app removed: a snapshot from before the removal must not bring them back (and announce them). */
   const removedAlerts = new Set<string>()
+  /**
+   * Like alerts hidden as repeats of a shown one (same post, same nickname), by the shown
+   * alert's key. Only hidden, never removed from the database: nicknames are not unique, so
+   * a "repeat" may be someone else's — until the user deletes the one they were shown.
+   */
+  let repeats = new Map<string, string[]>()
 
   /**
    * The mirror's person for someone the documents name. People are keyed by login email;
@@ -126,6 +132,11 @@ export function createMirrorWriter(ctx: CommunityContext, images: ImageCache) {
       for (const id of ids) removedAlerts.add(id)
     },
 
+    /** The like alerts hidden behind this shown one (see repeats). */
+    repeatsOf(id: string): string[] {
+      return repeats.get(id) ?? []
+    },
+
     /** Web app posts found by the legacy scan; `complete`: the scan saw every document, so unseen ones are gone. */
     async legacyPosts(docs: Snapshot<PostDoc>[], complete: boolean, seen: Set<string>): Promise<void> {
       await posts(docs)
@@ -172,7 +183,7 @@ export function createMirrorWriter(ctx: CommunityContext, images: ImageCache) {
      * listener started) the alerts added raise no notification. `commented`: the posts of the
      * comment alerts that are news, whose comment counts have just changed.
      */
-    async alerts(userId: string, tree: unknown, options: { missingPosts: Set<string>; silent: boolean }): Promise<{ duplicates: string[]; commented: string[] }> {
+    async alerts(userId: string, tree: unknown, options: { missingPosts: Set<string>; silent: boolean }): Promise<{ commented: string[] }> {
       const listed = alertsFromTree(tree)
       const stillThere = new Set(listed.map((a) => a.id))
       for (const id of removedAlerts) if (!stillThere.has(id)) removedAlerts.delete(id)
@@ -184,8 +195,8 @@ export function createMirrorWriter(ctx: CommunityContext, images: ImageCache) {
         else options.missingPosts.add(postId)
       }
       const now = ctx.now()
-      const { duplicates, commented } = store.transaction(() => {
-        const repeated: string[] = []
+      const { hidden, commented } = store.transaction(() => {
+        const hidden = new Map<string, string[]>()
         const commented = new Set<string>()
         // Gone first, so a like alert that replaced a removed one is not taken for its repeat.
         const listed = new Set(entries.map((a) => a.id))
@@ -195,17 +206,18 @@ export function createMirrorWriter(ctx: CommunityContext, images: ImageCache) {
           const actorId = mirror.personByNickname(alert.actorNickname, ctx.newId, now)
           const first = alert.type === 'like' ? mirror.likeAlertId(alert.postId, actorId) : null
           if (first && first !== alert.id) {
-            repeated.push(alert.id)
+            hidden.set(first, [...(hidden.get(first) ?? []), alert.id])
             continue
           }
           const added = mirror.insertAlert({ id: alert.id, userId, postId: alert.postId, actorId, type: alert.type, createdAt: alert.createdAt ?? now })
           if (added && options.silent) ctx.silentAlerts.add(alert.id)
           else if (added && alert.type === 'comment') commented.add(alert.postId)
         }
-        return { duplicates: repeated, commented: [...commented] }
+        return { hidden, commented: [...commented] }
       })
+      repeats = hidden
       ctx.published()
-      return { duplicates, commented }
+      return { commented }
     }
   }
 }

@@ -60,14 +60,24 @@ describe('community likes', () => {
     expect(await b.refused('likes:set', { postId: 'no-such-post', liked: true })).toMatchObject({ code: 'loginFirstLike' })
   })
 
-  it('the web app\'s repeated like alerts (it pushes one per like) show once, and the repeat is removed', async () => {
+  it('the web app\'s repeated like alerts (it pushes one per like) show once; the repeat stays in the database until the shown one is deleted', async () => {
     const { fake, a, post, aliceUid } = await aliceAndBob()
     const entry = { date: '2026. 1. 1. 10:00', post_id: post.id, committed_by: '준호', alert_type: 'like' }
+    const other = { ...entry, post_id: 'elsewhere' }
     fake.webApp.pushAlert(aliceUid, entry)
+    // Nicknames are not unique: the "repeat" may be another 준호's, so it is never removed on its own.
     fake.webApp.pushAlert(aliceUid, { ...entry, date: '2026. 1. 1. 10:01' })
+    fake.webApp.pushAlert(aliceUid, other)
     await a.settle()
-    expect((await a.call('alerts:list')).count).toBe(1)
-    expect(Object.values(fake.data.alerts(aliceUid))).toEqual([entry])
+    const list = await a.call('alerts:list')
+    expect(list.count).toBe(1)
+    expect(Object.values(fake.data.alerts(aliceUid))).toHaveLength(3)
+
+    // Deleting the one shown removes what it stood for; the rest of the list stays.
+    await a.call('alerts:delete', { id: list.alerts[0]!.id })
+    await a.settle()
+    expect((await a.call('alerts:list')).count).toBe(0)
+    expect(Object.values(fake.data.alerts(aliceUid))).toEqual([other])
   })
 
   it('a permission the project refuses is permissionDenied, and the mirror keeps the truth', async () => {

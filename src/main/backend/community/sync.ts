@@ -143,10 +143,9 @@ export function createSync(ctx: CommunityContext, writer: MirrorWriter, images: 
             throw error
           }
           first = false
-          const { duplicates, commented } = applied
+          const { commented } = applied
           // Someone commented on the user's post: its card shows it without the post being opened.
           countComments(commented, { again: true })
-          for (const key of duplicates) await ports.alerts.remove(uid, key).catch(() => {})
         }),
       (error) => {
         if (alerts === subscription) subscription.stop = null
