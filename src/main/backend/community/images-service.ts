@@ -90,13 +90,24 @@ export function createCommunityImages(ctx: CommunityContext, views: Views, cache
       return { image, url, release: () => inUse.delete(uploadId) }
     },
 
-    claim: local.claim,
+    /**
+     * Takes a peeked upload, inside the caller's transaction once the remote write succeeded.
+     * Peek checked it and it has been held since, so its lifetime running out during the write
+     * does not undo a post the server already has.
+     */
+    take(uploadId: string, userId: string): PendingImage {
+      const image = store.images.get(uploadId)
+      if (!inUse.has(uploadId) || !image || image.ownerId !== userId || image.attached) throw new AppError('imageExpired')
+      store.images.attach(uploadId, userId)
+      return image
+    },
 
-    /** Uploads nobody saved in time: their Storage files too, then the rows and files as in local mode. */
+    /** Uploads nobody saved in time (not those a save holds): their Storage files too, then the rows and files as in local mode. */
     async sweep(): Promise<number> {
-      const stale = store.images.stalePending(ctx.now() - uploadLifetimeMs)
+      const held = (id: string) => inUse.has(id)
+      const stale = store.images.stalePending(ctx.now() - uploadLifetimeMs).filter((image) => !held(image.id))
       const paths = stale.map((image) => mirror.imageRemote(image.id)?.path).filter((p): p is string => !!p)
-      const swept = await local.sweep()
+      const swept = await local.sweep(held)
       for (const path of paths) await bestEffort('stale upload', () => ports.files.remove(path))
       return swept
     },

@@ -108,7 +108,7 @@ export function createCommunityPosts(ctx: CommunityContext, views: Views, images
         const id = await remote('write', () => ports.docs.addPost(newPostDoc(author, { text: clean.text, layout: clean.layout, imageUrl: url }, now)))
         writer.wrote('post', id)
         store.transaction(() => {
-          images.claim(uploadId, userId, 'post')
+          images.take(uploadId, userId)
           mirror.upsertPost(
             { id, authorId: userId, authorUid: author.uid, text: clean.text, layout: clean.layout, imageId: image.id, createdAt: now, ordered: true, postDate: webDate(now) },
             now
@@ -133,7 +133,7 @@ export function createCommunityPosts(ctx: CommunityContext, views: Views, images
         const patch = postEditPatch({ text: before.text, layout: before.layout, imageUrl: before.imageUrl ?? '' }, { ...clean, imageUrl })
         if (Object.keys(patch).length > 0) await remote('write', () => ports.docs.updatePost(postId, patch))
         files = store.transaction(() => {
-          const imageId = replacement ? images.claim(uploadId!, userId!, 'post').id : before.imageId
+          const imageId = replacement ? images.take(uploadId!, userId!).id : before.imageId
           store.posts.update({ id: postId, text: clean.text, layout: clean.layout, imageId, updatedAt: ctx.now() })
           return replacement ? (mirror.dropImageIfUnused(before.imageId)?.files ?? []) : []
         })

@@ -125,6 +125,22 @@ describe('community posts', () => {
     expect(Object.values(fake.data.posts()).map((p) => p.postTxt)).toEqual(['한 번만'])
   })
 
+  it('a photo whose upload lifetime runs out while the post is on its way to the server stays the post\'s', async () => {
+    const { fake, a } = await aliceAndBob()
+    const upload = await a.call('images:add', { requestId: 'r', purpose: 'post', bytes: await tinyJpeg() })
+    a.clock.advance(24 * 60 * 60 * 1000 - 1_000)
+    const docs = a.ports().docs
+    const addPost = docs.addPost.bind(docs)
+    docs.addPost = async (doc) => {
+      a.clock.advance(2_000)
+      return addPost(doc)
+    }
+    const post = await a.call('posts:create', { uploadId: upload.uploadId, text: '늦은 저장', layout: 'Top' })
+    expect(post.image.variants.length).toBeGreaterThan(0)
+    expect((await a.call('posts:feed', {})).posts.map((p) => p.text)).toContain('늦은 저장')
+    expect(Object.values(fake.data.posts()).map((p) => p.postTxt)).toContain('늦은 저장')
+  })
+
   it('checks text, layout and photo as local mode does', async () => {
     const { fake, a } = await aliceAndBob()
     const upload = await a.call('images:add', { requestId: 'r', purpose: 'post', bytes: await tinyJpeg() })
