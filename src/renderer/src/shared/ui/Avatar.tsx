@@ -8,11 +8,6 @@ export function Avatar({ person, size = 40 }: { person: Pick<PersonView, 'nickna
   return smallest ? (
     <img className={styles.avatar} src={smallest.url} width={size} height={size} alt={`${person.nickname} ${messages.profileImageAlt}`} />
   ) : (
-    <span className={styles.fallback} style={{ width: size, height: size }} role="img" aria-label={messages.defaultAvatar}>
-      <svg viewBox="0 0 40 40" aria-hidden="true">
-        <circle cx="20" cy="15" r="7" />
-        <path d="M6 36c1.5-8 7-12 14-12s12.5 4 14 12" />
-      </svg>
-    </span>
+    <span className={styles.fallback} style={{ width: size, height: size }} role="img" aria-label={messages.defaultAvatar} />
   )
 }

@@ -42,11 +42,7 @@ export function LikeButton({ post }: { post: PostView }) {
         aria-label={post.likedByMe ? messages.unlike : messages.like}
         onClick={toggle}
         data-testid="like-button"
-      >
-        <svg viewBox="0 0 24 24" aria-hidden="true">
-          <path d="M12 20.5s-7.5-4.6-9.3-9.4C1.5 7.8 3.6 4.5 7 4.5c2 0 3.5 1.1 5 3 1.5-1.9 3-3 5-3 3.4 0 5.5 3.3 4.3 6.6-1.8 4.8-9.3 9.4-9.3 9.4Z" />
-        </svg>
-      </button>
+      />
       <span className={styles.count} data-testid="like-count">
         {format.likeCount(post.likeCount)}
       </span>

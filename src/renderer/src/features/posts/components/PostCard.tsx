@@ -48,12 +48,7 @@ export function PostCard({ post, actions, eager }: Props) {
       </Link>
       <footer className={styles.footer}>
         {actions}
-        <span className={styles.comments}>
-          <svg viewBox="0 0 24 24" aria-hidden="true">
-            <path d="M4 5h16v11H8l-4 4V5Z" />
-          </svg>
-          {format.commentCount(post.commentCount)}
-        </span>
+        <span className={styles.comments}>{format.commentCount(post.commentCount)}</span>
       </footer>
     </article>
   )
