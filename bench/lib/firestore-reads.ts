@@ -1,11 +1,9 @@
 import { countReads } from '../../src/main/backend/firebase/counting'
 import { createFakeFirebase, type FakeFirebase } from '../../src/main/backend/firebase/fake-firebase'
 import type { DocsPort } from '../../src/main/backend/firebase/ports'
+import { SCAN_CHUNK } from '../../src/main/backend/firebase/sdk-adapter'
 import { startProjectApp, webAppPost, type CommunityApp } from '../../src/main/backend/community/testing'
 import { cleanupTestApps, createClock, tempDir } from '../../src/main/testing/test-app'
-
-/** The adapter reads the posts collection in id order, this many documents a query (sdk-adapter.ts). */
-const SCAN_CHUNK = 200
 
 export interface CommunitySpec {
   posts: number

@@ -112,7 +112,7 @@ const DOWNLOAD_TIMEOUT_MS = 60_000
 /** Bounds the documents one call may ask for. */
 const MAX_PAGE = 500
 /** Documents one legacy-scan query reads at most. */
-const SCAN_CHUNK = 200
+export const SCAN_CHUNK = 200
 /** More documents than this with the same createdAt millisecond are not expected (a batch is 500). */
 const SAME_MILLISECOND_CAP = 1_000
 /** Count queries one commentCounts call has in flight at once (a legacy scan asks for 200 posts). */
@@ -528,6 +528,14 @@ function createDocsPort(db: Firestore, signal: FirestoreSignal): DocsPort {
 
   const commentsQuery = (postId: string): Query => query(comments, where('post_id', '==', postId))
 
+  /** A count aggregation, given up on as offline after COUNT_TIMEOUT_MS. */
+  const countOf = async (counted: Query): Promise<number> =>
+    (
+      await guarded('firestore', () =>
+        withTimeout(getCountFromServer(counted), COUNT_TIMEOUT_MS, () => new FirebasePortError('offline', 'firestore: count not answered'))
+      )
+    ).data().count
+
   return {
     postsPage,
     watchPostsTop(requested, onDocs, onError) {
@@ -535,13 +543,9 @@ function createDocsPort(db: Firestore, signal: FirestoreSignal): DocsPort {
     },
     legacyPostsScan,
     async postsCount() {
-      const count = (counted: Query) =>
-        guarded('firestore', () =>
-          withTimeout(getCountFromServer(counted), COUNT_TIMEOUT_MS, () => new FirebasePortError('offline', 'firestore: count not answered'))
-        )
       // A query ordered by a field holds only the documents that have it: the ones the feed query can return.
-      const [all, ordered] = await Promise.all([count(query(posts)), count(query(posts, orderBy('createdAt')))])
-      return { all: all.data().count, ordered: ordered.data().count }
+      const [all, ordered] = await Promise.all([countOf(query(posts)), countOf(query(posts, orderBy('createdAt')))])
+      return { all, ordered }
     },
     getPost: (id) => getOne(POSTS, id, readPost),
     watchPost(id, onDoc, onError) {
@@ -587,14 +591,8 @@ function createDocsPort(db: Firestore, signal: FirestoreSignal): DocsPort {
       const asked = ids.filter(isDocId)
       for (let i = 0; i < asked.length; i += COUNTS_IN_FLIGHT) {
         const chunk = asked.slice(i, i + COUNTS_IN_FLIGHT)
-        const found = await Promise.all(
-          chunk.map((id) =>
-            guarded('firestore', () =>
-              withTimeout(getCountFromServer(commentsQuery(id)), COUNT_TIMEOUT_MS, () => new FirebasePortError('offline', 'firestore: count not answered'))
-            )
-          )
-        )
-        chunk.forEach((id, n) => (counts[id] = found[n]!.data().count))
+        const found = await Promise.all(chunk.map((id) => countOf(commentsQuery(id))))
+        chunk.forEach((id, n) => (counts[id] = found[n]!))
       }
       return counts
     },
