@@ -8,7 +8,7 @@ export default defineConfig({
       { find: '@', replacement: fileURLToPath(new URL('./src/renderer/src', import.meta.url)) },
       // Electron never runs under Vitest: the glue gets a recording double (DESIGN.md "Testing without Electron").
       // Exact match only, so electron-vite and friends resolve as usual.
-      { find: /^electron$/, replacement: fileURLToPath(new URL('./src/main/testing/electron-double.ts', import.meta.url)) }
+      { find: /^electron$/, replacement: fileURLToPath(new URL('./tests/support/electron-double.ts', import.meta.url)) }
     ]
   },
   test: {

@@ -11,7 +11,7 @@ import {
   FakeTray,
   nativeImage,
   resetElectron
-} from '../testing/electron-double'
+} from '../../../tests/support/electron-double'
 import { createElectronDesktop } from './electron-desktop'
 
 const base = readFileSync(fileURLToPath(new URL('../../../resources/tray.png', import.meta.url)))

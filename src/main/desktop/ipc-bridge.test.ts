@@ -12,7 +12,7 @@ import {
   invokeIpc,
   resetElectron,
   type SenderFrame
-} from '../testing/electron-double'
+} from '../../../tests/support/electron-double'
 import { registerIpc, sendEvent } from './ipc-bridge'
 
 const appUrl = pathToFileURL(join(tmpdir(), 'magpie', 'out', 'renderer', 'index.html')).toString()
@@ -84,7 +84,7 @@ describe('preload', () => {
   /** A fresh preload run, with the instance of the double it imported. */
   async function loadPreload() {
     vi.resetModules()
-    const double = await import('../testing/electron-double')
+    const double = await import('../../../tests/support/electron-double')
     double.resetElectron()
     await import('../../preload/index')
     expect(double.electronRecording.exposedInMainWorld).toHaveLength(1)

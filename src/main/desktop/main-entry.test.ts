@@ -10,7 +10,7 @@ import { messages } from '@shared/messages'
  * The Electron entry (src/main/index.ts) run against the recording double: it does its
  * work at import, so each test imports a fresh copy with a fresh double.
  */
-type Double = typeof import('../testing/electron-double')
+type Double = typeof import('../../../tests/support/electron-double')
 
 const envKeys = [
   'MAGPIE_DATA_DIR',
@@ -46,7 +46,7 @@ afterEach(() => {
 
 async function boot(options: { lock?: boolean } = {}): Promise<Double> {
   vi.resetModules()
-  double = await import('../testing/electron-double')
+  double = await import('../../../tests/support/electron-double')
   double.resetElectron()
   double.electronRecording.config.singleInstanceLock = options.lock ?? true
   await import('../index')

@@ -3,7 +3,7 @@ import { mkdtemp, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { saveVariants } from '../media/media-files'
-import { electronRecording, resetElectron, type ProtocolHandler } from '../testing/electron-double'
+import { electronRecording, resetElectron, type ProtocolHandler } from '../../../tests/support/electron-double'
 import { handleMediaProtocol, mediaScheme, mediaUrl, registerMediaScheme } from './media-protocol'
 
 beforeEach(() => resetElectron())

@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { electronRecording, resetElectron, type FakeBrowserWindow } from '../testing/electron-double'
+import { electronRecording, resetElectron, type FakeBrowserWindow } from '../../../tests/support/electron-double'
 import { isTrustedSender, safeExternalUrl, secureWebPreferences } from './security'
 import { createMainWindow, lockDownSession } from './window'
 

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { electronRecording, FakeNativeImage, resetElectron, type FakeTray } from '../testing/electron-double'
+import { electronRecording, FakeNativeImage, resetElectron, type FakeTray } from '../../../tests/support/electron-double'
 import { createTray } from './tray'
 
 const icon = readFileSync(fileURLToPath(new URL('../../../resources/tray.png', import.meta.url)))
