@@ -42,6 +42,8 @@ export interface MagpieOptions {
   emulators?: EmulatorHosts
   /** The community image cache's bound in bytes. */
   imageCacheBytes?: number
+  /** Electron's own better-sqlite3 build, for every store this opens (docs/decisions/009-native-modules-per-runtime.md). */
+  nativeBinding?: string
 }
 
 /** Only the running backend may reach the OS: the other one's live service stays silent. */
@@ -79,7 +81,7 @@ export async function createMagpie(options: MagpieOptions) {
   const now = options.now ?? Date.now
   const scrypt = options.scrypt ?? productionScrypt
   const connect = options.connectFirebase ?? connectFirebase
-  const store = createStore(join(options.dataDir, 'magpie.db'), { synchronous: options.synchronous })
+  const store = createStore(join(options.dataDir, 'magpie.db'), { synchronous: options.synchronous, nativeBinding: options.nativeBinding })
   const imagesDir = join(options.dataDir, 'images')
   const ctx = { store, imagesDir, mediaUrl: options.mediaUrl, now, newId: randomUUID, scrypt }
   let community: CommunityBackend | null = null
@@ -140,6 +142,7 @@ export async function createMagpie(options: MagpieOptions) {
         cipher: options.cipher,
         scrypt,
         synchronous: options.synchronous,
+        nativeBinding: options.nativeBinding,
         watchIntervalMs: options.watchIntervalMs,
         now,
         imageCacheBytes: options.imageCacheBytes

@@ -10,6 +10,11 @@ export type SynchronousMode = 'NORMAL' | 'FULL'
 export interface OpenOptions {
   /** FULL makes each commit durable across power loss; NORMAL (WAL) only across app crashes. */
   synchronous?: SynchronousMode
+  /**
+   * The better-sqlite3 addon file to load instead of node_modules' own build: Electron passes its
+   * separate build (docs/decisions/009-native-modules-per-runtime.md); Node leaves it unset.
+   */
+  nativeBinding?: string
 }
 
 /**
@@ -19,7 +24,7 @@ export interface OpenOptions {
  */
 export function openDatabase(file: string, options: OpenOptions = {}): Db {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true })
-  const db = new Database(file)
+  const db = new Database(file, { nativeBinding: options.nativeBinding })
   db.pragma('journal_mode = WAL')
   db.pragma(`synchronous = ${options.synchronous ?? 'FULL'}`)
   db.pragma('foreign_keys = ON')

@@ -40,6 +40,8 @@ export interface CommunityBackendOptions {
   cipher?: TokenCipher | null
   scrypt: ScryptParams
   synchronous?: SynchronousMode
+  /** Electron's own better-sqlite3 build (docs/decisions/009-native-modules-per-runtime.md). */
+  nativeBinding?: string
   watchIntervalMs?: number
   now: () => number
   imageCacheBytes?: number
@@ -58,7 +60,7 @@ export function openCommunityBackend(options: CommunityBackendOptions) {
   const { ports, emit } = options
   const projectId = ports.config.projectId
   const dir = communityDir(options.dataDir, projectId)
-  const store = createStore(join(dir, 'magpie.db'), { synchronous: options.synchronous })
+  const store = createStore(join(dir, 'magpie.db'), { synchronous: options.synchronous, nativeBinding: options.nativeBinding })
   const work = createBackgroundWork()
   const ctx: CommunityContext = {
     store,
