@@ -2,14 +2,18 @@ import { app, BrowserWindow, dialog, safeStorage } from 'electron'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import { createMagpie, type Magpie } from './app/create-magpie'
-import { loadSettings, SettingsError } from './config/settings'
+import { createMagpie } from './app/create-magpie'
+import { loadSettings, profileDirFromEnv, SettingsError } from './config/settings'
 import { startingCommunity } from './config/settings-file'
-import { createElectronDesktop } from './desktop/electron-desktop'
+import { createLinkRouter, registerProtocolClient, routeFromArgv } from './desktop/deep-links'
+import { createElectronDesktop, routeToastClicks } from './desktop/electron-desktop'
 import { registerIpc, sendEvent } from './desktop/ipc-bridge'
+import { startMainLog } from './desktop/log'
 import { handleMediaProtocol, mediaUrl, registerMediaScheme } from './desktop/media-protocol'
-import { createTray } from './desktop/tray'
-import { createMainWindow, lockDownSession } from './desktop/window'
+import { quitAfterClose } from './desktop/quit'
+import { createTray, trayImage } from './desktop/tray'
+import { createMainWindow, keepRunningOnClose, lockDownSession } from './desktop/window'
+import { routeFromLink } from '@shared/deep-link'
 
 /**
  * Electron's entry: thin glue around createMagpie. Everything below it runs in plain
@@ -17,25 +21,57 @@ import { createMainWindow, lockDownSession } from './desktop/window'
  */
 const here = fileURLToPath(new URL('.', import.meta.url))
 const resources = app.isPackaged ? process.resourcesPath : join(here, '../../resources')
-const rendererUrl = process.env.ELECTRON_RENDERER_URL ?? pathToFileURL(join(here, '../renderer/index.html')).toString()
+// The dev server only in development: a packaged app loads its own files, whatever the environment says.
+const rendererUrl =
+  (!app.isPackaged && process.env.ELECTRON_RENDERER_URL) || pathToFileURL(join(here, '../renderer/index.html')).toString()
+
+// The OS's app data folder, for the store, before MAGPIE_PROFILE_DIR takes Electron's own userData.
+const appDataDir = app.getPath('userData')
+// Electron's userData holds the Chromium profile and the single-instance lock: a profile
+// folder of its own makes a copy of its own ("two copies, two profiles", portable installs).
+const profileDir = profileDirFromEnv(process.env)
+if (profileDir) app.setPath('userData', profileDir)
+const mainLog = startMainLog(app.getPath('userData'))
 
 let window: BrowserWindow | null = null
-let magpie: Magpie | null = null
 let quitting = false
+const links = createLinkRouter()
 
 if (!app.requestSingleInstanceLock()) {
   app.quit()
 } else {
   registerMediaScheme()
-  app.on('second-instance', () => showRoute(null))
+  registerProtocolClient(app, {
+    execPath: process.execPath,
+    argv: process.argv,
+    defaultApp: Boolean(process.defaultApp)
+  })
+  // macOS hands links over as open-url, from before ready on: the router holds them for the window.
+  app.on('open-url', (event, url) => {
+    event.preventDefault()
+    links.open(routeFromLink(url))
+  })
+  // Windows and Linux start a second copy with the link in its argv; it hands over and quits.
+  app.on('second-instance', (_event, argv) => links.open(routeFromArgv(argv)))
+  const coldStartRoute = routeFromArgv(process.argv)
+  if (coldStartRoute) links.open(coldStartRoute)
+  routeToastClicks((route) => links.open(route))
+  app.on('before-quit', () => {
+    quitting = true
+  })
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit()
+  })
+  app.on('activate', () => showRoute(null))
   app.whenReady().then(start).catch((error: unknown) => {
+    mainLog.log.error('start-up failed', error)
     dialog.showErrorBox('까치', error instanceof SettingsError ? error.message : String(error))
     app.exit(1)
   })
 }
 
 function showRoute(route: string | null): void {
-  if (!window) return
+  if (!window || window.isDestroyed()) return
   if (window.isMinimized()) window.restore()
   window.show()
   window.focus()
@@ -44,11 +80,17 @@ function showRoute(route: string | null): void {
 
 async function start(): Promise<void> {
   app.setAppUserModelId('app.magpie.desktop')
-  const settings = loadSettings(process.env, app.getPath('userData'))
+  const settings = loadSettings(process.env, appDataDir)
   lockDownSession()
   const trayIconPng = readFileSync(join(resources, 'tray.png'))
   let tray: ReturnType<typeof createTray> | null = null
-  const desktop = createElectronDesktop({ window: () => window, tray: () => tray, trayIconPng, showRoute })
+  const desktop = createElectronDesktop({
+    window: () => window,
+    tray: () => tray,
+    trayIconPng,
+    showRoute,
+    toastIconDir: join(app.getPath('temp'), 'magpie-toast-icons')
+  })
 
   const { community, managed } = startingCommunity(settings)
   const running = await createMagpie({
@@ -65,37 +107,24 @@ async function start(): Promise<void> {
       ? { encrypt: (plain) => safeStorage.encryptString(plain), decrypt: (data) => safeStorage.decryptString(data) }
       : null
   })
-  magpie = running
+  quitAfterClose(app, () => running.close())
   handleMediaProtocol(() => running.imagesDir)
-  registerIpc(running.dispatch, () => rendererUrl)
+  registerIpc(running.dispatch, () => (window && !window.isDestroyed() ? window.webContents.mainFrame : null))
 
   window = createMainWindow({
     preload: join(here, '../preload/index.cjs'),
     boundsFile: join(settings.profileDir, 'window.json'),
     icon: join(resources, 'icon.png')
   })
-  // Closing the window keeps Magpie in the tray, so alerts still arrive.
-  window.on('close', (event) => {
-    if (!quitting) {
-      event.preventDefault()
-      window?.hide()
-    }
-  })
+  keepRunningOnClose(window, process.platform, () => quitting)
   await window.loadURL(rendererUrl)
 
-  tray = createTray(trayIconPng, {
+  tray = createTray(trayImage(resources, process.platform), {
     open: () => showRoute(null),
     alerts: () => showRoute('/myalert'),
     quit: () => app.quit()
   })
   running.refreshBadge()
+  // Links that came before the window (a cold start's, macOS's open-url, a toast's) go now.
+  links.ready(showRoute)
 }
-
-app.on('before-quit', () => {
-  quitting = true
-})
-app.on('will-quit', () => magpie?.close())
-app.on('window-all-closed', () => {
-  if (process.platform !== 'darwin') app.quit()
-})
-app.on('activate', () => showRoute(null))

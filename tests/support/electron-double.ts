@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events'
-import { mkdirSync, mkdtempSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -42,13 +42,56 @@ export function fakeEvent<T extends object>(extra?: T): FakeEvent & T {
   return event as FakeEvent & T
 }
 
-export interface SenderFrame {
-  url: string
-  parent: SenderFrame | null
+let nextFrameId = 1
+
+/**
+ * WebFrameMain: what `event.senderFrame` is. Each frame is one (processId, routingId) pair,
+ * as a RenderFrameHost is; a destroyed or detached frame says so.
+ */
+export class FakeWebFrameMain {
+  readonly processId: number
+  readonly routingId: number
+  readonly frameTreeNodeId: number
+  readonly frames: FakeWebFrameMain[] = []
+  detached = false
+  destroyed = false
+
+  constructor(
+    public url = '',
+    readonly parent: FakeWebFrameMain | null = null,
+    ids?: { processId: number; routingId: number }
+  ) {
+    const id = nextFrameId++
+    this.processId = ids?.processId ?? (parent ? parent.processId : id)
+    this.routingId = ids?.routingId ?? id
+    this.frameTreeNodeId = id
+    parent?.frames.push(this)
+  }
+
+  get top(): FakeWebFrameMain {
+    return this.parent ? this.parent.top : this
+  }
+
+  get origin(): string {
+    try {
+      return new URL(this.url).origin
+    } catch {
+      return 'null'
+    }
+  }
+
+  isDestroyed(): boolean {
+    return this.destroyed
+  }
+
+  /** A subframe of this frame (an <iframe> on the page). */
+  child(url: string): FakeWebFrameMain {
+    return new FakeWebFrameMain(url, this)
+  }
 }
 
 export interface FakeIpcMainInvokeEvent {
-  senderFrame: SenderFrame | null | undefined
+  senderFrame: FakeWebFrameMain | null
 }
 
 export type IpcHandler = (event: FakeIpcMainInvokeEvent, ...args: unknown[]) => unknown
@@ -76,8 +119,24 @@ export interface MenuItemTemplate {
   [key: string]: unknown
 }
 
-interface Display {
-  workArea: { x: number; y: number; width: number; height: number }
+interface Rectangle {
+  x: number
+  y: number
+  width: number
+  height: number
+}
+
+/** The part of Electron's Display the glue reads. */
+export interface Display {
+  id: number
+  bounds: Rectangle
+  workArea: Rectangle
+  scaleFactor: number
+}
+
+/** A display whose work area is its bounds less a 40 px taskbar at the bottom. */
+export function fakeDisplay(bounds: Rectangle, id = 1): Display {
+  return { id, bounds, workArea: { ...bounds, height: bounds.height - 40 }, scaleFactor: 1 }
 }
 
 function defaultConfig() {
@@ -89,7 +148,10 @@ function defaultConfig() {
     /** What safeStorage.isEncryptionAvailable() answers. */
     encryptionAvailable: false,
     isPackaged: false,
-    displays: [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }] as Display[],
+    /** When false, app.whenReady() waits for becomeReady(): for what must happen before ready. */
+    autoReady: true,
+    /** The first one is the primary display. */
+    displays: [fakeDisplay({ x: 0, y: 0, width: 1920, height: 1080 })] as Display[],
     /** What ipcRenderer.invoke() resolves to. */
     invokeResult: { ok: true, data: null } as unknown
   }
@@ -106,11 +168,19 @@ function emptyRecording() {
       exits: [] as number[],
       whenReadyCalls: 0,
       singleInstanceLockRequests: 0,
-      appUserModelIds: [] as string[]
+      /** The userData folder at each requestSingleInstanceLock(): Electron's lock lives there. */
+      singleInstanceLockDirs: [] as string[],
+      appUserModelIds: [] as string[],
+      /** app.setPath calls, in order. */
+      pathsSet: [] as { name: string; path: string }[],
+      /** app.setAsDefaultProtocolClient calls, in order. */
+      protocolClients: [] as { protocol: string; path?: string; args?: string[] }[]
     },
     windows: [] as FakeBrowserWindow[],
     trays: [] as FakeTray[],
     notifications: [] as FakeNotification[],
+    /** The callback given to Notification.handleActivation (Windows), if any. */
+    notificationActivation: null as ((details: ActivationArguments) => void) | null,
     images: [] as FakeNativeImage[],
     menus: [] as MenuItemTemplate[][],
     ipcHandlers: new Map<string, IpcHandler>(),
@@ -142,6 +212,9 @@ export function resetElectron(): void {
   Object.assign(electronRecording, emptyRecording())
   app.removeAllListeners()
   userDataRoot = null
+  pathOverrides.clear()
+  ready = false
+  readyWaiters.splice(0)
 }
 
 function record(api: string, ...args: unknown[]): void {
@@ -157,25 +230,44 @@ export function callsTo(api: string): RecordedCall[] {
 // app
 
 let userDataRoot: string | null = null
+const pathOverrides = new Map<string, string>()
+let ready = false
+const readyWaiters: (() => void)[] = []
+
+/** With config.autoReady false: Electron finishes initialising now (emits 'ready', resolves whenReady). */
+export function becomeReady(): void {
+  if (ready) return
+  ready = true
+  app.emit('ready', fakeEvent(), {})
+  for (const resolve of readyWaiters.splice(0)) resolve()
+}
 
 class FakeApp extends EventEmitter {
   get isPackaged(): boolean {
     return electronRecording.config.isPackaged
   }
 
-  requestSingleInstanceLock(): boolean {
+  requestSingleInstanceLock(_additionalData?: Record<string, unknown>): boolean {
     record('app.requestSingleInstanceLock')
     electronRecording.app.singleInstanceLockRequests++
+    electronRecording.app.singleInstanceLockDirs.push(this.getPath('userData'))
     return electronRecording.config.singleInstanceLock
   }
 
   whenReady(): Promise<void> {
     record('app.whenReady')
     electronRecording.app.whenReadyCalls++
-    return Promise.resolve()
+    if (electronRecording.config.autoReady) becomeReady()
+    return ready ? Promise.resolve() : new Promise((resolve) => readyWaiters.push(resolve))
   }
 
   isReady(): boolean {
+    return ready
+  }
+
+  setAsDefaultProtocolClient(protocol: string, path?: string, args?: string[]): boolean {
+    record('app.setAsDefaultProtocolClient', protocol, path, args)
+    electronRecording.app.protocolClients.push({ protocol, path, args })
     return true
   }
 
@@ -200,9 +292,18 @@ class FakeApp extends EventEmitter {
     electronRecording.app.appUserModelIds.push(id)
   }
 
-  /** A fresh temp folder per reset, with one subfolder per name (userData, temp, …). */
+  /** Like Electron: sessionData follows userData unless set itself. */
+  setPath(name: string, path: string): void {
+    record('app.setPath', name, path)
+    electronRecording.app.pathsSet.push({ name, path })
+    pathOverrides.set(name, path)
+  }
+
+  /** A fresh temp folder per reset, with one subfolder per name (userData, temp, …), unless setPath chose one. */
   getPath(name: string): string {
     record('app.getPath', name)
+    const chosen = pathOverrides.get(name) ?? (name === 'sessionData' ? pathOverrides.get('userData') : undefined)
+    if (chosen) return chosen
     userDataRoot ??= mkdtempSync(join(tmpdir(), 'magpie-electron-double-'))
     const dir = join(userDataRoot, name)
     mkdirSync(dir, { recursive: true })
@@ -234,6 +335,8 @@ export const app = new FakeApp()
 // BrowserWindow and webContents
 
 export class FakeWebContents extends EventEmitter {
+  /** The top frame of the page this webContents shows. */
+  readonly mainFrame = new FakeWebFrameMain()
   windowOpenHandler: WindowOpenHandler | null = null
   sent: { channel: string; args: unknown[] }[] = []
   destroyed = false
@@ -311,6 +414,7 @@ export class FakeBrowserWindow extends EventEmitter {
   loadURL(url: string): Promise<void> {
     record('BrowserWindow.loadURL', url)
     this.loadedUrls.push(url)
+    this.webContents.mainFrame.url = url
     return Promise.resolve()
   }
 
@@ -342,9 +446,12 @@ export class FakeBrowserWindow extends EventEmitter {
     this.focused = false
   }
 
+  /** As in Electron, maximizing also shows a hidden window (without focusing it). */
   maximize(): void {
     record('BrowserWindow.maximize')
     this.maximized = true
+    this.visible = true
+    this.minimized = false
   }
 
   isVisible(): boolean {
@@ -392,6 +499,7 @@ export class FakeBrowserWindow extends EventEmitter {
     this.destroyed = true
     this.visible = false
     this.webContents.destroyed = true
+    this.webContents.mainFrame.destroyed = true
     this.emit('closed')
   }
 }
@@ -402,6 +510,10 @@ export { FakeBrowserWindow as BrowserWindow }
 // nativeImage, Tray, Menu, Notification
 
 export class FakeNativeImage {
+  /** The file it was loaded from (createFromPath); Electron also loads its @2x sibling. */
+  path: string | null = null
+  template = false
+
   constructor(
     readonly buffer: Buffer,
     /** The size asked of resize(), or null for an image made from bytes. */
@@ -409,6 +521,15 @@ export class FakeNativeImage {
     readonly resizedFrom: FakeNativeImage | null = null
   ) {
     electronRecording.images.push(this)
+  }
+
+  setTemplateImage(option: boolean): void {
+    record('nativeImage.setTemplateImage', option)
+    this.template = option
+  }
+
+  isTemplateImage(): boolean {
+    return this.template
   }
 
   resize(options: { width?: number; height?: number; quality?: string }): FakeNativeImage {
@@ -434,6 +555,20 @@ export const nativeImage = {
   createEmpty(): FakeNativeImage {
     record('nativeImage.createEmpty')
     return new FakeNativeImage(Buffer.alloc(0))
+  },
+  /** Reads the file; a missing one gives an empty image, as in Electron. On macOS a name ending in Template makes a template image. */
+  createFromPath(path: string): FakeNativeImage {
+    record('nativeImage.createFromPath', path)
+    let bytes: Buffer
+    try {
+      bytes = readFileSync(path)
+    } catch {
+      bytes = Buffer.alloc(0)
+    }
+    const image = new FakeNativeImage(bytes)
+    image.path = path
+    image.template = process.platform === 'darwin' && /Template(@\dx)?\.png$/.test(path)
+    return image
   }
 }
 
@@ -441,6 +576,8 @@ export class FakeTray extends EventEmitter {
   image: FakeNativeImage | string
   images: (FakeNativeImage | string)[] = []
   toolTips: string[] = []
+  /** setTitle calls (macOS: text beside the icon in the menu bar). */
+  titles: string[] = []
   contextMenu: MenuItemTemplate[] | null = null
   destroyed = false
 
@@ -460,6 +597,15 @@ export class FakeTray extends EventEmitter {
     record('Tray.setImage', image)
     this.image = image
     this.images.push(image)
+  }
+
+  setTitle(title: string, _options?: { fontType?: string }): void {
+    record('Tray.setTitle', title)
+    this.titles.push(title)
+  }
+
+  isDestroyed(): boolean {
+    return this.destroyed
   }
 
   setToolTip(toolTip: string): void {
@@ -498,16 +644,35 @@ export const Menu = {
 }
 
 export interface NotificationOptions {
+  id?: string
+  groupId?: string
   title?: string
   body?: string
   icon?: FakeNativeImage | string
   silent?: boolean
+  /** Windows: the toast's own XML, superseding every other option. */
+  toastXml?: string
   [key: string]: unknown
+}
+
+/** Electron's ActivationArguments: what Windows hands back when a toast is clicked. */
+export interface ActivationArguments {
+  type: string
+  arguments: string
+  actionIndex?: number
+  reply?: string
+  userInputs?: Record<string, string>
 }
 
 export class FakeNotification extends EventEmitter {
   static isSupported(): boolean {
     return electronRecording.config.notificationsSupported
+  }
+
+  /** Windows only in Electron: one callback for every toast activation, even after the object is gone. */
+  static handleActivation(callback: (details: ActivationArguments) => void): void {
+    record('Notification.handleActivation')
+    electronRecording.notificationActivation = callback
   }
 
   readonly options: NotificationOptions
@@ -565,11 +730,18 @@ export const ipcMain = {
   }
 }
 
-/** Calls the handler registered for a channel, as a renderer frame at `senderFrame` would. */
-export async function invokeIpc(channel: string, senderFrame: SenderFrame | null | undefined, ...args: unknown[]): Promise<unknown> {
+/** Calls the handler registered for a channel, as the renderer frame `senderFrame` would (null: a destroyed frame). */
+export async function invokeIpc(channel: string, senderFrame: FakeWebFrameMain | null, ...args: unknown[]): Promise<unknown> {
   const handler = electronRecording.ipcHandlers.get(channel)
   if (!handler) throw new Error(`No handler registered for '${channel}'`)
   return await handler({ senderFrame }, ...args)
+}
+
+/** A click on a toast in Windows' Action Center, long after its Notification object is gone. */
+export function activateToast(details: ActivationArguments): void {
+  const callback = electronRecording.notificationActivation
+  if (!callback) throw new Error('No Notification.handleActivation callback registered')
+  callback(details)
 }
 
 export const protocol = {

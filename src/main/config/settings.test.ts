@@ -1,9 +1,9 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { FirebaseWebConfig } from '@shared/types'
-import { loadSettings, SettingsError } from './settings'
+import { loadSettings, profileDirFromEnv, SettingsError } from './settings'
 import { communityFile, readSavedCommunity, removeSavedCommunity, saveCommunity, startingCommunity } from './settings-file'
 
 const config: FirebaseWebConfig = {
@@ -141,5 +141,25 @@ describe('the saved community file', () => {
     expect(startingCommunity({ profileDir: profile, managedCommunity: null })).toEqual({ community: config, managed: false })
     const managed = { ...config, projectId: 'managed-project' }
     expect(startingCommunity({ profileDir: profile, managedCommunity: managed })).toEqual({ community: managed, managed: true })
+  })
+})
+
+describe('profileDirFromEnv (read before Electron is ready)', () => {
+  it('gives the absolute profile folder, or null when unset', () => {
+    const profile = dir()
+    expect(profileDirFromEnv({ MAGPIE_PROFILE_DIR: profile })).toBe(profile)
+    expect(profileDirFromEnv({ MAGPIE_PROFILE_DIR: ` ${profile} ` })).toBe(profile)
+    expect(profileDirFromEnv({ MAGPIE_PROFILE_DIR: 'relative/profile' })).toBe(resolve('relative/profile'))
+    expect(profileDirFromEnv({})).toBeNull()
+  })
+
+  it('leaves an invalid value to loadSettings, which reports it', () => {
+    expect(profileDirFromEnv({ MAGPIE_PROFILE_DIR: '   ' })).toBeNull()
+    expect(() => loadSettings({ MAGPIE_PROFILE_DIR: '   ' }, dir())).toThrow(SettingsError)
+  })
+
+  it('agrees with loadSettings on the folder', () => {
+    const profile = dir()
+    expect(profileDirFromEnv({ MAGPIE_PROFILE_DIR: profile })).toBe(loadSettings({ MAGPIE_PROFILE_DIR: profile }, dir()).profileDir)
   })
 })

@@ -115,6 +115,16 @@ export interface Settings {
 
 export class SettingsError extends Error {}
 
+/**
+ * MAGPIE_PROFILE_DIR as early as Electron needs it — before ready and before the
+ * single-instance lock, both of which live in Electron's userData — or null when unset.
+ * An invalid value is null here too: loadSettings reports it once the app can show a dialog.
+ */
+export function profileDirFromEnv(env: NodeJS.ProcessEnv): string | null {
+  const parsed = schema.shape.MAGPIE_PROFILE_DIR.safeParse(env.MAGPIE_PROFILE_DIR)
+  return parsed.success ? (parsed.data ?? null) : null
+}
+
 /** defaultDir: the OS's per-user app folder (Electron's userData) or the harness's default. */
 export function loadSettings(env: NodeJS.ProcessEnv, defaultDir: string): Settings {
   const parsed = schema.safeParse(env)

@@ -1,9 +1,12 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { readFileSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import type { BrowserWindow, Tray } from 'electron'
 import { renderBadgeIcon } from '../media/badge-icon'
 import {
+  activateToast,
   callsTo,
   electronRecording,
   FakeBrowserWindow,
@@ -12,7 +15,7 @@ import {
   nativeImage,
   resetElectron
 } from '../../../tests/support/electron-double'
-import { createElectronDesktop } from './electron-desktop'
+import { createElectronDesktop, routeToastClicks, toastXml } from './electron-desktop'
 
 const base = readFileSync(fileURLToPath(new URL('../../../resources/tray.png', import.meta.url)))
 const avatar = Buffer.from('avatar png bytes')
@@ -22,7 +25,7 @@ beforeAll(async () => {
   for (const n of [0, 1, 2, 3, 4, 5]) expected.set(n, await renderBadgeIcon(base, n, 32))
 })
 
-function setup(options: { tray?: FakeTray | null; window?: FakeBrowserWindow | null } = {}) {
+function setup(options: { tray?: FakeTray | null; window?: FakeBrowserWindow | null; platform?: NodeJS.Platform } = {}) {
   const tray = options.tray === undefined ? new FakeTray(nativeImage.createFromBuffer(base)) : options.tray
   const window = options.window === undefined ? new FakeBrowserWindow() : options.window
   const refs = { tray, window }
@@ -31,7 +34,9 @@ function setup(options: { tray?: FakeTray | null; window?: FakeBrowserWindow | n
     window: () => refs.window as unknown as BrowserWindow | null,
     tray: () => refs.tray as unknown as Tray | null,
     trayIconPng: base,
-    showRoute
+    showRoute,
+    toastIconDir,
+    platform: options.platform ?? 'linux'
   })
   return { desktop, refs, showRoute }
 }
@@ -45,22 +50,18 @@ const settle = async () => {
   for (let i = 0; i < 3; i++) await renderBadgeIcon(base, 7, 32)
 }
 
-let platform: PropertyDescriptor | undefined
+let toastIconDir: string
 
 beforeEach(() => {
   resetElectron()
-  platform = Object.getOwnPropertyDescriptor(process, 'platform')
+  toastIconDir = join(mkdtempSync(join(tmpdir(), 'magpie-toast-')), 'icons')
 })
 
-afterEach(() => {
-  if (platform) Object.defineProperty(process, 'platform', platform)
-})
-
-const pretendPlatform = (value: NodeJS.Platform) => Object.defineProperty(process, 'platform', { ...platform, value })
+afterEach(() => vi.restoreAllMocks())
 
 describe('notify', () => {
-  it('shows a native notification with the title, body and the avatar as icon', () => {
-    const { desktop } = setup()
+  it.each(['linux', 'darwin'] as const)('on %s shows a native notification with the title, body and the avatar as icon', (os) => {
+    const { desktop } = setup({ platform: os })
     desktop.notify({ title: '까치', body: '민지님이 회원님의 게시글을 좋아합니다', icon: avatar, route: '/detail/p1' })
     expect(electronRecording.notifications).toHaveLength(1)
     const [notification] = electronRecording.notifications
@@ -78,8 +79,8 @@ describe('notify', () => {
     expect(electronRecording.notifications[0]!.shown).toBe(true)
   })
 
-  it('a click brings the window to the notification’s route', () => {
-    const { desktop, showRoute } = setup()
+  it.each(['linux', 'darwin'] as const)('on %s a click brings the window to the notification’s route', (os) => {
+    const { desktop, showRoute } = setup({ platform: os })
     desktop.notify({ title: 't', body: 'b', icon: null, route: '/detail/p1' })
     desktop.notify({ title: 't', body: 'b', icon: null, route: '/detail/p2' })
     expect(showRoute).not.toHaveBeenCalled()
@@ -94,6 +95,79 @@ describe('notify', () => {
     const { desktop } = setup()
     desktop.notify({ title: 't', body: 'b', icon: avatar, route: '/' })
     expect(electronRecording.notifications).toHaveLength(0)
+  })
+})
+
+describe('notify on Windows', () => {
+  const note = { title: '까치', body: '민지님이 <좋아요> & "하트"를 눌렀어요', icon: null, route: '/detail/p1' }
+
+  it('shows a toast whose launch argument is the post’s magpie:// link, its text escaped', () => {
+    const { desktop } = setup({ platform: 'win32' })
+    desktop.notify(note)
+    const [toast] = electronRecording.notifications
+    expect(toast!.shown).toBe(true)
+    const xml = toast!.options.toastXml!
+    expect(xml).toBe(toastXml({ ...note, iconFile: null }))
+    expect(xml).toContain('<toast launch="magpie://detail/p1" activationType="foreground">')
+    expect(xml).toContain('<text>까치</text><text>민지님이 &lt;좋아요&gt; &amp; &quot;하트&quot;를 눌렀어요</text>')
+    expect(xml).not.toContain('<image')
+  })
+
+  it('writes the avatar to a file the toast shows, once per picture', () => {
+    const { desktop } = setup({ platform: 'win32' })
+    desktop.notify({ ...note, icon: avatar })
+    desktop.notify({ ...note, icon: avatar })
+    const src = /<image placement="appLogoOverride" hint-crop="circle" src="([^"]+)"\/>/.exec(electronRecording.notifications[0]!.options.toastXml!)?.[1]
+    expect(src).toBeDefined()
+    const file = fileURLToPath(src!)
+    expect(file.startsWith(toastIconDir)).toBe(true)
+    expect(readFileSync(file)).toEqual(avatar)
+    expect(electronRecording.notifications[1]!.options.toastXml).toContain(pathToFileURL(file).toString())
+  })
+
+  it('a click in Action Center long after the toast closed still opens the post', () => {
+    const { desktop, showRoute } = setup({ platform: 'win32' })
+    const opened = vi.fn()
+    routeToastClicks(opened, 'win32')
+    desktop.notify(note)
+    const [toast] = electronRecording.notifications
+    // The toast timed out into Action Center: Electron emits close, and the object is forgotten.
+    toast!.emit('close', {})
+    expect(toast!.listenerCount('click')).toBe(0)
+    activateToast({ type: 'click', arguments: 'magpie://detail/p1' })
+    expect(opened).toHaveBeenCalledExactlyOnceWith('/detail/p1')
+    expect(showRoute).not.toHaveBeenCalled()
+  })
+
+  it('an activation whose argument is not a post link only brings the window forward', () => {
+    const opened = vi.fn()
+    routeToastClicks(opened, 'win32')
+    for (const args of ['', 'https://evil.example/', 'magpie://detail/../x', 'magpie://detail/a?b']) {
+      activateToast({ type: 'click', arguments: args })
+    }
+    expect(opened.mock.calls).toEqual([[null], [null], [null], [null]])
+  })
+
+  it('elsewhere, toast activation is not used (the notification’s click event routes)', () => {
+    for (const os of ['linux', 'darwin'] as const) routeToastClicks(vi.fn(), os)
+    expect(electronRecording.notificationActivation).toBeNull()
+  })
+
+  it('a toast for a route without a post carries no launch argument', () => {
+    expect(toastXml({ title: 't', body: 'b', route: '/myalert', iconFile: null })).toMatch(/^<toast activationType="foreground">/)
+  })
+
+  it('when the avatar cannot be written, the toast goes without it', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    // A file where the icon folder should be.
+    const blocked = join(mkdtempSync(join(tmpdir(), 'magpie-toast-')), 'file')
+    writeFileSync(blocked, 'x')
+    toastIconDir = join(blocked, 'icons')
+    const { desktop } = setup({ platform: 'win32' })
+    desktop.notify({ ...note, icon: avatar })
+    expect(electronRecording.notifications[0]!.shown).toBe(true)
+    expect(electronRecording.notifications[0]!.options.toastXml).not.toContain('<image')
+    expect(warn).toHaveBeenCalledWith('toast icon', expect.any(Error))
   })
 })
 
@@ -164,8 +238,7 @@ describe('setBadge', () => {
   })
 
   it('on Windows puts the count on the taskbar button, and takes it off at 0', async () => {
-    pretendPlatform('win32')
-    const { desktop, refs } = setup()
+    const { desktop, refs } = setup({ platform: 'win32' })
     const window = refs.window!
     desktop.setBadge(3)
     await vi.waitFor(() => expect(window.overlayIcons).toHaveLength(1))
@@ -180,16 +253,28 @@ describe('setBadge', () => {
     expect(window.overlayIcons[1]).toEqual({ image: null, description: '까치' })
   })
 
-  it('elsewhere leaves the taskbar overlay alone', async () => {
-    for (const os of ['linux', 'darwin'] as const) {
-      resetElectron()
-      pretendPlatform(os)
-      const { desktop, refs } = setup()
-      desktop.setBadge(3)
-      await vi.waitFor(() => expect(refs.tray!.images).toHaveLength(2))
-      expect(refs.window!.overlayIcons, os).toEqual([])
-      expect(callsTo('BrowserWindow.setOverlayIcon'), os).toEqual([])
-    }
+  it('on Linux leaves the taskbar overlay alone', async () => {
+    const { desktop, refs } = setup({ platform: 'linux' })
+    desktop.setBadge(3)
+    await vi.waitFor(() => expect(refs.tray!.images).toHaveLength(2))
+    await settle()
+    expect(refs.window!.overlayIcons).toEqual([])
+    expect(callsTo('BrowserWindow.setOverlayIcon')).toEqual([])
+  })
+
+  it('on macOS keeps the template icon and puts the count beside it as the tray title', async () => {
+    const { desktop, refs } = setup({ platform: 'darwin' })
+    const tray = refs.tray!
+    desktop.setBadge(3)
+    expect(tray.titles).toEqual(['3'])
+    expect(tray.toolTip).toBe('까치 · 새 알림 3개')
+    expect(electronRecording.app.badgeCounts).toEqual([3])
+    desktop.setBadge(0)
+    expect(tray.titles).toEqual(['3', ''])
+    await settle()
+    // Never redrawn: the menu bar tints the template image itself.
+    expect(tray.images).toHaveLength(1)
+    expect(callsTo('BrowserWindow.setOverlayIcon')).toEqual([])
   })
 })
 

@@ -1,7 +1,58 @@
 import { app, nativeImage, Notification, type BrowserWindow, type Tray } from 'electron'
+import { createHash } from 'node:crypto'
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { linkFromRoute, routeFromLink } from '@shared/deep-link'
 import { format, messages } from '@shared/messages'
-import type { DesktopPort } from '../desktop-port'
+import type { DesktopPort, NativeNotification } from '../desktop-port'
 import { renderBadgeIcon } from '../media/badge-icon'
+
+const xmlEscape = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!)
+
+/**
+ * A Windows toast whose click is routed by Windows itself: the post's magpie:// link is the
+ * toast's launch argument, handed back to Notification.handleActivation even after the
+ * toast moved to Action Center and its Notification object is gone, or Magpie restarted.
+ */
+export function toastXml(notification: { title: string; body: string; route: string; iconFile: string | null }): string {
+  const link = linkFromRoute(notification.route)
+  const launch = link ? ` launch="${xmlEscape(link)}"` : ''
+  const icon = notification.iconFile
+    ? `<image placement="appLogoOverride" hint-crop="circle" src="${xmlEscape(pathToFileURL(notification.iconFile).toString())}"/>`
+    : ''
+  return (
+    `<toast${launch} activationType="foreground"><visual><binding template="ToastGeneric">` +
+    `<text>${xmlEscape(notification.title)}</text><text>${xmlEscape(notification.body)}</text>${icon}` +
+    `</binding></visual></toast>`
+  )
+}
+
+/** A toast's image must be a file: avatars are written once, named by their bytes. */
+function toastIconFile(png: Buffer, dir: string): string | null {
+  try {
+    const file = join(dir, `${createHash('sha256').update(png).digest('hex').slice(0, 32)}.png`)
+    if (!existsSync(file)) {
+      mkdirSync(dir, { recursive: true })
+      writeFileSync(file, png)
+    }
+    return file
+  } catch (error) {
+    console.warn('toast icon', error)
+    return null
+  }
+}
+
+/**
+ * On Windows every toast click comes here, however long after it was shown: the route is
+ * read back from the toast's launch argument and checked like any other link. A click on a
+ * toast without a post just brings the window forward.
+ */
+export function routeToastClicks(open: (route: string | null) => void, platform: NodeJS.Platform = process.platform): void {
+  if (platform !== 'win32') return
+  Notification.handleActivation((details) => open(routeFromLink(details.arguments)))
+}
 
 /** The DesktopPort on a real OS: notifications, tray badge, dock/launcher count, taskbar overlay. */
 export function createElectronDesktop(options: {
@@ -9,27 +60,42 @@ export function createElectronDesktop(options: {
   tray: () => Tray | null
   trayIconPng: Buffer
   showRoute: (route: string) => void
+  /** Where Windows toasts' avatar files go. */
+  toastIconDir: string
+  platform?: NodeJS.Platform
 }): DesktopPort {
+  const platform = options.platform ?? process.platform
   // What was last drawn and where: a count reported before the tray or window existed
   // (at start) is drawn again once they do.
   let drawn: { count: number; tray: Tray | null; window: BrowserWindow | null } | null = null
   // Electron holds notifications weakly: without a reference here a collected one
   // forgets its click handler and the click would not open the post.
   const shown = new Set<Notification>()
+
+  function create(notification: NativeNotification): Notification {
+    if (platform === 'win32') {
+      // Clicks come through routeToastClicks, not the object: it is long gone by the time one is clicked in Action Center.
+      const iconFile = notification.icon ? toastIconFile(notification.icon, options.toastIconDir) : null
+      return new Notification({ toastXml: toastXml({ ...notification, iconFile }) })
+    }
+    const native = new Notification({
+      title: notification.title,
+      body: notification.body,
+      icon: notification.icon ? nativeImage.createFromBuffer(notification.icon) : undefined,
+      silent: false
+    })
+    native.on('click', () => {
+      shown.delete(native)
+      options.showRoute(notification.route)
+    })
+    return native
+  }
+
   return {
     notify(notification) {
       if (!Notification.isSupported()) return
-      const native = new Notification({
-        title: notification.title,
-        body: notification.body,
-        icon: notification.icon ? nativeImage.createFromBuffer(notification.icon) : undefined,
-        silent: false
-      })
+      const native = create(notification)
       const forget = () => shown.delete(native)
-      native.on('click', () => {
-        forget()
-        options.showRoute(notification.route)
-      })
       native.on('close', forget)
       native.on('failed', forget)
       shown.add(native)
@@ -43,12 +109,17 @@ export function createElectronDesktop(options: {
       drawn = current
       app.setBadgeCount(count)
       tray?.setToolTip(format.trayTooltip(count))
+      if (platform === 'darwin') {
+        // The template icon stays as it is; the count is text beside it in the menu bar.
+        tray?.setTitle(count > 0 ? String(count) : '')
+        return
+      }
       void renderBadgeIcon(options.trayIconPng, count, 32)
         .then((png) => {
           // Renders can finish out of order: only the latest count is shown.
           if (drawn !== current) return
           tray?.setImage(nativeImage.createFromBuffer(png))
-          if (process.platform === 'win32' && window) {
+          if (platform === 'win32' && window) {
             const overlay = count > 0 ? nativeImage.createFromBuffer(png).resize({ width: 16, height: 16 }) : null
             window.setOverlayIcon(overlay, count > 0 ? format.alertBadgeLabel(count) : messages.appName)
           }

@@ -2,28 +2,31 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
+import type { WebFrameMain } from 'electron'
 import { channels, events } from '@shared/ipc/channels'
 import type { MagpieApi } from '@shared/ipc/contract'
 import { messages } from '@shared/messages'
 import type { Dispatch } from '../ipc/dispatch'
 import {
   electronRecording,
+  FakeBrowserWindow,
   FakeWebContents,
+  FakeWebFrameMain,
   invokeIpc,
-  resetElectron,
-  type SenderFrame
+  resetElectron
 } from '../../../tests/support/electron-double'
 import { registerIpc, sendEvent } from './ipc-bridge'
 
 const appUrl = pathToFileURL(join(tmpdir(), 'magpie', 'out', 'renderer', 'index.html')).toString()
 const refusal = { ok: false, error: { code: 'invalidRequest', message: messages.invalidRequest } }
 
-const mainFrame = (url: string): SenderFrame => ({ url, parent: null })
-
+/** The app window, its page loaded, and registerIpc trusting its main frame. */
 function register() {
+  const window = new FakeBrowserWindow()
+  void window.loadURL(appUrl)
   const dispatch = vi.fn(async (channel: unknown, input: unknown) => ({ ok: true as const, data: { channel, input } }))
-  registerIpc(dispatch as unknown as Dispatch, () => appUrl)
-  return dispatch
+  registerIpc(dispatch as unknown as Dispatch, () => window.webContents.mainFrame as unknown as WebFrameMain)
+  return { dispatch, window, appFrame: window.webContents.mainFrame }
 }
 
 beforeEach(() => resetElectron())
@@ -34,37 +37,69 @@ describe('registerIpc', () => {
     expect([...electronRecording.ipcHandlers.keys()].sort()).toEqual([...channels].sort())
   })
 
-  it('passes a call from the app page main frame to dispatch, with its channel and input', async () => {
-    const dispatch = register()
+  it('passes a call from the app window’s main frame to dispatch, with its channel and input', async () => {
+    const { dispatch, appFrame } = register()
     for (const channel of channels) {
       const input = { probe: channel }
-      expect(await invokeIpc(channel, mainFrame(`${appUrl}#/home`), input)).toEqual({ ok: true, data: { channel, input } })
+      expect(await invokeIpc(channel, appFrame, input)).toEqual({ ok: true, data: { channel, input } })
     }
     expect(dispatch).toHaveBeenCalledTimes(channels.length)
   })
 
+  it('trusts the frame, not its URL: a Windows drive letter spelled differently is still the app page', async () => {
+    const { dispatch, appFrame } = register()
+    // Chromium reports file:///C:/…, Node's pathToFileURL file:///c:/… — neither matters any more.
+    appFrame.url = 'file:///C:/Program%20Files/Magpie/resources/app.asar/out/renderer/index.html#/home'
+    expect(await invokeIpc('posts:feed', appFrame, {})).toMatchObject({ ok: true })
+    // The same RenderFrameHost reached through another wrapper object is the same frame.
+    const sameHost = new FakeWebFrameMain(appUrl, null, { processId: appFrame.processId, routingId: appFrame.routingId })
+    expect(await invokeIpc('posts:feed', sameHost, {})).toMatchObject({ ok: true })
+    expect(dispatch).toHaveBeenCalledTimes(2)
+  })
+
   it.each([
-    ['another file', mainFrame(pathToFileURL(join(tmpdir(), 'Downloads', 'evil.html')).toString())],
-    ['a web page', mainFrame('https://evil.example/')],
-    ['a subframe of the app page', { url: appUrl, parent: mainFrame(appUrl) }],
-    ['a frame with no URL', { url: '', parent: null }],
-    ['no sender frame (navigated away or destroyed)', null],
-    ['an undefined sender frame', undefined]
-  ])('refuses a call from %s without dispatching it', async (_name, frame) => {
-    const dispatch = register()
+    ['another window showing the very same page', () => {
+      const other = new FakeBrowserWindow()
+      void other.loadURL(appUrl)
+      return other.webContents.mainFrame
+    }],
+    ['a web page', () => new FakeWebFrameMain('https://evil.example/')],
+    ['a subframe of the app page', (app: FakeWebFrameMain) => app.child(appUrl)],
+    ['a frame in the app’s process with another routing id', (app: FakeWebFrameMain) =>
+      new FakeWebFrameMain(appUrl, null, { processId: app.processId, routingId: app.routingId + 1000 })],
+    ['a detached frame (replaced by a navigation)', (app: FakeWebFrameMain) => {
+      const old = new FakeWebFrameMain(appUrl, null, { processId: app.processId, routingId: app.routingId })
+      old.detached = true
+      return old
+    }],
+    ['a destroyed sender frame', (app: FakeWebFrameMain) => {
+      const gone = new FakeWebFrameMain(appUrl, null, { processId: app.processId, routingId: app.routingId })
+      gone.destroyed = true
+      return gone
+    }],
+    ['no sender frame (Electron gives null once it is gone)', () => null]
+  ])('refuses a call from %s without dispatching it', async (_name, sender: (app: FakeWebFrameMain) => FakeWebFrameMain | null) => {
+    const { dispatch, appFrame } = register()
+    const frame = sender(appFrame)
     for (const channel of ['auth:login', 'posts:create', 'alerts:clear']) {
       expect(await invokeIpc(channel, frame, { email: 'a@b.c', password: 'secret1' })).toEqual(refusal)
     }
     expect(dispatch).not.toHaveBeenCalled()
   })
 
-  it('reads the app URL at call time (the dev server URL during npm run dev)', async () => {
-    let url = appUrl
+  it('refuses everything while there is no app window, or once it is closed', async () => {
+    let window: FakeBrowserWindow | null = null
     const dispatch = vi.fn(async () => ({ ok: true as const, data: null }))
-    registerIpc(dispatch as unknown as Dispatch, () => url)
-    url = 'http://localhost:5173'
-    expect(await invokeIpc('posts:feed', mainFrame(appUrl), {})).toEqual(refusal)
-    expect(await invokeIpc('posts:feed', mainFrame('http://localhost:5173/'), {})).toEqual({ ok: true, data: null })
+    registerIpc(dispatch as unknown as Dispatch, () =>
+      window && !window.isDestroyed() ? (window.webContents.mainFrame as unknown as WebFrameMain) : null
+    )
+    const early = new FakeWebFrameMain(appUrl)
+    expect(await invokeIpc('posts:feed', early, {})).toEqual(refusal)
+    window = new FakeBrowserWindow()
+    const frame = window.webContents.mainFrame
+    expect(await invokeIpc('posts:feed', frame, {})).toEqual({ ok: true, data: null })
+    window.destroy()
+    expect(await invokeIpc('posts:feed', frame, {})).toEqual(refusal)
     expect(dispatch).toHaveBeenCalledTimes(1)
   })
 })

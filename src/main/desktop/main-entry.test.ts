@@ -1,10 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, sep } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { channels } from '@shared/ipc/channels'
 import { messages } from '@shared/messages'
+import log from 'electron-log/node'
 
 /**
  * The Electron entry (src/main/index.ts) run against the recording double: it does its
@@ -23,6 +24,12 @@ const envKeys = [
 let savedEnv: Partial<Record<(typeof envKeys)[number], string>>
 let dataDir: string
 let double: Double | null = null
+const savedProcess = {
+  argv: process.argv,
+  platform: Object.getOwnPropertyDescriptor(process, 'platform')!,
+  console: { warn: console.warn, error: console.error }
+}
+const pretendPlatform = (value: NodeJS.Platform) => Object.defineProperty(process, 'platform', { ...savedProcess.platform, value })
 
 const appPage = pathToFileURL(fileURLToPath(new URL('../../renderer/index.html', import.meta.url))).toString()
 
@@ -33,22 +40,35 @@ beforeEach(() => {
   process.env.MAGPIE_DATA_DIR = dataDir
 })
 
-afterEach(() => {
+afterEach(async () => {
   // Quitting closes the store and stops the change watcher.
-  double?.app.emit('before-quit')
-  double?.app.emit('will-quit')
+  const d = double
   double = null
+  if (d) {
+    const quits = d.electronRecording.app.quits
+    d.app.emit('before-quit', d.fakeEvent())
+    const willQuit = d.fakeEvent()
+    d.app.emit('will-quit', willQuit)
+    if (willQuit.defaultPrevented) await vi.waitFor(() => expect(d.electronRecording.app.quits).toBe(quits + 1))
+  }
   for (const key of envKeys) {
     if (savedEnv[key] === undefined) delete process.env[key]
     else process.env[key] = savedEnv[key]
   }
+  process.argv = savedProcess.argv
+  Object.defineProperty(process, 'platform', savedProcess.platform)
+  // The entry starts the log file; the next test's entry starts its own.
+  log.errorHandler.stopCatching()
+  Object.assign(console, savedProcess.console)
+  delete (process as { resourcesPath?: string }).resourcesPath
 })
 
-async function boot(options: { lock?: boolean } = {}): Promise<Double> {
+async function boot(options: { lock?: boolean; configure?: (d: Double) => void } = {}): Promise<Double> {
   vi.resetModules()
   double = await import('../../../tests/support/electron-double')
   double.resetElectron()
   double.electronRecording.config.singleInstanceLock = options.lock ?? true
+  options.configure?.(double)
   await import('../index')
   return double
 }
@@ -105,8 +125,8 @@ describe('src/main/index.ts', () => {
 
     expect([...r.ipcHandlers.keys()].sort()).toEqual([...channels].sort())
     // Wired to the real dispatcher and to the page it loaded.
-    expect(await d.invokeIpc('auth:session', { url: appPage, parent: null })).toMatchObject({ ok: true })
-    expect(await d.invokeIpc('auth:session', { url: 'https://evil.example/', parent: null })).toEqual({
+    expect(await d.invokeIpc('auth:session', window!.webContents.mainFrame)).toMatchObject({ ok: true })
+    expect(await d.invokeIpc('auth:session', new d.FakeWebFrameMain(appPage))).toEqual({
       ok: false,
       error: { code: 'invalidRequest', message: messages.invalidRequest }
     })
@@ -142,7 +162,8 @@ describe('src/main/index.ts', () => {
     expect(d.electronRecording.windows).toHaveLength(1)
   })
 
-  it('closing the window keeps the app in the tray; quitting really closes it', async () => {
+  it('on Windows, closing the window keeps the app in the tray; quitting really closes it', async () => {
+    pretendPlatform('win32')
     const d = await boot()
     await started(d)
     const window = d.electronRecording.windows[0]!
@@ -153,7 +174,7 @@ describe('src/main/index.ts', () => {
     // The window's place is remembered for next time, in this OS account's own folder.
     expect(existsSync(join(d.app.getPath('userData'), 'window.json'))).toBe(true)
 
-    d.app.emit('before-quit')
+    d.app.emit('before-quit', d.fakeEvent())
     expect(window.close().defaultPrevented).toBe(false)
     expect(window.isDestroyed()).toBe(true)
   })
@@ -207,14 +228,149 @@ describe('src/main/index.ts', () => {
     const profileDir = mkdtempSync(join(tmpdir(), 'magpie-entry-profile-'))
     process.env.MAGPIE_PROFILE_DIR = profileDir
     writeFileSync(join(profileDir, 'community.json'), '{"apiKey": "AIza')
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     const d = await boot()
     await started(d)
-    expect(warn).toHaveBeenCalledWith(expect.stringContaining('community.json'))
-    warn.mockRestore()
-    expect(await d.invokeIpc('settings:get', { url: appPage, parent: null })).toEqual({
+    // The warning is in the log file, in this profile's user data folder.
+    expect(readFileSync(join(profileDir, 'logs', 'main.log'), 'utf8')).toContain('community.json')
+    expect(await d.invokeIpc('settings:get', d.electronRecording.windows[0]!.webContents.mainFrame)).toEqual({
       ok: true,
       data: { status: { mode: 'local' }, config: null, managed: false }
     })
+  })
+
+  it('a packaged app loads its own page even when ELECTRON_RENDERER_URL is set', async () => {
+    process.env.ELECTRON_RENDERER_URL = 'http://127.0.0.1:5173'
+    ;(process as { resourcesPath?: string }).resourcesPath = fileURLToPath(new URL('../../../resources', import.meta.url))
+    const d = await boot({ configure: (double) => (double.electronRecording.config.isPackaged = true) })
+    await started(d)
+    expect(d.electronRecording.windows[0]!.loadedUrls).toEqual([appPage])
+  })
+
+  it('in development the dev server’s page is loaded', async () => {
+    process.env.ELECTRON_RENDERER_URL = 'http://127.0.0.1:5173'
+    const d = await boot()
+    await started(d)
+    expect(d.electronRecording.windows[0]!.loadedUrls).toEqual(['http://127.0.0.1:5173'])
+  })
+
+  it('MAGPIE_PROFILE_DIR becomes Electron’s userData before the single-instance lock: two profiles, two copies', async () => {
+    delete process.env.MAGPIE_DATA_DIR
+    const lockDirs: string[] = []
+    for (const profile of ['a', 'b', 'a']) {
+      const profileDir = join(tmpdir(), `magpie-entry-profile-${process.pid}-${profile}`)
+      process.env.MAGPIE_PROFILE_DIR = profileDir
+      const d = await boot()
+      const apis = d.electronRecording.calls.map((call) => call.api)
+      expect(d.electronRecording.app.pathsSet).toEqual([{ name: 'userData', path: profileDir }])
+      expect(apis.indexOf('app.setPath')).toBeLessThan(apis.indexOf('app.requestSingleInstanceLock'))
+      expect(apis.indexOf('app.setPath')).toBeLessThan(apis.indexOf('app.whenReady'))
+      lockDirs.push(...d.electronRecording.app.singleInstanceLockDirs)
+      await started(d)
+      // The store stays in the OS's app data folder; this copy's own files go to the profile.
+      expect(existsSync(join(profileDir, 'magpie.db'))).toBe(false)
+      d.electronRecording.windows[0]!.close()
+      expect(existsSync(join(profileDir, 'window.json'))).toBe(true)
+      double!.app.emit('before-quit', d.fakeEvent())
+      const willQuit = d.fakeEvent()
+      d.app.emit('will-quit', willQuit)
+      await vi.waitFor(() => expect(d.electronRecording.app.quits).toBe(1))
+      double = null
+    }
+    expect(lockDirs).toHaveLength(3)
+    expect(lockDirs[0]).not.toBe(lockDirs[1])
+    expect(lockDirs[0]).toBe(lockDirs[2])
+  })
+
+  it('without MAGPIE_PROFILE_DIR, Electron’s userData is left alone', async () => {
+    const d = await boot()
+    await started(d)
+    expect(d.electronRecording.app.pathsSet).toEqual([])
+  })
+
+  it('registers magpie:// as the app’s protocol', async () => {
+    const d = await boot()
+    await started(d)
+    expect(d.electronRecording.app.protocolClients).toEqual([{ protocol: 'magpie', path: undefined, args: undefined }])
+  })
+
+  it('a cold start from a link opens that post once the window is there', async () => {
+    process.argv = [...savedProcess.argv, 'magpie://detail/p1']
+    const d = await boot()
+    await started(d)
+    const window = d.electronRecording.windows[0]!
+    expect(window.webContents.sent).toContainEqual({ channel: 'app:navigate', args: [{ route: '/detail/p1' }] })
+    expect(window.isVisible() && window.isFocused()).toBe(true)
+  })
+
+  it('a cold start with something else on the command line navigates nowhere', async () => {
+    process.argv = [...savedProcess.argv, 'magpie://detail/../myalert', 'https://evil.example/']
+    const d = await boot()
+    await started(d)
+    expect(d.electronRecording.windows[0]!.webContents.sent.filter((m) => m.channel === 'app:navigate')).toEqual([])
+  })
+
+  it('on Windows and Linux, a second launch with a link brings the window to that post', async () => {
+    const d = await boot()
+    await started(d)
+    const window = d.electronRecording.windows[0]!
+    window.hide()
+    d.app.emit('second-instance', d.fakeEvent(), ['C:\\Magpie\\Magpie.exe', '--flag', 'magpie://detail/p2'], 'C:\\', {})
+    expect(window.isVisible() && window.isFocused()).toBe(true)
+    expect(window.webContents.sent).toContainEqual({ channel: 'app:navigate', args: [{ route: '/detail/p2' }] })
+    // A link that is not a post still shows the window, and goes nowhere.
+    d.app.emit('second-instance', d.fakeEvent(), ['Magpie.exe', 'magpie://settings'], '/', {})
+    expect(window.webContents.sent.filter((m) => m.channel === 'app:navigate')).toHaveLength(1)
+  })
+
+  it('on macOS, a link that arrives before the app is ready is held and opened once the window is there', async () => {
+    pretendPlatform('darwin')
+    const d = await boot({ configure: (double) => (double.electronRecording.config.autoReady = false) })
+    expect(d.app.listenerCount('open-url')).toBe(1)
+    const event = d.fakeEvent()
+    d.app.emit('open-url', event, 'magpie://detail/p3')
+    expect(event.defaultPrevented).toBe(true)
+    expect(d.electronRecording.windows).toEqual([])
+    d.becomeReady()
+    await started(d)
+    const window = d.electronRecording.windows[0]!
+    expect(window.webContents.sent).toContainEqual({ channel: 'app:navigate', args: [{ route: '/detail/p3' }] })
+    // And one that arrives while running goes at once.
+    d.app.emit('open-url', d.fakeEvent(), 'magpie://detail/p4')
+    expect(window.webContents.sent.at(-1)).toEqual({ channel: 'app:navigate', args: [{ route: '/detail/p4' }] })
+  })
+
+  it('on Windows, a click on a toast in Action Center opens its post, even one from before a restart', async () => {
+    pretendPlatform('win32')
+    const d = await boot()
+    await started(d)
+    const window = d.electronRecording.windows[0]!
+    window.hide()
+    d.activateToast({ type: 'click', arguments: 'magpie://detail/p5' })
+    expect(window.isVisible()).toBe(true)
+    expect(window.webContents.sent).toContainEqual({ channel: 'app:navigate', args: [{ route: '/detail/p5' }] })
+  })
+
+  it('quitting waits for Magpie to close before the app quits', async () => {
+    const d = await boot()
+    await started(d)
+    d.app.emit('before-quit', d.fakeEvent())
+    const willQuit = d.fakeEvent()
+    d.app.emit('will-quit', willQuit)
+    expect(willQuit.defaultPrevented).toBe(true)
+    expect(d.electronRecording.app.quits).toBe(0)
+    await vi.waitFor(() => expect(d.electronRecording.app.quits).toBe(1))
+    // Closed: the store answers no more.
+    expect(await d.invokeIpc('posts:feed', d.electronRecording.windows[0]!.webContents.mainFrame, {})).toMatchObject({ ok: false })
+    const again = d.fakeEvent()
+    d.app.emit('will-quit', again)
+    expect(again.defaultPrevented).toBe(false)
+    double = null
+  })
+
+  it('a start-up failure is written to the log file too', async () => {
+    process.env.MAGPIE_SYNCHRONOUS = 'SOMETIMES'
+    const d = await boot()
+    await vi.waitFor(() => expect(d.electronRecording.app.exits).toEqual([1]))
+    expect(readFileSync(join(d.app.getPath('userData'), 'logs', 'main.log'), 'utf8')).toMatch(/start-up failed[\s\S]*MAGPIE_SYNCHRONOUS/)
   })
 })

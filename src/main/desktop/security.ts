@@ -31,20 +31,3 @@ export function safeExternalUrl(raw: string): string | null {
     return null
   }
 }
-
-/**
- * An IPC call is answered only when it comes from our own page: the main frame of the
- * app window, loaded from the app's own files (or the dev server during `npm run dev`).
- */
-export function isTrustedSender(frameUrl: string | undefined, appUrl: string): boolean {
-  if (!frameUrl) return false
-  try {
-    const frame = new URL(frameUrl)
-    const app = new URL(appUrl)
-    // The host too: on Windows file://server/... is a network share, not the app's own file.
-    if (app.protocol === 'file:') return frame.protocol === 'file:' && frame.host === app.host && frame.pathname === app.pathname
-    return frame.origin === app.origin
-  } catch {
-    return false
-  }
-}

@@ -11,21 +11,66 @@ interface Bounds {
   maximized?: boolean
 }
 
-const defaults: Bounds = { width: 1180, height: 860 }
+interface Rectangle {
+  x: number
+  y: number
+  width: number
+  height: number
+}
 
-/** The last size and place of the window, if it still fits on a connected screen. */
+const defaults: Bounds = { width: 1180, height: 860 }
+const minSize = { width: 380, height: 520 }
+
+/** How much of the title bar must lie on a screen's work area for the user to grab it and move the window. */
+export const grabbableTitleBar = { width: 100, height: 24 }
+
+function overlap(a: Rectangle, b: Rectangle): { width: number; height: number } {
+  return {
+    width: Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x),
+    height: Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y)
+  }
+}
+
+/**
+ * Where the window opens: the saved place if its title bar can still be grabbed on one of
+ * the current screens' work areas (a screen was unplugged, the resolution changed, the
+ * taskbar moved); otherwise centred on the primary screen, at the saved size made to fit.
+ */
+export function placeWindow(saved: Bounds, displays: readonly { workArea: Rectangle }[], primary: { workArea: Rectangle }): Bounds {
+  const { x, y } = saved
+  if (x !== undefined && y !== undefined) {
+    const titleBar = { x, y, width: saved.width, height: grabbableTitleBar.height }
+    const need = Math.min(grabbableTitleBar.width, saved.width)
+    const grabbable = displays.some(({ workArea }) => {
+      const shared = overlap(titleBar, workArea)
+      return shared.width >= need && shared.height >= grabbableTitleBar.height
+    })
+    if (grabbable) return saved
+  }
+  const area = primary.workArea
+  const width = Math.max(minSize.width, Math.min(saved.width, area.width))
+  const height = Math.max(minSize.height, Math.min(saved.height, area.height))
+  return {
+    x: Math.round(area.x + (area.width - width) / 2),
+    y: Math.round(area.y + (area.height - height) / 2),
+    width,
+    height,
+    maximized: saved.maximized
+  }
+}
+
 function loadBounds(file: string): Bounds {
+  let saved: Bounds
   try {
-    const saved = JSON.parse(readFileSync(file, 'utf8')) as Bounds
-    if (typeof saved.width !== 'number' || typeof saved.height !== 'number') return defaults
-    if (saved.x === undefined || saved.y === undefined) return saved
-    const visible = screen.getAllDisplays().some(({ workArea: a }) =>
-      saved.x! < a.x + a.width && saved.x! + saved.width > a.x && saved.y! < a.y + a.height && saved.y! + saved.height > a.y
-    )
-    return visible ? saved : { width: saved.width, height: saved.height }
+    saved = JSON.parse(readFileSync(file, 'utf8')) as Bounds
   } catch {
     return defaults
   }
+  const finite = (value: unknown) => typeof value === 'number' && Number.isFinite(value)
+  if (!saved || !finite(saved.width) || !finite(saved.height)) return defaults
+  const bounds: Bounds = { width: saved.width, height: saved.height, maximized: saved.maximized === true }
+  if (finite(saved.x) && finite(saved.y)) Object.assign(bounds, { x: saved.x, y: saved.y })
+  return placeWindow(bounds, screen.getAllDisplays(), screen.getPrimaryDisplay())
 }
 
 function saveBounds(file: string, window: BrowserWindow): void {
@@ -45,10 +90,12 @@ export function lockDownSession(): void {
 
 export function createMainWindow(options: { preload: string; boundsFile: string; icon: string }): BrowserWindow {
   const bounds = loadBounds(options.boundsFile)
+  const { maximized, ...place } = bounds
   const window = new BrowserWindow({
-    ...bounds,
-    minWidth: 380,
-    minHeight: 520,
+    ...place,
+    minWidth: minSize.width,
+    minHeight: minSize.height,
+    // Shown at ready-to-show, so no blank window flashes while the page loads.
     show: false,
     title: '까치',
     icon: options.icon,
@@ -56,8 +103,11 @@ export function createMainWindow(options: { preload: string; boundsFile: string;
     autoHideMenuBar: true,
     webPreferences: secureWebPreferences(options.preload)
   })
-  if (bounds.maximized) window.maximize()
-  window.once('ready-to-show', () => window.show())
+  window.once('ready-to-show', () => {
+    // maximize() shows the window too: it waits for the page like show() does.
+    if (maximized) window.maximize()
+    window.show()
+  })
   window.on('close', () => saveBounds(options.boundsFile, window))
 
   const contents = window.webContents
@@ -70,4 +120,21 @@ export function createMainWindow(options: { preload: string; boundsFile: string;
     return { action: 'deny' }
   })
   return window
+}
+
+/**
+ * Closing the window keeps Magpie running so alerts still arrive. On Windows and macOS it
+ * hides to the tray (or the dock). On Linux it minimizes instead: many desktops (GNOME
+ * without the AppIndicator extension) have no tray host, and Electron cannot tell whether
+ * one shows the icon, so a hidden window could leave an invisible process holding the
+ * single-instance lock. Minimized, Magpie stays in the taskbar or dash. Quitting (the tray
+ * menu, the app menu, logging out) really closes it.
+ */
+export function keepRunningOnClose(window: BrowserWindow, platform: NodeJS.Platform, quitting: () => boolean): void {
+  window.on('close', (event) => {
+    if (quitting()) return
+    event.preventDefault()
+    if (platform === 'linux') window.minimize()
+    else window.hide()
+  })
 }

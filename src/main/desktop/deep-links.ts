@@ -1,0 +1,60 @@
+import { resolve } from 'node:path'
+import { deepLinkScheme, routeFromLink } from '@shared/deep-link'
+
+/** What registering the protocol needs to know of the running process (process itself in the app). */
+export interface ProcessInfo {
+  execPath: string
+  argv: readonly string[]
+  /** True when started as `electron <app folder>` (development), as process.defaultApp is. */
+  defaultApp: boolean
+}
+
+/**
+ * Makes Magpie the OS's handler of magpie:// links. In development the OS must start
+ * Electron with the app's folder, as Electron's deep-link guide does.
+ */
+export function registerProtocolClient(
+  app: { setAsDefaultProtocolClient(protocol: string, path?: string, args?: string[]): boolean },
+  info: ProcessInfo
+): boolean {
+  if (info.defaultApp && info.argv.length >= 2) {
+    return app.setAsDefaultProtocolClient(deepLinkScheme, info.execPath, [resolve(info.argv[1]!)])
+  }
+  return app.setAsDefaultProtocolClient(deepLinkScheme)
+}
+
+/**
+ * The route of the first magpie:// link on a command line (a cold start, or a second
+ * launch on Windows and Linux), or null. Other arguments — Chromium's switches, the app
+ * folder in development — are never links.
+ */
+export function routeFromArgv(argv: readonly string[]): string | null {
+  const link = argv.find((arg) => arg.toLowerCase().startsWith(`${deepLinkScheme}:`))
+  return link ? routeFromLink(link) : null
+}
+
+/**
+ * Brings the window forward, at a link's route if it carried a valid one. Links arrive
+ * before the window exists (open-url before ready on macOS, a cold start's argv, a toast
+ * that started the app): the latest is held until the window can show it.
+ */
+export function createLinkRouter() {
+  let held: { route: string | null } | null = null
+  let show: ((route: string | null) => void) | null = null
+  return {
+    /** route null: just show the window (an invalid link is never navigated to). */
+    open(route: string | null): void {
+      if (show) show(route)
+      else held = { route: route ?? held?.route ?? null }
+    },
+    /** The window is there: shows what was held, and every later link at once. */
+    ready(showRoute: (route: string | null) => void): void {
+      show = showRoute
+      const waiting = held
+      held = null
+      if (waiting) showRoute(waiting.route)
+    }
+  }
+}
+
+export type LinkRouter = ReturnType<typeof createLinkRouter>
