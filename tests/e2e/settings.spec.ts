@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test'
 import { existsSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import { join } from 'node:path'
-import { startAuthEmulator, type AuthEmulator } from '../../src/main/testing/auth-emulator'
+import { startAuthEmulator, type AuthEmulator } from '../support/auth-emulator'
 import { expect, newAccount, signUp, startHarness, test, watchConsole, type Harness } from './fixtures'
 import { makePhoto } from './photos'
 

@@ -28,7 +28,7 @@ import {
   type Snapshot
 } from '../../src/main/backend/firebase/ports'
 import { connectFirebase } from '../../src/main/backend/firebase/sdk-adapter'
-import { startAuthEmulator, type AuthEmulator } from '../../src/main/testing/auth-emulator'
+import { startAuthEmulator, type AuthEmulator } from '../support/auth-emulator'
 
 const PROJECT_ID = 'demo-magpie'
 const root = (path: string): string => fileURLToPath(new URL(`../../${path}`, import.meta.url))
