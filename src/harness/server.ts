@@ -1,5 +1,6 @@
 import { build } from 'esbuild'
 import { createReadStream } from 'node:fs'
+import { pipeline } from 'node:stream'
 import { readFile, stat } from 'node:fs/promises'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import { randomBytes } from 'node:crypto'
@@ -14,7 +15,8 @@ import type { EmulatorHosts } from '../main/backend/firebase/ports'
 import { mediaContentType, resolveMediaFile } from '../main/media/media-files'
 import type { ScryptParams } from '../main/services/password'
 import { createRecordingDesktop } from '../main/testing/recording-desktop'
-import { decodeWire, encodeWire } from './wire'
+import { defaultConnectionLimits, maxFrameBytes, serveConnection, type Connection, type ConnectionLimits } from './connection'
+import { encodeWire } from './wire'
 
 const root = resolve(fileURLToPath(new URL('../..', import.meta.url)))
 
@@ -29,6 +31,8 @@ export interface HarnessOptions {
   community?: FirebaseWebConfig | null
   managedCommunity?: boolean
   emulators?: EmulatorHosts
+  /** Per-client bounds (tests lower them); the defaults suit the app's own page. */
+  connectionLimits?: Partial<ConnectionLimits>
 }
 
 const contentTypes: Record<string, string> = {
@@ -63,14 +67,17 @@ async function bundlePreload(): Promise<string> {
 export async function startHarness(options: HarnessOptions) {
   const token = options.token ?? randomBytes(18).toString('base64url')
   const rendererDir = options.rendererDir ?? join(root, 'out/renderer')
-  const sockets = new Set<WebSocket>()
+  const limits: ConnectionLimits = { ...defaultConnectionLimits, ...options.connectionLimits }
+  const sockets = new Map<WebSocket, Connection>()
   const emit = <E extends EventName>(event: E, payload: EventPayloads[E]) => {
     const frame = encodeWire({ event, payload })
-    for (const socket of sockets) socket.send(frame)
+    for (const connection of sockets.values()) connection.send(frame)
   }
+  const log = (line: string) => console.error(`[harness] ${line}`)
   const desktop = createRecordingDesktop((route) => emit('app:navigate', { route }))
   const preload = await bundlePreload()
   let origin = ''
+  let allowedHosts = new Set<string>()
 
   const magpie: Magpie = await createMagpie({
     dataDir: options.dataDir,
@@ -88,18 +95,47 @@ export async function startHarness(options: HarnessOptions) {
     const info = await stat(file).catch(() => null)
     if (!info?.isFile()) return notFound(res)
     res.writeHead(200, { 'content-type': contentTypes[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-cache' })
-    createReadStream(file).pipe(res)
+    stream(res, file)
+  }
+
+  /** A file that vanishes or fails mid-read ends this response only. */
+  function stream(res: ServerResponse, file: string): void {
+    pipeline(createReadStream(file), res, (error) => {
+      if (error && error.code !== 'ERR_STREAM_PREMATURE_CLOSE') log(`could not serve a file: ${error.message}`)
+    })
+  }
+
+  function plain(res: ServerResponse, status: number, text: string): void {
+    res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' }).end(text)
   }
 
   function notFound(res: ServerResponse): void {
-    res.writeHead(404, { 'content-type': 'text/plain' }).end('not found')
+    plain(res, 404, 'not found')
   }
 
   const authorised = (url: URL) => url.searchParams.get('token') === token
 
+  /**
+   * Only requests addressed to this harness by name: a page on another name that resolves to
+   * 127.0.0.1 (DNS rebinding) must not read the page, the preload or the photos.
+   */
+  const allowedHost = (req: IncomingMessage) => req.headers.host !== undefined && allowedHosts.has(req.headers.host)
+
+  /** The request's URL and its decoded path, or null when either cannot be read. */
+  function parseTarget(req: IncomingMessage): { url: URL; path: string } | null {
+    try {
+      const url = new URL(req.url ?? '/', origin)
+      return { url, path: decodeURIComponent(url.pathname) }
+    } catch {
+      return null
+    }
+  }
+
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', origin)
-    const path = decodeURIComponent(url.pathname)
+    if (!allowedHost(req)) return plain(res, 421, 'unknown host')
+    const target = parseTarget(req)
+    if (!target) return plain(res, 400, 'bad request')
+    const { url, path } = target
     if (path === '/' || path === '/index.html') {
       const html = await readFile(join(rendererDir, 'index.html'), 'utf8')
       // The preload runs before the page's own scripts, as in Electron.
@@ -116,7 +152,7 @@ export async function startHarness(options: HarnessOptions) {
       const file = await resolveMediaFile(magpie.imagesDir, url.pathname.slice('/media/'.length))
       if (!file) return notFound(res)
       res.writeHead(200, { 'content-type': mediaContentType, 'cache-control': 'max-age=31536000, immutable' })
-      createReadStream(file).pipe(res)
+      stream(res, file)
       return
     }
     if (path.startsWith('/__harness/')) {
@@ -144,33 +180,26 @@ export async function startHarness(options: HarnessOptions) {
 
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
+      // The full error goes to the console; the answer never carries a stack trace.
       console.error('[harness]', error)
-      if (!res.headersSent) res.writeHead(500).end()
+      if (!res.headersSent) plain(res, 500, 'internal error')
+      else res.destroy()
     })
   })
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 32 * 1024 * 1024 })
+  const wss = new WebSocketServer({ noServer: true, maxPayload: maxFrameBytes })
   server.on('upgrade', (req, socket, head) => {
-    const url = new URL(req.url ?? '/', origin)
+    socket.on('error', () => socket.destroy())
+    const target = parseTarget(req)
     // Only our own page, holding this run's token, may call main.
-    if (url.pathname !== '/ipc' || !authorised(url) || req.headers.origin !== origin) {
-      socket.write('HTTP/1.1 403 Forbidden\r\n\r\n')
-      socket.destroy()
+    const ours =
+      allowedHost(req) && target !== null && target.url.pathname === '/ipc' && authorised(target.url) && req.headers.origin === `http://${req.headers.host}`
+    if (!ours) {
+      socket.end('HTTP/1.1 403 Forbidden\r\nconnection: close\r\ncontent-length: 0\r\n\r\n')
       return
     }
     wss.handleUpgrade(req, socket, head, (ws) => {
-      sockets.add(ws)
+      sockets.set(ws, serveConnection(ws, magpie.dispatch, limits, log))
       ws.on('close', () => sockets.delete(ws))
-      ws.on('message', (data) => {
-        let frame: { id?: unknown; channel?: unknown; input?: unknown }
-        try {
-          frame = decodeWire(String(data)) as typeof frame
-        } catch {
-          return
-        }
-        if (typeof frame.id !== 'number') return
-        const id = frame.id
-        void magpie.dispatch(frame.channel, frame.input).then((result) => ws.send(encodeWire({ id, result })))
-      })
     })
   })
 
@@ -178,6 +207,7 @@ export async function startHarness(options: HarnessOptions) {
   const address = server.address()
   const port = typeof address === 'object' && address ? address.port : 0
   origin = `http://127.0.0.1:${port}`
+  allowedHosts = new Set([`127.0.0.1:${port}`, `localhost:${port}`])
 
   return {
     url: `${origin}/?token=${token}`,
@@ -187,7 +217,7 @@ export async function startHarness(options: HarnessOptions) {
     desktop,
     async close(): Promise<void> {
       // Terminate rather than close: a page that is gone never answers the close handshake.
-      for (const socket of sockets) socket.terminate()
+      for (const socket of sockets.keys()) socket.terminate()
       wss.close()
       const closed = new Promise<void>((done) => server.close(() => done()))
       server.closeAllConnections()
