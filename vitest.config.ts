@@ -6,7 +6,7 @@ export default defineConfig({
     alias: [
       { find: '@shared', replacement: fileURLToPath(new URL('./src/shared', import.meta.url)) },
       { find: '@', replacement: fileURLToPath(new URL('./src/renderer/src', import.meta.url)) },
-      // Electron never runs under Vitest: the glue gets a recording double (DESIGN.md "Testing without Electron").
+      // Electron never runs under Vitest: the glue gets a recording double (docs/architecture.md §4).
       // Exact match only, so electron-vite and friends resolve as usual.
       { find: /^electron$/, replacement: fileURLToPath(new URL('./tests/support/electron-double.ts', import.meta.url)) }
     ]

@@ -10,7 +10,7 @@ import { num, spread, withRange } from '../lib/stats'
 import { emptyOutput, type BenchContext, type Goal, type Scenario } from '../lib/types'
 
 /**
- * SPEC.md §7's reads, as SQL over the same store. The seed's documents carry what its
+ * The web app's reads (docs/specification.md §7.3), as SQL over the same store. The seed's documents carry what its
  * screens show (author email and nickname, profile and post image, text, date, layout,
  * and likedBy — the list of every liker's email), so reading "all of magazinePost" is
  * every post with its author, image and likers; "load comments" is every comment, filtered
@@ -157,7 +157,7 @@ export const seedPattern: Scenario = {
     out.tables.push(firestore.table)
     out.goals.push(...firestore.goals)
     out.notes.push(
-      'SPEC.md §7 loads all of magazinePost for the feed and, for a detail, reads the whole magazineComments collection and filters by post_id in the client. Here that pattern runs as SQL over the same seeded store Magpie reads, and Magpie\'s own calls run through its dispatcher: the feed a page at a time (10 posts; a page asks for one row more to know whether another exists), a detail as the post plus the first 20 comments.',
+      'The web app (docs/specification.md §7.3) loads all of magazinePost for the feed and, for a detail, reads the whole magazineComments collection and filters by post_id in the client. Here that pattern runs as SQL over the same seeded store Magpie reads, and Magpie\'s own calls run through its dispatcher: the feed a page at a time (10 posts; a page asks for one row more to know whether another exists), a detail as the post plus the first 20 comments.',
       ...firestore.notes
     )
     return out
@@ -172,7 +172,7 @@ function communitySpecs(smoke: boolean): CommunitySpec[] {
 /**
  * Firestore document reads for "open app, scroll 30 posts, open 3 posts", counted at the
  * documents port of a real Magpie in community mode over a fake project holding the data,
- * against the seed's reads of the same project (SPEC.md §7).
+ * against the seed's reads of the same project (docs/specification.md §7.3).
  */
 async function firestoreReads(ctx: BenchContext) {
   const rows: string[][] = []
@@ -248,7 +248,7 @@ async function firestoreReads(ctx: BenchContext) {
     goal(
       'heavy',
       `, when one opened post has ${num(communitySpecs(ctx.smoke)[0]!.heavyComments[0]!)} comments`,
-      "Magpie listens to every comment of the open post (a query by post_id), so that post costs one read per comment. The web app's comments carry only a display-format comment_time (SPEC.md §3), so their oldest-first order cannot be paged on the server; Magpie pages them from the mirror. The seed reads every comment of every post for each detail, so the ratio grows with the community (72× at 100k posts)."
+      "Magpie listens to every comment of the open post (a query by post_id), so that post costs one read per comment. The web app's comments carry only a display-format comment_time (docs/specification.md §3.3), so their oldest-first order cannot be paged on the server; Magpie pages them from the mirror. The seed reads every comment of every post for each detail, so the ratio grows with the community (72× at 100k posts)."
     )
   ]
   return {
@@ -260,7 +260,7 @@ async function firestoreReads(ctx: BenchContext) {
     },
     goals,
     notes: [
-      `Firestore reads are counted on a real Magpie in community mode (services, mirror, listeners) over an in-memory Firebase project with the seed's data shape (\`fake-firebase.ts\`, the same fake the contract tests hold to the SDK adapter), with 2 comments per post, ${communitySpecs(ctx.smoke)[0]!.legacy} older posts written by the web app, and the heavy posts of the local stores. The seed's figure counts SPEC.md §7: "load all posts" reads all of magazinePost once (the web app loads it again each time the reader returns to the feed; not counted), and each opened post reads its document and then all of magazineComments.`
+      `Firestore reads are counted on a real Magpie in community mode (services, mirror, listeners) over an in-memory Firebase project with the seed's data shape (\`fake-firebase.ts\`, the same fake the contract tests hold to the SDK adapter), with 2 comments per post, ${communitySpecs(ctx.smoke)[0]!.legacy} older posts written by the web app, and the heavy posts of the local stores. The seed's figure counts the web app's reads (docs/specification.md §7.3): "load all posts" reads all of magazinePost once (the web app loads it again each time the reader returns to the feed; not counted), and each opened post reads its document and then all of magazineComments.`
     ]
   }
 }

@@ -1,4 +1,4 @@
-/** Business constants of SPEC.md §9 and the limits of DESIGN.md, checked in the renderer and again in main. */
+/** The constants and limits of docs/specification.md §9, checked in the renderer and again in main. */
 export const limits = {
   emailMax: 254,
   nicknameMax: 20,

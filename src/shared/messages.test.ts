@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { format, messages } from './messages'
 import { formatDateTime } from './format'
 
-/** The Korean text of ../shared/MESSAGES.md, which the catalog must carry word for word. */
+/** The Korean text of docs/specification.md §8.2, which the catalog must carry word for word. */
 const contract: Record<string, string> = {
   loginFirstWrite: '로그인 먼저 해주세요! :)',
   loginFirstLike: '로그인 먼저 해주세요 :)',
@@ -40,11 +40,11 @@ const contract: Record<string, string> = {
 }
 
 describe('the Korean catalog', () => {
-  it('carries every message of MESSAGES.md word for word', () => {
+  it('carries every message of the specification word for word', () => {
     for (const [key, text] of Object.entries(contract)) expect(messages[key as keyof typeof messages], key).toBe(text)
   })
 
-  it('fills in names and counts as MESSAGES.md writes them', () => {
+  it('fills in names and counts as the specification writes them', () => {
     expect(format.signupDone('까치')).toBe('까치님 환영합니다! 회원가입 완료')
     expect(format.greeting('까치')).toBe('까치님 안녕하세요!')
     expect(format.likeCount(3)).toBe('좋아요 3개')

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { checkComment, checkEmail, checkNickname, checkPassword, checkPasswordConfirm, checkPostText, checkSignUp, isLayout } from './validation'
 
-describe('sign-up rules (SPEC.md §5)', () => {
+describe('sign-up rules (docs/specification.md §5)', () => {
   it('accepts an email with @ and a dotted domain, and refuses the rest', () => {
     expect(checkEmail('kkachi@example.com')).toBeNull()
     expect(checkEmail('  kkachi@mail.example.co.kr  ')).toBeNull()

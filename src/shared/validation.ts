@@ -2,7 +2,7 @@ import { limits, layouts, type Layout } from './limits'
 import type { MessageKey } from './messages'
 
 /**
- * SPEC.md §5 rules as plain functions: the renderer runs them as the user types,
+ * The rules of docs/specification.md §5 as plain functions: the renderer runs them as the user types,
  * main runs them again on every call, so both sides give the same message.
  * Each returns the message key of the first broken rule, or null.
  */
@@ -28,7 +28,7 @@ export const checkPassword: Rule<string> = (password) => {
   return password.length > limits.passwordMax ? 'passwordTooLong' : null
 }
 
-/** Any mismatch is flagged (SPEC.md flagged it only under 6 characters). */
+/** Any mismatch is flagged (the web app flagged it only under 6 characters: docs/specification.md §10). */
 export const checkPasswordConfirm = (password: string, confirm: string): MessageKey | null =>
   password === confirm ? null : 'passwordMismatch'
 

@@ -23,7 +23,7 @@ test('sign-up shows every rule as the user types, and main checks them again', a
   await password.fill('long-enough-password')
   await expect(page.getByText('비밀번호를 6자 이상 입력해주세요')).toBeHidden()
 
-  // Any mismatch is flagged, even with a long password (SPEC.md flagged only short ones).
+  // Any mismatch is flagged, even with a long password (the web app flagged only short ones: docs/specification.md §10).
   await confirm.fill('long-enough-passworx')
   await expect(page.getByText('비밀번호 확인이 일치하지 않습니다')).toBeVisible()
   await confirm.fill('long-enough-password')

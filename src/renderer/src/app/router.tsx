@@ -13,7 +13,7 @@ const WriteRoute = lazy(() => import('./routes/write').then((m) => ({ default: m
 const AlertsRoute = lazy(() => import('./routes/alerts').then((m) => ({ default: m.AlertsRoute })))
 
 /**
- * The six routes of DESIGN.md, as hash routes (App puts them in a HashRouter). Declarative
+ * The six routes of docs/specification.md §2.1, as hash routes (App puts them in a HashRouter). Declarative
  * routes rather than a data router: Magpie loads its data with TanStack Query, and the
  * data router's loaders and actions would be some 20 KiB of gzipped script on the first screen.
  */

@@ -2,7 +2,7 @@ import { Navigate } from 'react-router-dom'
 import { useCurrentUser } from '@/shared/lib/session'
 import { SignUpForm } from '@/features/auth/components/SignUpForm'
 
-/** Signed in (already, or just now by this form), the sign-up form gives way to the feed (SPEC.md §4). */
+/** Signed in (already, or just now by this form), the sign-up form gives way to the feed (docs/specification.md §4.1). */
 export function SignUpRoute() {
   return useCurrentUser() ? <Navigate to="/" replace /> : <SignUpForm />
 }

@@ -12,7 +12,7 @@ export const sessionQuery = queryOptions({ queryKey: queryKeys.session, queryFn:
  * The one place a session from main lands: login, sign-up, logout and main's
  * `session:changed` all come through here. When the person changes, every other cached
  * answer was given to someone else (their likes, alerts, "mine" edit links), so all of it
- * is reset — the page reload of SPEC.md — and whatever is on screen loads again for the
+ * is reset — the web app's page reload (docs/specification.md §4.1) — and whatever is on screen loads again for the
  * new person. The same person again (main's event echoing a login) changes nothing.
  */
 export function applySession(client: QueryClient, session: SessionView): void {

@@ -1,7 +1,7 @@
 import { messages } from '@shared/messages'
 import styles from './LoadingOverlay.module.css'
 
-/** Full-screen cover while the first data loads (SPEC.md §2). */
+/** Full-screen cover while the first data loads (docs/specification.md §2.3). */
 export function LoadingOverlay() {
   return (
     <div className={styles.overlay} role="status" aria-live="polite" data-testid="loading-overlay">

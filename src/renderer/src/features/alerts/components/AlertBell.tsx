@@ -3,7 +3,7 @@ import { format, messages } from '@shared/messages'
 import { useAlerts } from '../api/get-alerts'
 import styles from './AlertBell.module.css'
 
-/** The top bar's alert button with the live count; the badge hides at 0 (SPEC.md §2). */
+/** The top bar's alert button with the live count; the badge hides at 0 (docs/specification.md §2.2). */
 export function AlertBell() {
   const count = useAlerts().data?.count ?? 0
   return (

@@ -4,7 +4,7 @@ import { applySession } from '@/shared/lib/session'
 
 export const logout = () => call('auth:logout')
 
-/** Signs out and resets every cached answer, like the page reload SPEC.md does. */
+/** Signs out and resets every cached answer, as the web app's page reload did (docs/specification.md §4.1). */
 export function useLogout() {
   const client = useQueryClient()
   return useMutation({

@@ -8,7 +8,7 @@ import { useCurrentUser } from '@/shared/lib/session'
 import { useSetLike } from '../api/set-like'
 import styles from './LikeButton.module.css'
 
-/** The heart toggle with the like count; liking plays the heart animation for 2.5 s (SPEC.md §4). */
+/** The heart toggle with the like count; liking plays the heart animation for 2.5 s (docs/specification.md §4.3). */
 export function LikeButton({ post }: { post: PostView }) {
   const user = useCurrentUser()
   const setLike = useSetLike(post.id)

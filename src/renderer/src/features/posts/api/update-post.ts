@@ -11,7 +11,7 @@ export function useUpdatePost() {
     mutationFn: updatePost,
     onSuccess: (post) => {
       client.setQueryData(queryKeys.post(post.id), post)
-      // SPEC.md §4: after an edit the list is reloaded.
+      // docs/specification.md §4.5: after an edit the list is reloaded.
       return client.invalidateQueries({ queryKey: queryKeys.feed })
     }
   })

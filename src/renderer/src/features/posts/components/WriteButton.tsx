@@ -4,7 +4,7 @@ import { messages } from '@shared/messages'
 import { useCurrentUser } from '@/shared/lib/session'
 import styles from './WriteButton.module.css'
 
-/** The floating write button: the editor when signed in, SPEC.md's message when not. */
+/** The floating write button: the editor when signed in, loginFirstWrite when not (docs/specification.md §2.4). */
 export function WriteButton() {
   const user = useCurrentUser()
   const navigate = useNavigate()

@@ -6,7 +6,7 @@ const loadDialog = () => import('./SettingsDialog')
 /** The dialog (Radix, the form, the snippet reader) loads on first use, not with the first screen. */
 const SettingsDialog = lazy(loadDialog)
 
-/** The top bar's gear: opens the settings dialog (DESIGN.md keeps settings out of the six routes). */
+/** The top bar's gear: opens the settings dialog (settings are not a route: docs/specification.md §2.9). */
 export function SettingsButton() {
   const [opened, setOpened] = useState(false)
   const [open, setOpen] = useState(false)
