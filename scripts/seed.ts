@@ -8,7 +8,7 @@
 //                         each: much faster for 100k posts, but do not delete posts there
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
-import { seedStore, seedPassword } from '../src/main/testing/seed'
+import { seedStore, seedPassword } from '../tests/support/main/seed'
 
 const { values } = parseArgs({
   options: {

@@ -1,9 +1,9 @@
 import { countReads } from '../../src/main/backend/firebase/counting'
-import { createFakeFirebase, type FakeFirebase } from '../../src/main/backend/firebase/fake-firebase'
+import { createFakeFirebase, type FakeFirebase } from '../../tests/support/fake-firebase/fake-firebase'
 import type { DocsPort } from '../../src/main/backend/firebase/ports'
 import { SCAN_CHUNK } from '../../src/main/backend/firebase/sdk-adapter'
-import { startProjectApp, webAppPost, type CommunityApp } from '../../src/main/backend/community/testing'
-import { cleanupTestApps, createClock, tempDir } from '../../src/main/testing/test-app'
+import { startProjectApp, webAppPost, type CommunityApp } from '../../tests/support/main/community-app'
+import { cleanupTestApps, createClock, tempDir } from '../../tests/support/main/test-app'
 
 export interface CommunitySpec {
   posts: number

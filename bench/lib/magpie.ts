@@ -4,8 +4,8 @@ import type { Channel } from '@shared/ipc/channels'
 import type { Input, Output } from '@shared/ipc/contract'
 import { createMagpie, type Magpie } from '../../src/main/app/create-magpie'
 import type { SynchronousMode } from '../../src/main/store/database'
-import { createRecordingDesktop, type RecordingDesktop } from '../../src/main/testing/recording-desktop'
-import { seedEmail, seedPassword } from '../../src/main/testing/seed'
+import { createRecordingDesktop, type RecordingDesktop } from '../../src/harness/recording-desktop'
+import { seedEmail, seedPassword } from '../../tests/support/main/seed'
 
 export interface BenchMagpie {
   magpie: Magpie

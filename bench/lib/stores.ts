@@ -3,7 +3,7 @@ import { cp, mkdir, readFile, readdir, rm, stat, writeFile } from 'node:fs/promi
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import type { ProcessedImage } from '../../src/main/media/image-pipeline'
-import { samplePhotos, seedStore, type SeedResult } from '../../src/main/testing/seed'
+import { samplePhotos, seedStore, type SeedResult } from '../../tests/support/main/seed'
 
 export interface StoreSpec {
   posts: number
@@ -21,7 +21,7 @@ export interface SeededStore extends SeedResult {
 
 /** What a seeded store depends on: when any of these change, cached stores are seeded again. */
 const seedInputs = [
-  'src/main/testing/seed.ts',
+  'tests/support/main/seed.ts',
   'src/main/store/migrations.ts',
   'src/main/store/posts-store.ts',
   'src/main/store/comments-store.ts',

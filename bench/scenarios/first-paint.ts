@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { seedEmail, seedPassword } from '../../src/main/testing/seed'
+import { seedEmail, seedPassword } from '../../tests/support/main/seed'
 import { freshContext, launchChromium } from '../lib/browser'
 import { startHarness } from '../lib/harness'
 import { firstCardProbe, inpOf, interactionProbe, type FirstCardProbe, type InteractionProbe } from '../lib/page-probes'

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import type { Browser, Page } from '@playwright/test'
-import { seedEmail, seedPassword } from '../../src/main/testing/seed'
+import { seedEmail, seedPassword } from '../../tests/support/main/seed'
 import { freshContext, launchChromium } from '../lib/browser'
 import { startHarness } from '../lib/harness'
 import { inpOf, interactionProbe, type InteractionProbe } from '../lib/page-probes'

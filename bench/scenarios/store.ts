@@ -200,7 +200,7 @@ export const store: Scenario = {
         mib(s.bytes),
         s.seedSeconds === null ? 'cached' : `${s.seedSeconds.toFixed(1)} s`
       ]),
-      note: `Seeded by \`seedStore\` (src/main/testing/seed.ts, \`files: 'shared'\`) through the store's own statements and triggers: 3 likes and 2 comments per post, each making an alert for the author; the newest post has ${num(specs[0]!.heavyComments[0]!)} extra comments and the next ${num(specs[0]!.heavyComments[1]!)}. The viewer is the author of that post, so their alerts (one per comment on it, plus their share of the rest) fill the alerts page in every store. The change log is pruned to its last 50,000 rows as a running app keeps it.`
+      note: `Seeded by \`seedStore\` (tests/support/main/seed.ts, \`files: 'shared'\`) through the store's own statements and triggers: 3 likes and 2 comments per post, each making an alert for the author; the newest post has ${num(specs[0]!.heavyComments[0]!)} extra comments and the next ${num(specs[0]!.heavyComments[1]!)}. The viewer is the author of that post, so their alerts (one per comment on it, plus their share of the rest) fill the alerts page in every store. The change log is pruned to its last 50,000 rows as a running app keeps it.`
     })
     const perSize = (label: string, cells: Spread[][]): Table => ({
       title: label,

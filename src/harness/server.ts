@@ -14,7 +14,7 @@ import { createMagpie, type Magpie } from '../main/app/create-magpie'
 import type { EmulatorHosts } from '../main/backend/firebase/ports'
 import { mediaContentType, resolveMediaFile } from '../main/media/media-files'
 import type { ScryptParams } from '../main/services/password'
-import { createRecordingDesktop } from '../main/testing/recording-desktop'
+import { createRecordingDesktop } from './recording-desktop'
 import { defaultConnectionLimits, maxFrameBytes, serveConnection, type Connection, type ConnectionLimits } from './connection'
 import { encodeWire } from './wire'
 

@@ -1,6 +1,6 @@
 /**
  * What main asks of the operating system. Electron implements it in src/main/desktop;
- * the harness and the tests use the recording double (src/main/testing/recording-desktop.ts).
+ * the harness and the tests use the recording double (src/harness/recording-desktop.ts).
  */
 export interface NativeNotification {
   title: string

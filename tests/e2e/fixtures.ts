@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { spawnHarness } from '../../src/harness/spawn'
-import type { DesktopRecording } from '../../src/main/testing/recording-desktop'
+import type { DesktopRecording } from '../../src/harness/recording-desktop'
 
 /** One running copy of the app: a harness process with its data folder and its own profile. */
 export interface Harness {

@@ -1,5 +1,5 @@
 /**
- * The backend contract (src/main/backend/contract.ts) on the real SDK adapter against the
+ * The backend contract (tests/support/main/contract-suite.ts) on the real SDK adapter against the
  * Firebase emulators: the whole app — dispatch, community services, mirror, listeners —
  * talking to Auth, Firestore, the Realtime Database and Storage with the shipped security
  * rules loaded. The same suite runs on the local store and on the fake in `npm test`.
@@ -12,11 +12,11 @@ import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { initializeTestEnvironment, type RulesTestEnvironment } from '@firebase/rules-unit-testing'
 import { afterAll, beforeAll } from 'vitest'
-import { cleanupCommunityApps, startProjectApp } from '../../src/main/backend/community/testing'
-import { backendContract } from '../../src/main/backend/contract'
+import { cleanupCommunityApps, startProjectApp } from '../support/main/community-app'
+import { backendContract } from '../support/main/contract-suite'
 import type { EmulatorHosts, FirebaseWebConfig } from '../../src/main/backend/firebase/ports'
 import { connectFirebase } from '../../src/main/backend/firebase/sdk-adapter'
-import { cleanupTestApps } from '../../src/main/testing/test-app'
+import { cleanupTestApps } from '../support/main/test-app'
 
 const PROJECT_ID = 'demo-magpie'
 const root = (path: string): string => fileURLToPath(new URL(`../../${path}`, import.meta.url))

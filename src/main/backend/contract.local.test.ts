@@ -1,5 +1,5 @@
-import { cleanupTestApps, startApp, tempDir } from '../testing/test-app'
-import { backendContract } from './contract'
+import { cleanupTestApps, startApp, tempDir } from '../../../tests/support/main/test-app'
+import { backendContract } from '../../../tests/support/main/contract-suite'
 
 // Two clients share one data folder, each with its own profile: two app copies (two people) on one store.
 backendContract('local store', async () => {

@@ -14,7 +14,7 @@ import {
   uploadImage,
   type Account,
   type TestApp
-} from '../testing/test-app'
+} from '../../../tests/support/main/test-app'
 
 /**
  * OWASP ASVS 5.0 V8.2.1–V8.2.3: every channel × every kind of caller, with the exact

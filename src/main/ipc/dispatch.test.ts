@@ -5,7 +5,7 @@ import type { AppErrorShape } from '@shared/ipc/contract'
 import { limits } from '@shared/limits'
 import { messages, type MessageKey } from '@shared/messages'
 import { AppError } from '../errors'
-import { cleanupTestApps, createPost, signUp, startApp, storeSnapshot, tinyJpeg } from '../testing/test-app'
+import { cleanupTestApps, createPost, signUp, startApp, storeSnapshot, tinyJpeg } from '../../../tests/support/main/test-app'
 import { createDispatcher } from './dispatch'
 import type { Handlers } from './handlers'
 

@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { afterEach, describe, expect, it } from 'vitest'
 import { channels, type Channel } from '@shared/ipc/channels'
 import { messages } from '@shared/messages'
-import { cleanupTestApps, createPost, signUp, startApp, storeSnapshot, type TestApp } from '../testing/test-app'
+import { cleanupTestApps, createPost, signUp, startApp, storeSnapshot, type TestApp } from '../../../tests/support/main/test-app'
 
 /**
  * Random and malformed payloads on every channel (ASVS V8/V5): each call ends in an

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { messages } from '@shared/messages'
-import { cleanupTestApps, createPost, logIn, signUp, startApp, storeSnapshot, tinyJpeg } from '../testing/test-app'
+import { cleanupTestApps, createPost, logIn, signUp, startApp, storeSnapshot, tinyJpeg } from '../../../tests/support/main/test-app'
 
 afterEach(cleanupTestApps)
 

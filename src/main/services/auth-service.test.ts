@@ -4,7 +4,7 @@ import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { messages, type MessageKey } from '@shared/messages'
 import type { SignUpInput } from '@shared/ipc/contract'
-import { cleanupTestApps, createClock, logIn, signUp, startApp, testScrypt, tinyJpeg, type TestApp } from '../testing/test-app'
+import { cleanupTestApps, createClock, logIn, signUp, startApp, testScrypt, tinyJpeg, type TestApp } from '../../../tests/support/main/test-app'
 import { parseHashParams } from './password'
 
 afterEach(cleanupTestApps)

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { join } from 'node:path'
 import { createStore, type Store } from '../store'
 import type { ChangeRow } from '../store/changes-store'
-import { cleanupTestApps, createPost, insertUsers, signUp, startApp, startWriter, tempDir } from '../testing/test-app'
+import { cleanupTestApps, createPost, insertUsers, signUp, startApp, startWriter, tempDir } from '../../../tests/support/main/test-app'
 import { createChangeWatcher } from './change-watcher'
 
 const stores: Store[] = []

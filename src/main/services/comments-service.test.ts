@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { messages } from '@shared/messages'
-import { cleanupTestApps, createClock, createPost, logIn, signUp, startApp, storeSnapshot, type TestApp } from '../testing/test-app'
+import { cleanupTestApps, createClock, createPost, logIn, signUp, startApp, storeSnapshot, type TestApp } from '../../../tests/support/main/test-app'
 
 afterEach(cleanupTestApps)
 

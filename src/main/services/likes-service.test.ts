@@ -10,7 +10,7 @@ import {
   startWriter,
   storeSnapshot,
   type TestApp
-} from '../testing/test-app'
+} from '../../../tests/support/main/test-app'
 
 afterEach(cleanupTestApps)
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { cleanupTestApps, createPost, signUp, startApp, tinyJpeg } from '../testing/test-app'
+import { cleanupTestApps, createPost, signUp, startApp, tinyJpeg } from '../../../tests/support/main/test-app'
 
 afterEach(cleanupTestApps)
 

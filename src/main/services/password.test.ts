@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { testScrypt } from '../testing/test-app'
+import { testScrypt } from '../../../tests/support/main/test-app'
 import { hashPassword, parseHashParams, productionScrypt, verifyPassword } from './password'
 
 describe('password hashing', () => {

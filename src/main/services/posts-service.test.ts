@@ -17,7 +17,7 @@ import {
   tinyJpeg,
   uploadImage,
   type TestApp
-} from '../testing/test-app'
+} from '../../../tests/support/main/test-app'
 import { maxPendingUploads, uploadLifetimeMs } from './images-service'
 
 afterEach(cleanupTestApps)

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { readFile, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { cleanupTestApps, tempDir } from '../testing/test-app'
+import { cleanupTestApps, tempDir } from '../../../tests/support/main/test-app'
 import { createFileVault, type TokenCipher } from './session-vault'
 
 afterEach(cleanupTestApps)

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { cleanupTestApps, createPost, logIn, signUp, startApp, tempDir } from '../testing/test-app'
+import { cleanupTestApps, createPost, logIn, signUp, startApp, tempDir } from '../../../tests/support/main/test-app'
 import { openDatabase } from './database'
 import { migrations } from './migrations'
 

@@ -2,8 +2,8 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { spawn } from 'node:child_process'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { CrashPlan } from '../testing/crash-writer'
-import { cleanupTestApps, createPost, signUp, startApp, tempDir } from '../testing/test-app'
+import type { CrashPlan } from '../../../tests/support/main/crash-writer'
+import { cleanupTestApps, createPost, signUp, startApp, tempDir } from '../../../tests/support/main/test-app'
 import { openDatabase, type Db } from './database'
 
 /**
@@ -17,7 +17,7 @@ import { openDatabase, type Db } from './database'
 
 afterEach(cleanupTestApps)
 
-const writerScript = fileURLToPath(new URL('../testing/crash-writer.ts', import.meta.url))
+const writerScript = fileURLToPath(new URL('../../../tests/support/main/crash-writer.ts', import.meta.url))
 const projectRoot = fileURLToPath(new URL('../../../', import.meta.url))
 const syncNames = ['OFF', 'NORMAL', 'FULL', 'EXTRA']
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import Database from 'better-sqlite3'
 import { join } from 'node:path'
-import { cleanupTestApps, createPost, signUp, startApp, tempDir } from '../testing/test-app'
+import { cleanupTestApps, createPost, signUp, startApp, tempDir } from '../../../tests/support/main/test-app'
 import { migrate, openDatabase } from './database'
 import { migrations } from './migrations'
 import { createStore } from '.'

@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { cleanupTestApps, createPost, signUp, startApp, tempDir } from '../testing/test-app'
+import { cleanupTestApps, createPost, signUp, startApp, tempDir } from '../../../tests/support/main/test-app'
 import { createStore, type Store } from './index'
 import { createMirrorStore, type MirrorStore } from './mirror-store'
 

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import type { EventPayloads } from '@shared/ipc/contract'
 import { limits } from '@shared/limits'
-import { cleanupTestApps } from '../../testing/test-app'
-import { createFakeFirebase, type FakeFirebase } from '../firebase/fake-firebase'
+import { cleanupTestApps } from '../../../../tests/support/main/test-app'
+import { createFakeFirebase, type FakeFirebase } from '../../../../tests/support/fake-firebase/fake-firebase'
 import type { ConnectFirebase } from '../firebase/ports'
-import { cleanupCommunityApps, join as signUp, startCommunityApp, startProjectApp, webAppPost, write, type CommunityApp } from './testing'
+import { cleanupCommunityApps, join as signUp, startCommunityApp, startProjectApp, webAppPost, write, type CommunityApp } from '../../../../tests/support/main/community-app'
 
 afterEach(async () => {
   await cleanupCommunityApps()

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { limits } from '@shared/limits'
-import { cleanupTestApps } from '../../testing/test-app'
-import { createFakeFirebase } from '../firebase/fake-firebase'
-import { cleanupCommunityApps, startCommunityApp, webAppPost, type CommunityApp } from './testing'
+import { cleanupTestApps } from '../../../../tests/support/main/test-app'
+import { createFakeFirebase } from '../../../../tests/support/fake-firebase/fake-firebase'
+import { cleanupCommunityApps, startCommunityApp, webAppPost, type CommunityApp } from '../../../../tests/support/main/community-app'
 
 afterEach(async () => {
   await cleanupCommunityApps()

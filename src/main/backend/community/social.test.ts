@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { formatDateTime } from '@shared/format'
 import { messages } from '@shared/messages'
-import { cleanupTestApps } from '../../testing/test-app'
-import { createFakeFirebase } from '../firebase/fake-firebase'
-import { cleanupCommunityApps, join as signUp, startCommunityApp, webAppPost, write } from './testing'
+import { cleanupTestApps } from '../../../../tests/support/main/test-app'
+import { createFakeFirebase } from '../../../../tests/support/fake-firebase/fake-firebase'
+import { cleanupCommunityApps, join as signUp, startCommunityApp, webAppPost, write } from '../../../../tests/support/main/community-app'
 
 afterEach(async () => {
   await cleanupCommunityApps()

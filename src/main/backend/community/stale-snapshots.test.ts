@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { cleanupTestApps } from '../../testing/test-app'
-import { createFakeFirebase } from '../firebase/fake-firebase'
+import { cleanupTestApps } from '../../../../tests/support/main/test-app'
+import { createFakeFirebase } from '../../../../tests/support/fake-firebase/fake-firebase'
 import type { AlertEntry, CommentDoc, ConnectFirebase, PostDoc, Snapshot } from '../firebase/ports'
-import { cleanupCommunityApps, join as signUp, startCommunityApp, startProjectApp, write } from './testing'
+import { cleanupCommunityApps, join as signUp, startCommunityApp, startProjectApp, write } from '../../../../tests/support/main/community-app'
 
 afterEach(async () => {
   await cleanupCommunityApps()

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { messages } from '@shared/messages'
-import { cleanupTestApps, storeSnapshot, tinyJpeg } from '../../testing/test-app'
-import { createFakeFirebase } from '../firebase/fake-firebase'
-import { cleanupCommunityApps, join as signUp, startCommunityApp, testCommunity, write } from './testing'
+import { cleanupTestApps, storeSnapshot, tinyJpeg } from '../../../../tests/support/main/test-app'
+import { createFakeFirebase } from '../../../../tests/support/fake-firebase/fake-firebase'
+import { cleanupCommunityApps, join as signUp, startCommunityApp, testCommunity, write } from '../../../../tests/support/main/community-app'
 
 afterEach(async () => {
   await cleanupCommunityApps()

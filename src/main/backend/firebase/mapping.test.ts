@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { formatDateTime } from '@shared/format'
-import webAlerts from './fixtures/web-alerts.json'
-import webComments from './fixtures/web-comments.json'
-import webPosts from './fixtures/web-posts.json'
-import webUsers from './fixtures/web-users.json'
+import webAlerts from '../../../../tests/support/fake-firebase/fixtures/web-alerts.json'
+import webComments from '../../../../tests/support/fake-firebase/fixtures/web-comments.json'
+import webPosts from '../../../../tests/support/fake-firebase/fixtures/web-posts.json'
+import webUsers from '../../../../tests/support/fake-firebase/fixtures/web-users.json'
 import {
   alertFromEntry,
   alertsFromTree,

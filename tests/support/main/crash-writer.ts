@@ -1,18 +1,18 @@
 import { randomUUID } from 'node:crypto'
 import { writeSync } from 'node:fs'
 import { join } from 'node:path'
-import { createCommentsService } from '../services/comments-service'
-import type { ServiceContext } from '../services/context'
-import { createLikesService } from '../services/likes-service'
-import { createViews } from '../services/views'
-import { createStore } from '../store'
-import type { SynchronousMode } from '../store/database'
+import { createCommentsService } from '../../../src/main/services/comments-service'
+import type { ServiceContext } from '../../../src/main/services/context'
+import { createLikesService } from '../../../src/main/services/likes-service'
+import { createViews } from '../../../src/main/services/views'
+import { createStore } from '../../../src/main/store'
+import type { SynchronousMode } from '../../../src/main/store/database'
 
 /**
  * A Magpie process writing likes and comments to its store as fast as it can, until it
  * is killed (crash-safety.test.ts sends SIGKILL at a moment of its choosing):
  *
- *   node --import tsx src/main/testing/crash-writer.ts <dataDir> <shipped|NORMAL|FULL> '<plan json>'
+ *   node --import tsx tests/support/main/crash-writer.ts <dataDir> <shipped|NORMAL|FULL> '<plan json>'
  *
  * "shipped" opens the store exactly as the app does (openDatabase's own synchronous
  * default). Every write goes through the real services, one transaction each. Lines on

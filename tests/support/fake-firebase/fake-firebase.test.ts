@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { countReads } from './counting'
+import { countReads } from '../../../src/main/backend/firebase/counting'
 import { createFakeFirebase } from './fake-firebase'
-import { newAlertEntry, newCommentDoc, newPostDoc } from './mapping'
-import { FirebasePortError, type FirebaseWebConfig, type PostDoc, type Snapshot } from './ports'
+import { newAlertEntry, newCommentDoc, newPostDoc } from '../../../src/main/backend/firebase/mapping'
+import { FirebasePortError, type FirebaseWebConfig, type PostDoc, type Snapshot } from '../../../src/main/backend/firebase/ports'
 
 const config: FirebaseWebConfig = {
   apiKey: 'AIzaFake',

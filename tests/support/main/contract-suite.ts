@@ -4,8 +4,8 @@ import type { Channel } from '@shared/ipc/channels'
 import type { AppErrorShape, Input, Output } from '@shared/ipc/contract'
 import { format, messages } from '@shared/messages'
 import type { PostView, SessionUser } from '@shared/types'
-import type { RecordingDesktop } from '../testing/recording-desktop'
-import { tinyJpeg } from '../testing/test-app'
+import type { RecordingDesktop } from '../../../src/harness/recording-desktop'
+import { tinyJpeg } from './test-app'
 
 /**
  * The backend contract: what every backend must do the same way, seen exactly as the

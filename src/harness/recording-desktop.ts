@@ -1,4 +1,4 @@
-import type { DesktopPort, NativeNotification } from '../desktop-port'
+import type { DesktopPort, NativeNotification } from '../main/desktop-port'
 
 export interface RecordedNotification {
   title: string

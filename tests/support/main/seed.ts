@@ -3,11 +3,11 @@ import { link, mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import sharp from 'sharp'
 import { layouts } from '@shared/limits'
-import { processImage, type ProcessedImage } from '../media/image-pipeline'
-import { saveVariants } from '../media/media-files'
-import { hashPassword, productionScrypt, type ScryptParams } from '../services/password'
-import { createStore } from '../store'
-import type { ImageVariantFile } from '../store/images-store'
+import { processImage, type ProcessedImage } from '../../../src/main/media/image-pipeline'
+import { saveVariants } from '../../../src/main/media/media-files'
+import { hashPassword, productionScrypt, type ScryptParams } from '../../../src/main/services/password'
+import { createStore } from '../../../src/main/store'
+import type { ImageVariantFile } from '../../../src/main/store/images-store'
 
 export interface SeedOptions {
   dataDir: string

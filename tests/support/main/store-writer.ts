@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
-import { createCommentsService } from '../services/comments-service'
-import type { ServiceContext } from '../services/context'
-import { createLikesService } from '../services/likes-service'
-import { createViews } from '../services/views'
-import { createStore } from '../store'
+import { createCommentsService } from '../../../src/main/services/comments-service'
+import type { ServiceContext } from '../../../src/main/services/context'
+import { createLikesService } from '../../../src/main/services/likes-service'
+import { createViews } from '../../../src/main/services/views'
+import { createStore } from '../../../src/main/store'
 
 /**
  * Another process writing to a Magpie store, as a second running copy of the app does,
  * through the same store and services:
  *
- *   node --import tsx src/main/testing/store-writer.ts <dataDir> '<command json>'
+ *   node --import tsx tests/support/main/store-writer.ts <dataDir> '<command json>'
  *
  * It prints "ready" once the store is open and waits for a line on stdin before writing,
  * so a test can start several writers and release them at the same moment. It prints
