@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import type { BrowserWindow, Tray } from 'electron'
+import { format } from '@shared/messages'
 import { renderBadgeIcon } from '../media/badge-icon'
 import {
   activateToast,
@@ -177,7 +178,7 @@ describe('setBadge', () => {
     const tray = refs.tray!
     desktop.setBadge(3)
     expect(electronRecording.app.badgeCounts).toEqual([3])
-    expect(tray.toolTip).toBe('까치 · 새 알림 3개')
+    expect(tray.toolTip).toBe(format.trayTooltip(3))
     await vi.waitFor(() => expect(tray.images).toHaveLength(2))
     expect(trayPng(tray)).toEqual(expected.get(3))
   })
@@ -204,7 +205,7 @@ describe('setBadge', () => {
     desktop.setBadge(4)
     await settle()
     expect(electronRecording.app.badgeCounts).toEqual([4])
-    expect(tray.toolTips).toEqual(['까치 · 새 알림 4개'])
+    expect(tray.toolTips).toEqual([format.trayTooltip(4)])
     expect(drawn(tray)).toEqual([expected.get(4)])
   })
 
@@ -232,7 +233,7 @@ describe('setBadge', () => {
     await settle()
     refs.tray = new FakeTray(nativeImage.createFromBuffer(base))
     desktop.setBadge(2)
-    expect(refs.tray.toolTip).toBe('까치 · 새 알림 2개')
+    expect(refs.tray.toolTip).toBe(format.trayTooltip(2))
     await vi.waitFor(() => expect(refs.tray!.images).toHaveLength(2))
     expect(trayPng(refs.tray)).toEqual(expected.get(2))
   })
@@ -246,7 +247,7 @@ describe('setBadge', () => {
     expect(overlay.image).toBeInstanceOf(FakeNativeImage)
     expect(overlay.image!.toPNG()).toEqual(expected.get(3))
     expect(overlay.image!.resizedTo).toEqual({ width: 16, height: 16 })
-    expect(overlay.description).toBe('새 알림 3개')
+    expect(overlay.description).toBe(format.alertBadgeLabel(3))
 
     desktop.setBadge(0)
     await vi.waitFor(() => expect(window.overlayIcons).toHaveLength(2))
@@ -267,7 +268,7 @@ describe('setBadge', () => {
     const tray = refs.tray!
     desktop.setBadge(3)
     expect(tray.titles).toEqual(['3'])
-    expect(tray.toolTip).toBe('까치 · 새 알림 3개')
+    expect(tray.toolTip).toBe(format.trayTooltip(3))
     expect(electronRecording.app.badgeCounts).toEqual([3])
     desktop.setBadge(0)
     expect(tray.titles).toEqual(['3', ''])

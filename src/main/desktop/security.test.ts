@@ -106,6 +106,22 @@ describe('lockDownSession', () => {
       expect(permissionCheckHandler!({}, permission, 'file://'), permission).toBe(false)
     }
   })
+
+  it('lets the app page write the clipboard (링크 복사), but not a subframe, and never read it', () => {
+    lockDownSession()
+    const { permissionRequestHandler, permissionCheckHandler } = electronRecording.session
+    const ask = (permission: string, isMainFrame: boolean) => {
+      const answers: boolean[] = []
+      permissionRequestHandler!({}, permission, (granted) => answers.push(granted), { isMainFrame, requestingUrl: 'file:///app/index.html' })
+      return answers
+    }
+    expect(ask('clipboard-sanitized-write', true)).toEqual([true])
+    expect(permissionCheckHandler!({}, 'clipboard-sanitized-write', 'file://', { isMainFrame: true })).toBe(true)
+    expect(ask('clipboard-sanitized-write', false)).toEqual([false])
+    expect(permissionCheckHandler!({}, 'clipboard-sanitized-write', 'file://', { isMainFrame: false })).toBe(false)
+    expect(ask('clipboard-read', true)).toEqual([false])
+    expect(permissionCheckHandler!({}, 'clipboard-read', 'file://', { isMainFrame: true })).toBe(false)
+  })
 })
 
 describe('safeExternalUrl', () => {

@@ -82,10 +82,19 @@ function saveBounds(file: string, window: BrowserWindow): void {
   }
 }
 
+/**
+ * Writing the clipboard, from the app page's main frame, is the one permission granted: it
+ * is what "링크 복사" does. Reading it, and everything else, stays denied.
+ */
+const granted = (permission: string, details: { isMainFrame?: boolean } | undefined) =>
+  permission === 'clipboard-sanitized-write' && details?.isMainFrame === true
+
 /** Denies what a page should never do on its own: navigate away, open windows, ask for permissions. */
 export function lockDownSession(): void {
-  session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false))
-  session.defaultSession.setPermissionCheckHandler(() => false)
+  session.defaultSession.setPermissionRequestHandler((_contents, permission, callback, details) =>
+    callback(granted(permission, details))
+  )
+  session.defaultSession.setPermissionCheckHandler((_contents, permission, _origin, details) => granted(permission, details))
 }
 
 export function createMainWindow(options: { preload: string; boundsFile: string; icon: string }): BrowserWindow {

@@ -1,9 +1,12 @@
 import type { ReactNode } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router-dom'
+import { postLink } from '@shared/deep-link'
 import { format, messages } from '@shared/messages'
 import type { PostView } from '@shared/types'
+import { copyText } from '@/shared/lib/clipboard'
 import { MagpieError, errorMessage } from '@/shared/lib/ipc'
 import { LoadingOverlay } from '@/shared/ui/LoadingOverlay'
+import { toast } from '@/shared/ui/toast'
 import { usePost } from '../api/get-post'
 import { PostBody } from './PostBody'
 import { PostHeader } from './PostCard'
@@ -51,9 +54,18 @@ export function PostDetail({ postId, renderActions, renderComments }: Props) {
         <footer className={styles.footer}>
           {renderActions?.(data)}
           <span className={styles.count}>{format.commentCount(data.commentCount)}</span>
+          <button type="button" className={styles.copyLink} onClick={() => void copyPostLink(data.id)}>
+            {messages.copyLink}
+          </button>
         </footer>
       </article>
       {renderComments?.(data)}
     </main>
   )
+}
+
+/** "링크 복사": the post's magpie:// link, which opens it in Magpie from anywhere on this computer. */
+async function copyPostLink(postId: string): Promise<void> {
+  if (await copyText(postLink(postId))) toast.success(messages.linkCopied)
+  else toast.error(messages.linkCopyFailed)
 }
