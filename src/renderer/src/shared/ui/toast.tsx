@@ -1,5 +1,6 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react'
 import type { ToasterProps } from 'sonner'
+import { useScheme } from './theme'
 
 /**
  * sonner's toasts, loaded with the first toast instead of with the first screen (it is
@@ -34,9 +35,11 @@ const subscribe = (listener: () => void) => {
 
 export function Toasts(props: ToasterProps) {
   const shown = useSyncExternalStore(subscribe, () => wanted)
+  // sonner draws its own colours: it is told the scheme in force, never left to guess.
+  const scheme = useScheme()
   return shown ? (
     <Suspense fallback={null}>
-      <Toaster {...props} />
+      <Toaster theme={scheme} {...props} />
     </Suspense>
   ) : null
 }

@@ -7,6 +7,7 @@ import { errorMessage } from '@/shared/lib/ipc'
 import { useConfirm } from '@/shared/ui/ConfirmDialog'
 import form from '@/shared/ui/form.module.css'
 import { Spinner } from '@/shared/ui/LoadingOverlay'
+import { setThemeChoice, themeChoices, useThemeChoice, type ThemeChoice } from '@/shared/ui/theme'
 import { toast } from '@/shared/ui/toast'
 import { useDisconnect } from '../api/disconnect'
 import { useSettings } from '../api/get-settings'
@@ -32,6 +33,7 @@ export default function SettingsDialog({ open, onOpenChange }: { open: boolean; 
               </svg>
             </Dialog.Close>
           </header>
+          <ThemePicker />
           <section className={styles.section} aria-labelledby="settings-community">
             <h3 id="settings-community" className={styles.heading}>
               {messages.communityConnection}
@@ -50,6 +52,36 @@ export default function SettingsDialog({ open, onOpenChange }: { open: boolean; 
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
+  )
+}
+
+const themeLabels: Record<ThemeChoice, string> = {
+  system: messages.themeSystem,
+  light: messages.themeLight,
+  dark: messages.themeDark
+}
+
+/** 화면 테마: native radios (arrow keys move between them), applied and remembered at once. */
+function ThemePicker() {
+  const choice = useThemeChoice()
+  return (
+    <fieldset className={styles.section}>
+      <legend className={styles.heading}>{messages.theme}</legend>
+      <div className={styles.themes}>
+        {themeChoices.map((option) => (
+          <label key={option} className={styles.themeOption}>
+            <input
+              type="radio"
+              name="theme"
+              value={option}
+              checked={choice === option}
+              onChange={() => setThemeChoice(option)}
+            />
+            <span>{themeLabels[option]}</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
   )
 }
 
