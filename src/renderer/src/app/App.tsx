@@ -3,7 +3,7 @@ import { Provider as JotaiProvider } from 'jotai'
 import { HashRouter } from 'react-router-dom'
 import { feedQuery } from '@/features/posts/api/get-feed'
 import { sessionQuery } from '@/shared/lib/session'
-import { ConfirmProvider } from '@/shared/ui/ConfirmDialog'
+import { ConfirmProvider } from '@/shared/ui/ConfirmProvider'
 import { Toasts } from '@/shared/ui/toast'
 import { AppRoutes } from './router'
 
@@ -19,7 +19,7 @@ const queryClient = new QueryClient({
 // than after the first render and after each other (main answers for whoever it has signed
 // in): the first cards are two steps nearer.
 void queryClient.prefetchQuery(sessionQuery)
-if (/^#?\/?$/.test(window.location.hash)) void queryClient.prefetchInfiniteQuery(feedQuery)
+if (/^#?\/?$/.test(window.location.hash)) void queryClient.prefetchInfiniteQuery(feedQuery(queryClient))
 
 export function App() {
   return (

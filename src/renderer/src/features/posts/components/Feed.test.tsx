@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { useState } from 'react'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { FeedPage } from '@shared/types'
 import { fail, installFakeMagpie, ok, renderWithApp, samplePost } from '@/shared/testing/render'
 import { Feed } from './Feed'
@@ -13,10 +13,6 @@ const pages: Record<string, FeedPage> = {
 const feedAnswer = (input: unknown) => ok(pages[(input as { cursor: string | null }).cursor ?? 'first'])
 const networkError = fail('networkError', '연결이 원활하지 않아요. 잠시 후 다시 시도해주세요')
 
-beforeEach(() => {
-  // jsdom lays nothing out, so the end of the list is never seen: "더 보기" loads the next page.
-  vi.stubGlobal('IntersectionObserver', class { observe() {} disconnect() {} })
-})
 
 afterEach(() => {
   cleanup()
@@ -40,19 +36,17 @@ function Screen() {
 const feedCalls = (fake: ReturnType<typeof installFakeMagpie>) => fake.calls.filter((c) => c.channel === 'posts:feed')
 
 describe('Feed', () => {
-  it('offers the next page with a "더 보기" button', async () => {
+  it('loads the next page as the reader nears the end, and says when the feed ends', async () => {
     installFakeMagpie({ 'posts:feed': feedAnswer })
     renderWithApp(<Feed />)
-    fireEvent.click(await screen.findByRole('button', { name: '더 보기' }))
     await screen.findByText('둘째 글')
-    expect(screen.getByTestId('feed-end').textContent).toBe('모든 글을 다 봤어요')
+    expect((await screen.findByTestId('feed-end')).textContent).toBe('모든 글을 다 봤어요')
   })
 
   it('keeps every loaded page while the reader is away, however long, and does not load them again', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true })
     const fake = installFakeMagpie({ 'posts:feed': feedAnswer })
     renderWithApp(<Screen />)
-    fireEvent.click(await screen.findByRole('button', { name: '더 보기' }))
     await screen.findByText('둘째 글')
     fireEvent.click(screen.getByRole('button', { name: '글 보러 가기' }))
     expect(screen.queryByText('첫 글')).toBeNull()
@@ -75,7 +69,7 @@ describe('Feed', () => {
     fireEvent.click(screen.getByRole('button', { name: '다시 시도' }))
     await screen.findByText('첫 글')
     expect(screen.queryByRole('alert')).toBeNull()
-    expect(feedCalls(fake)).toHaveLength(2)
+    expect(feedCalls(fake).filter((c) => (c.input as { cursor: string | null }).cursor === null)).toHaveLength(2)
   })
 
   it('a failed next page keeps the cards shown and offers 다시 시도 for that page', async () => {
@@ -84,12 +78,61 @@ describe('Feed', () => {
       'posts:feed': (input) => ((input as { cursor: string | null }).cursor === 'c1' && failing ? networkError : feedAnswer(input))
     })
     renderWithApp(<Feed />)
-    fireEvent.click(await screen.findByRole('button', { name: '더 보기' }))
     expect((await screen.findByRole('alert')).textContent).toContain('연결이 원활하지 않아요')
     expect(screen.getByText('첫 글')).toBeTruthy()
     failing = false
     fireEvent.click(screen.getByRole('button', { name: '다시 시도' }))
     await screen.findByText('둘째 글')
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull())
+  })
+
+  it('Ctrl+F finds in the loaded posts by text and nickname, marks the words as text, and Escape returns the focus', async () => {
+    const many: Record<string, FeedPage> = {
+      first: {
+        posts: [
+          samplePost({ id: 'a', text: '바다 <b>사진</b>' }),
+          samplePost({ id: 'b', text: '산책' }),
+          samplePost({ id: 'c', text: '또 바다', author: { ...samplePost().author, nickname: '바다소년' } })
+        ],
+        nextCursor: null
+      }
+    }
+    installFakeMagpie({ 'posts:feed': () => ok(many.first) })
+    renderWithApp(<Feed />)
+    await screen.findByText('산책')
+    const before = screen.getAllByRole('link')[0]!
+    before.focus()
+    fireEvent.keyDown(window, { key: 'f', ctrlKey: true })
+    const input = screen.getByRole('searchbox', { name: '불러온 글에서 찾기' })
+    expect(document.activeElement).toBe(input)
+    fireEvent.change(input, { target: { value: '바다' } })
+    expect(screen.getByTestId('find-count').textContent).toBe('1/2')
+    // Text is split into nodes, never parsed: the <b> stays as typed.
+    const marks = Array.from(document.querySelectorAll('mark')).map((m) => m.textContent)
+    expect(marks).toEqual(['바다', '바다', '바다'])
+    expect(screen.getByText('<b>사진</b>', { exact: false })).toBeTruthy()
+    expect(document.querySelector('b')).toBeNull()
+    fireEvent.keyDown(input, { key: 'Enter' })
+    expect(screen.getByTestId('find-count').textContent).toBe('2/2')
+    expect(document.querySelector('[data-current-match] [data-post-id]')?.getAttribute('data-post-id')).toBe('c')
+    fireEvent.keyDown(input, { key: 'Enter', shiftKey: true })
+    expect(screen.getByTestId('find-count').textContent).toBe('1/2')
+    fireEvent.change(input, { target: { value: '없는 말' } })
+    expect(screen.getByTestId('find-count').textContent).toBe('결과 없음')
+    fireEvent.keyDown(input, { key: 'Escape' })
+    expect(screen.queryByRole('searchbox')).toBeNull()
+    expect(document.activeElement).toBe(before)
+  })
+
+  it('is a feed of articles, each with its place in it', async () => {
+    installFakeMagpie({ 'posts:feed': feedAnswer })
+    renderWithApp(<Feed />)
+    await screen.findByTestId('feed-end')
+    expect(screen.getByRole('feed')).toBeTruthy()
+    const articles = screen.getAllByRole('article')
+    expect(articles.map((a) => [a.getAttribute('aria-posinset'), a.getAttribute('aria-setsize')])).toEqual([
+      ['1', '2'],
+      ['2', '2']
+    ])
   })
 })

@@ -1,66 +1,303 @@
-import { memo, useEffect, useRef, type ReactNode } from 'react'
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
+import { useQueryClient, type InfiniteData } from '@tanstack/react-query'
+import { defaultRangeExtractor, useWindowVirtualizer, type Range, type VirtualItem, type Virtualizer } from '@tanstack/react-virtual'
+import { useLocation, useNavigationType } from 'react-router-dom'
 import { messages } from '@shared/messages'
-import type { PostView } from '@shared/types'
+import type { FeedPage, PostView } from '@shared/types'
 import { ErrorState } from '@/shared/ui/ErrorState'
 import { LoadingOverlay, Spinner } from '@/shared/ui/LoadingOverlay'
-import { useFeed } from '../api/get-feed'
+import { jumpToPage, useFeed } from '../api/get-feed'
+import { feedIndex, type FeedAnchor, type FeedIndex } from '../stores/feed-index'
+import { FindBar } from './FindBar'
 import { PostCard } from './PostCard'
-import { useFeedAnchor } from './feed-anchor'
 import styles from './Feed.module.css'
 
 type RenderActions = (post: PostView) => ReactNode
 
+/** A typical card's height before it is measured, and the space between cards (Feed.module.css). */
+const estimate = 680
+const gap = 28
+
 /**
  * One card of the list. Memoised on the post object itself: a new page, or a like on one
- * card, then renders only the cards that changed — not every card already loaded (with a
- * thousand cards that was half a second per page). Cache updates keep unchanged posts the
+ * card, then renders only the cards that changed. Cache updates keep unchanged posts the
  * same objects, and renderActions must be a stable function.
  */
-const FeedItem = memo(function FeedItem({ post, eager, renderActions }: { post: PostView; eager: boolean; renderActions?: RenderActions }) {
-  return (
-    <li>
-      <PostCard post={post} actions={renderActions?.(post)} eager={eager} />
-    </li>
-  )
+const FeedCard = memo(function FeedCard(props: {
+  post: PostView
+  eager: boolean
+  renderActions?: RenderActions
+  highlight?: string
+  position: number
+  setSize: number
+}) {
+  const { post, renderActions, ...rest } = props
+  return <PostCard post={post} actions={renderActions?.(post)} {...rest} />
 })
 
-/** The feed: pages load as the reader nears the end, until there are no more. */
+/** The feed: pages load as the reader nears either end of the pages in memory, until there are no more. */
 export function Feed({ renderActions }: { renderActions?: RenderActions }) {
   const feed = useFeed()
-  const sentinel = useRef<HTMLDivElement>(null)
-  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = feed
-  useFeedAnchor(feed.isSuccess)
-
-  useEffect(() => {
-    const target = sentinel.current
-    // After a failed page the reader asks again with the retry button; the sentinel would ask forever.
-    if (!target || !hasNextPage || isFetchNextPageError) return
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting) && !isFetchingNextPage) void fetchNextPage()
-      },
-      // Start loading well before the reader reaches the end.
-      { rootMargin: '1200px 0px' }
-    )
-    observer.observe(target)
-    return () => observer.disconnect()
-  }, [hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage])
-
   if (feed.isPending) return <LoadingOverlay />
   // A failed first load has nothing to show; a failed later page keeps the cards already loaded.
   if (!feed.data) return <ErrorState error={feed.error} onRetry={() => void feed.refetch()} busy={feed.isFetching} />
+  if (feed.data.pages.every((page) => page.posts.length === 0)) return <p className={styles.notice}>{messages.emptyFeed}</p>
+  return <FeedWindow feed={feed} data={feed.data} renderActions={renderActions} />
+}
 
-  const posts = feed.data.pages.flatMap((page) => page.posts)
-  if (posts.length === 0) return <p className={styles.notice}>{messages.emptyFeed}</p>
+function initialMeasurements(order: string[], sizes: Map<string, number>): VirtualItem[] {
+  const items: VirtualItem[] = []
+  order.forEach((key, index) => {
+    const size = sizes.get(key)
+    if (size !== undefined) items.push({ key, index, size, start: 0, end: size, lane: 0 })
+  })
+  return items
+}
+
+/** Where the list would put a card from the sizes already measured, before the virtualizer exists. */
+function startOf(index: FeedIndex, position: number): number {
+  const order = index.order()
+  let start = index.margin
+  for (let i = 0; i < position; i++) start += (index.sizes.get(order[i]!) ?? estimate) + gap
+  return start
+}
+
+/** A card changing height keeps the card at the top of the screen still: only cards wholly above it move the page. */
+function keepTopCardStill(virtualizer: Virtualizer<Window, Element>): void {
+  virtualizer.shouldAdjustScrollPositionOnItemSizeChange = (item, _delta, instance) => item.end <= (instance.scrollOffset ?? 0)
+}
+
+/**
+ * The loaded part of the feed as a window: only the cards near the screen are in the document;
+ * the list keeps every other card's measured height, so the page scrolls as if all were there.
+ * The reader's place is a card and a distance into it (FeedAnchor), kept per history entry:
+ * Back lays the list out from the stored heights and scrolls there in the same frame, and while
+ * heights change (photos, fonts, cards read again) that card stays where it was.
+ */
+function FeedWindow({ feed, data, renderActions }: { feed: ReturnType<typeof useFeed>; data: InfiniteData<FeedPage, unknown>; renderActions?: RenderActions }) {
+  const client = useQueryClient()
+  const index = feedIndex(client)
+  const order = index.order()
+  const { key: entry } = useLocation()
+  const navigation = useNavigationType()
+  const { hasNextPage, hasPreviousPage, isFetching, isFetchNextPageError, isFetchPreviousPageError, isFetchingNextPage, fetchNextPage, fetchPreviousPage } = feed
+
+  const posts = useMemo(() => {
+    const map = new Map<string, PostView>()
+    for (const page of data.pages) for (const post of page.posts) if (!map.has(post.id)) map.set(post.id, post)
+    return map
+  }, [data])
+
+  // The place to come back to: this history entry's, on Back or Forward.
+  const [restore] = useState(() => {
+    const saved = navigation === 'POP' ? index.anchors.get(entry) : undefined
+    const position = saved ? index.position(saved.postId) : -1
+    return saved && position >= 0 ? { anchor: saved, offset: startOf(index, position) + saved.offset } : null
+  })
+  const anchor = useRef<FeedAnchor | null>(restore?.anchor ?? null)
+  const layoutChanged = useRef(false)
+  const lastLayout = useRef<{ total: number; order: string[]; margin: number } | null>(null)
+  const [initial] = useState(() => initialMeasurements(order, index.sizes))
+  const [margin, setMargin] = useState(index.margin)
+  const focused = useRef(-1)
+  const list = useRef<HTMLOListElement>(null)
+
+  const rangeExtractor = useCallback((range: Range) => {
+    const indexes = defaultRangeExtractor(range)
+    // The card holding the keyboard focus stays in the document, or focus would fall to the page.
+    const keep = focused.current
+    if (keep >= 0 && keep < range.count && !indexes.includes(keep)) return [...indexes, keep].sort((a, b) => a - b)
+    return indexes
+  }, [])
+
+  const virtualizer = useWindowVirtualizer({
+    count: order.length,
+    estimateSize: () => estimate,
+    gap,
+    // Cards beyond the screen: Tab from the last card on screen reaches the next one.
+    overscan: 3,
+    scrollMargin: margin,
+    getItemKey: (i) => order[i]!,
+    rangeExtractor,
+    initialMeasurementsCache: initial,
+    initialOffset: () => restore?.offset ?? window.scrollY
+  })
+  useLayoutEffect(() => keepTopCardStill(virtualizer), [virtualizer])
+
+  useLayoutEffect(() => {
+    const measure = () => {
+      const top = (list.current?.getBoundingClientRect().top ?? 0) + window.scrollY
+      index.setMargin(top)
+      setMargin(top)
+    }
+    measure()
+    window.addEventListener('resize', measure)
+    return () => window.removeEventListener('resize', measure)
+  }, [index])
+
+  const readAnchor = useCallback(() => {
+    const item = virtualizer.getVirtualItemForOffset(window.scrollY)
+    if (!item) return
+    anchor.current = { postId: String(item.key), offset: window.scrollY - item.start }
+    index.anchors.set(entry, anchor.current)
+  }, [virtualizer, index, entry])
+
+  // The reader moves the anchor by scrolling; anything else that moves the page (a height, a page read) does not.
+  useEffect(() => {
+    const onScroll = () => {
+      if (!layoutChanged.current) readAnchor()
+    }
+    window.addEventListener('scroll', onScroll, { passive: true })
+    return () => window.removeEventListener('scroll', onScroll)
+  }, [readAnchor])
+
+  // After a render that changed the layout, put the anchor card back where it was.
+  const total = virtualizer.getTotalSize()
+  useLayoutEffect(() => {
+    const last = lastLayout.current
+    lastLayout.current = { total, order, margin }
+    const saved = anchor.current
+    if (last && last.total === total && last.order === order && last.margin === margin) return
+    const position = saved ? index.position(saved.postId) : -1
+    const item = position >= 0 ? virtualizer.measurementsCache[position] : undefined
+    if (!saved || !item) return readAnchor()
+    const target = Math.max(0, item.start + saved.offset)
+    if (Math.abs(window.scrollY - target) < 0.5) return
+    layoutChanged.current = true
+    window.scrollTo(0, target)
+    // The scroll event this causes comes after this frame's layout; it must not move the anchor.
+    requestAnimationFrame(() => (layoutChanged.current = false))
+  })
+
+  // Keep the measured heights for the next visit (Back to this feed lays out from them).
+  useEffect(
+    () => () => {
+      for (const [key, size] of virtualizer.itemSizeCache) index.sizes.set(String(key), size)
+      readAnchor()
+    },
+    [virtualizer, index, readAnchor]
+  )
+
+  const items = virtualizer.getVirtualItems()
+  const firstShown = items[0]?.index ?? 0
+  const lastShown = items.at(-1)?.index ?? 0
+  const firstLoaded = index.position(data.pages[0]?.posts[0]?.id ?? '')
+  const lastLoaded = index.position(data.pages.at(-1)?.posts.at(-1)?.id ?? '')
+
+  // Read the pages the window needs: the next or previous page near an end, or the page itself after a jump.
+  useEffect(() => {
+    if (isFetching || items.length === 0) return
+    if (firstLoaded < 0 || lastShown < firstLoaded - 6 || firstShown > lastLoaded + 6) {
+      void jumpToPage(client, index.pageAt(firstShown))
+    } else if (lastShown + 3 >= lastLoaded && hasNextPage && !isFetchNextPageError) {
+      void fetchNextPage()
+    } else if (firstShown - 3 <= firstLoaded && hasPreviousPage && !isFetchPreviousPageError) {
+      void fetchPreviousPage()
+    }
+  }, [client, index, items.length, firstShown, lastShown, firstLoaded, lastLoaded, isFetching, hasNextPage, hasPreviousPage, isFetchNextPageError, isFetchPreviousPageError, fetchNextPage, fetchPreviousPage])
+
+  const setSize = hasNextPage ? -1 : order.length
+
+  const focusCard = useCallback(
+    (position: number) => {
+      virtualizer.scrollToIndex(position, { align: 'start' })
+      focused.current = position
+      // The card is in the document from the next render on.
+      requestAnimationFrame(() => list.current?.querySelector<HTMLElement>(`[data-index="${position}"] article`)?.focus({ preventScroll: true }))
+    },
+    [virtualizer]
+  )
+
+  // The feed pattern's keys: PageDown and PageUp move the focus a card at a time.
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'PageDown' && event.key !== 'PageUp') return
+    const current = Number((event.target as HTMLElement).closest<HTMLElement>('[data-index]')?.dataset.index ?? -1)
+    if (current < 0) return
+    const next = current + (event.key === 'PageDown' ? 1 : -1)
+    if (next < 0 || next >= order.length) return
+    event.preventDefault()
+    focusCard(next)
+  }
+
+  // Find in the loaded posts (Ctrl/Cmd+F): what the window takes from the browser's find-in-page.
+  const [find, setFind] = useState<{ query: string; at: number } | null>(null)
+  // order: the index grew, so there may be more matches.
+  const matches = useMemo(() => (find && order ? index.find(find.query) : []), [find, index, order])
+  const current = find && matches.length > 0 ? matches[Math.min(find.at, matches.length - 1)]! : -1
+  const matching = useMemo(() => new Set(matches), [matches])
+  useEffect(() => {
+    if (current >= 0) virtualizer.scrollToIndex(current, { align: 'center' })
+  }, [current, virtualizer])
+  const returnFocus = useRef<HTMLElement | null>(null)
+  useEffect(() => {
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'f') {
+        event.preventDefault()
+        if (!(document.activeElement instanceof HTMLInputElement && document.activeElement.dataset.find !== undefined)) {
+          returnFocus.current = document.activeElement as HTMLElement | null
+        }
+        setFind((open) => open ?? { query: '', at: 0 })
+      }
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [])
+  const closeFind = () => {
+    setFind(null)
+    returnFocus.current?.focus({ preventScroll: true })
+  }
+  const move = (step: number) =>
+    setFind((open) => (open && matches.length > 0 ? { ...open, at: (Math.min(open.at, matches.length - 1) + step + matches.length) % matches.length } : open))
 
   return (
     <>
-      <ol className={styles.list} aria-label="피드" data-feed-list>
-        {posts.map((post, index) => (
-          <FeedItem key={post.id} post={post} eager={index < 2} renderActions={renderActions} />
-        ))}
+      {find && (
+        <FindBar
+          query={find.query}
+          at={current >= 0 ? matches.indexOf(current) + 1 : 0}
+          count={matches.length}
+          onQuery={(query) => setFind({ query, at: 0 })}
+          onMove={move}
+          onClose={closeFind}
+        />
+      )}
+      {isFetchPreviousPageError && <ErrorState compact error={feed.error} onRetry={() => void fetchPreviousPage()} />}
+      <ol
+        ref={list}
+        className={styles.list}
+        role="feed"
+        aria-label="피드"
+        aria-busy={isFetching}
+        data-feed-list
+        style={{ height: total }}
+        onKeyDown={onKeyDown}
+        onFocus={(event) => (focused.current = Number(event.target.closest<HTMLElement>('[data-index]')?.dataset.index ?? -1))}
+      >
+        {items.map((item) => {
+          const post = posts.get(String(item.key))
+          return (
+            <li
+              key={item.key}
+              ref={virtualizer.measureElement}
+              data-index={item.index}
+              data-current-match={item.index === current ? '' : undefined}
+              className={styles.item}
+              style={{ transform: `translateY(${item.start - margin}px)`, height: post ? undefined : item.size }}
+            >
+              {post && (
+                <FeedCard
+                  post={post}
+                  eager={item.index < 2}
+                  renderActions={renderActions}
+                  highlight={matching.has(item.index) ? find?.query : undefined}
+                  position={item.index + 1}
+                  setSize={setSize}
+                />
+              )}
+            </li>
+          )
+        })}
       </ol>
-      <div ref={sentinel} className={styles.sentinel} aria-hidden="true" />
       {isFetchingNextPage ? (
         <Spinner label={messages.loadingMore} />
       ) : isFetchNextPageError ? (
@@ -69,11 +306,11 @@ export function Feed({ renderActions }: { renderActions?: RenderActions }) {
         <button type="button" className={styles.more} onClick={() => void fetchNextPage()}>
           {messages.loadMore}
         </button>
-      ) : (
+      ) : lastLoaded === order.length - 1 ? (
         <p className={styles.end} data-testid="feed-end">
           {messages.endOfFeed}
         </p>
-      )}
+      ) : null}
     </>
   )
 }

@@ -5,6 +5,7 @@ import { format, messages } from '@shared/messages'
 import type { PostView } from '@shared/types'
 import { Avatar } from '@/shared/ui/Avatar'
 import { PostBody } from './PostBody'
+import { highlight } from './highlight'
 import styles from './PostCard.module.css'
 
 interface Props {
@@ -12,14 +13,19 @@ interface Props {
   /** The like toggle, supplied by the app (posts do not import the likes feature). */
   actions?: ReactNode
   eager?: boolean
+  /** Words the find bar looks for, marked in the nickname and text. */
+  highlight?: string
+  /** Place in the feed (aria-posinset) and the feed's length, -1 while more may load (aria-setsize). */
+  position?: number
+  setSize?: number
 }
 
-export function PostHeader({ post }: { post: PostView }) {
+export function PostHeader({ post, highlight: words }: { post: PostView; highlight?: string }) {
   return (
     <header className={styles.header}>
       <Avatar person={post.author} size={40} />
       <div className={styles.byline}>
-        <span className={styles.nickname}>{post.author.nickname}</span>
+        <span className={styles.nickname}>{highlight(post.author.nickname, words)}</span>
         <time className={styles.date} dateTime={new Date(post.createdAt).toISOString()}>
           {formatDateTime(post.createdAt)}
         </time>
@@ -33,18 +39,28 @@ export function PostHeader({ post }: { post: PostView }) {
   )
 }
 
-/** A feed card; a click anywhere but its links and buttons opens the post (SPEC.md §2). */
-export function PostCard({ post, actions, eager }: Props) {
+/** A feed card; a click anywhere but its links and buttons opens the post (docs/specification.md §2.4). */
+export function PostCard({ post, actions, eager, highlight: words, position, setSize }: Props) {
   const navigate = useNavigate()
   const open = (event: MouseEvent) => {
     if ((event.target as HTMLElement).closest('a, button, input, textarea')) return
     navigate(`/detail/${post.id}`)
   }
   return (
-    <article className={styles.card} onClick={open} data-testid="post-card" data-post-id={post.id} aria-label={`${post.author.nickname}의 글`}>
-      <PostHeader post={post} />
+    <article
+      className={styles.card}
+      onClick={open}
+      data-testid="post-card"
+      data-post-id={post.id}
+      aria-label={`${post.author.nickname}의 글`}
+      aria-posinset={position}
+      aria-setsize={position === undefined ? undefined : setSize}
+      // Focusable from script (PageDown/PageUp in the feed), without a tab stop of its own.
+      tabIndex={position === undefined ? undefined : -1}
+    >
+      <PostHeader post={post} highlight={words} />
       <Link to={`/detail/${post.id}`} className={styles.bodyLink} aria-label={`${post.author.nickname}의 글 자세히 보기`}>
-        <PostBody text={post.text} layout={post.layout} image={post.image} preview eager={eager} />
+        <PostBody text={post.text} layout={post.layout} image={post.image} preview eager={eager} highlight={words} />
       </Link>
       <footer className={styles.footer}>
         {actions}
