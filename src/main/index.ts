@@ -5,6 +5,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import { createMagpie } from './app/create-magpie'
 import { loadSettings, profileDirFromEnv, SettingsError } from './config/settings'
 import { startingCommunity } from './config/settings-file'
+import { electronNativeBinding } from './config/native-binding'
 import { createLinkRouter, registerProtocolClient, routeFromArgv } from './desktop/deep-links'
 import { createElectronDesktop, routeToastClicks } from './desktop/electron-desktop'
 import { registerIpc, sendEvent } from './desktop/ipc-bridge'
@@ -97,6 +98,8 @@ async function start(): Promise<void> {
     dataDir: settings.dataDir,
     profileDir: settings.profileDir,
     synchronous: settings.synchronous,
+    // Electron loads its own better-sqlite3 build, never the one Node's tests use (decision 009).
+    nativeBinding: electronNativeBinding(app.getAppPath(), app.isPackaged, process.resourcesPath),
     community,
     managedCommunity: managed,
     emulators: settings.emulators ?? undefined,
