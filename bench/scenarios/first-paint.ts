@@ -138,7 +138,7 @@ export const firstPaint: Scenario = {
         )
         const button = page.getByTestId('post-card').first().getByTestId('like-button')
         await button.waitFor()
-        await page.getByText('까치1님 안녕하세요!').waitFor()
+        await page.getByText('까치1님, 안녕하세요').waitFor()
         for (let c = 0; c < clicks; c++) {
           const pressed = await button.getAttribute('aria-pressed')
           await button.click()

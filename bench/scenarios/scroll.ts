@@ -95,7 +95,7 @@ async function scrollRun(browser: Browser, url: string, target: number, smoothPi
     },
     [seedEmail(1), seedPassword] as const
   )
-  await page.getByText('까치1님 안녕하세요!').waitFor()
+  await page.getByText('까치1님, 안녕하세요').waitFor()
   await page.getByTestId('post-card').first().waitFor()
   await page.waitForTimeout(1000)
   const firstScreen = await chromiumMemory(browser)

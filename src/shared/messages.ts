@@ -51,7 +51,6 @@ export const messages = {
   // Confirm prompts
   confirmDeletePost: '이 게시글을 삭제할까요?',
   confirmDeleteComment: '댓글을 삭제할까요?',
-  confirmDeleteAllAlerts: '알림을 모두 삭제할까요?',
   // Screens
   greetingLoggedOut: '로그인해 주세요',
   login: '로그인',
@@ -169,9 +168,9 @@ export const format = {
   confirmDeleteAllAlerts: (n: number) => `알림 ${n.toLocaleString('ko-KR')}개를 모두 삭제할까요?`,
   alertLike: (actor: string) => `${actor}님이 회원님의 게시글을 좋아해요`,
   alertLikeGrouped: (actor: string, others: number) => `${actor}님 외 ${others.toLocaleString('ko-KR')}명이 회원님의 게시글을 좋아해요`,
-  /** With the comment, its first 40 characters (code points, so no half of a pair). */
+  /** With the comment, its first 40 characters (code points, so no half of a pair); without it, whose post. */
   alertComment: (actor: string, comment?: string) => {
-    if (comment === undefined) return `${actor}님이 댓글을 남겼어요`
+    if (comment === undefined) return `${actor}님이 회원님의 게시글에 댓글을 남겼어요`
     const chars = [...comment]
     return `${actor}님이 댓글을 남겼어요: ${chars.slice(0, 40).join('')}${chars.length > 40 ? '…' : ''}`
   },

@@ -92,7 +92,7 @@ export async function signUp(page: Page, account: { email: string; nickname: str
   await page.getByLabel('비밀번호', { exact: true }).fill(account.password)
   await page.getByLabel('비밀번호 확인').fill(account.password)
   await page.getByRole('button', { name: '회원가입' }).click()
-  await expect(page.getByText(`${account.nickname}님 안녕하세요!`)).toBeVisible()
+  await expect(page.getByText(`${account.nickname}님, 안녕하세요`)).toBeVisible()
 }
 
 export async function logIn(page: Page, account: { email: string; password: string }) {

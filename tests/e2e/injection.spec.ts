@@ -21,16 +21,16 @@ test('HTML, script and SQL in posts, comments and nicknames stay inert text ever
     await pageA.getByRole('button', { name: '글쓰기' }).click()
     await pageA.getByTestId('post-image-input').setInputFiles(await makePhoto('inject'))
     await expect(pageA.getByTestId('editor-preview').locator('img[srcset]')).toBeVisible()
-    await pageA.getByLabel('내용을 입력해주세요').fill(payload)
-    await pageA.getByRole('button', { name: '작성하기' }).click()
+    await pageA.getByLabel('내용을 입력해 주세요').fill(payload)
+    await pageA.getByRole('button', { name: '올리기' }).click()
     await expect(pageA.getByTestId('post-card')).toHaveCount(1)
 
     await pageB.goto(copyB.url)
     await signUp(pageB, { email: 'attacker@example.com', nickname, password: 'attack-pass' })
-    await expect(pageB.getByText(`${nickname}님 안녕하세요!`)).toBeVisible()
+    await expect(pageB.getByText(`${nickname}님, 안녕하세요`)).toBeVisible()
     await pageB.getByTestId('post-card').locator('p').first().click()
-    await pageB.getByLabel('댓글을 남겨주세요').fill(payload)
-    await pageB.getByRole('button', { name: '작성' }).click()
+    await pageB.getByLabel('댓글을 남겨 주세요').fill(payload)
+    await pageB.getByRole('button', { name: '등록' }).click()
     await expect(pageB.getByTestId('comment')).toHaveCount(1)
 
     // The victim's copy shows all of it as the characters that were typed.
@@ -39,11 +39,11 @@ test('HTML, script and SQL in posts, comments and nicknames stay inert text ever
     await expect(pageA.getByTestId('comment')).toContainText(payload)
     await expect(pageA.getByTestId('comment')).toContainText(nickname)
     await pageA.getByRole('link', { name: /알림/ }).click()
-    await expect(pageA.getByTestId('alert-card')).toContainText(`${nickname}님이 회원님의 게시글에 댓글을 남겼습니다`)
+    await expect(pageA.getByTestId('alert-card')).toContainText(`${nickname}님이 회원님의 게시글에 댓글을 남겼어요`)
 
     // The native notification carries the same plain text.
     const { notifications } = await copyA.desktop()
-    expect(notifications.map((n) => n.body)).toEqual([`${nickname}님이 회원님의 게시글에 댓글을 남겼습니다`])
+    expect(notifications.map((n) => n.body)).toEqual([`${nickname}님이 회원님의 게시글에 댓글을 남겼어요`])
 
     // Nothing ran, no dialog opened, and the store still has its post.
     for (const page of [pageA, pageB]) {

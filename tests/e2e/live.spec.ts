@@ -18,8 +18,8 @@ test('two app copies on one store see each other: likes, comments, alerts, notif
     await pageA.getByRole('button', { name: '글쓰기' }).click()
     await pageA.getByTestId('post-image-input').setInputFiles(await makePhoto('live'))
     await expect(pageA.getByTestId('editor-preview').locator('img[srcset]')).toBeVisible()
-    await pageA.getByLabel('내용을 입력해주세요').fill('같이 보는 글')
-    await pageA.getByRole('button', { name: '작성하기' }).click()
+    await pageA.getByLabel('내용을 입력해 주세요').fill('같이 보는 글')
+    await pageA.getByRole('button', { name: '올리기' }).click()
     await expect(pageA.getByTestId('post-card')).toHaveCount(1)
     await pageA.getByTestId('post-card').locator('p').first().click()
     await expect(pageA.getByTestId('post-detail')).toBeVisible()
@@ -36,10 +36,10 @@ test('two app copies on one store see each other: likes, comments, alerts, notif
     await expect(pageB.getByTestId('heart-animation')).toBeVisible()
     await expect(pageB.getByTestId('like-count')).toHaveText('좋아요 1개')
     await pageB.getByTestId('post-card').locator('p').first().click()
-    await pageB.getByLabel('댓글을 남겨주세요').fill('멋진 사진이에요!')
-    await pageB.getByRole('button', { name: '작성' }).click()
-    await expect(pageB.getByText('등록되었습니다')).toBeVisible()
-    await expect(pageB.getByLabel('댓글을 남겨주세요')).toHaveValue('')
+    await pageB.getByLabel('댓글을 남겨 주세요').fill('멋진 사진이에요!')
+    await pageB.getByRole('button', { name: '등록' }).click()
+    await expect(pageB.getByText('댓글을 남겼어요')).toBeVisible()
+    await expect(pageB.getByLabel('댓글을 남겨 주세요')).toHaveValue('')
 
     // A's open detail and badge follow live.
     await expect(pageA.getByTestId('comment')).toContainText('멋진 사진이에요!')
@@ -50,8 +50,8 @@ test('two app copies on one store see each other: likes, comments, alerts, notif
     const desktop = await copyA.desktop()
     expect(desktop.badge).toBe(2)
     expect(desktop.notifications.map((n) => [n.title, n.body, n.route])).toEqual([
-      ['까치', `${bob.nickname}님이 회원님의 게시글을 좋아합니다`, `/detail/${postId}`],
-      ['까치', `${bob.nickname}님이 회원님의 게시글에 댓글을 남겼습니다`, `/detail/${postId}`]
+      ['까치', `${bob.nickname}님이 회원님의 게시글을 좋아해요`, `/detail/${postId}`],
+      ['까치', `${bob.nickname}님이 회원님의 게시글에 댓글을 남겼어요`, `/detail/${postId}`]
     ])
     // B's own actions notify nobody in B's copy.
     expect((await copyB.desktop()).notifications).toEqual([])
@@ -74,9 +74,9 @@ test('two app copies on one store see each other: likes, comments, alerts, notif
     await expect(cards).toHaveCount(1)
     await expect(pageA.getByTestId('alert-badge')).toHaveText('1')
     await pageA.getByRole('button', { name: '모두 삭제' }).click()
-    await expect(pageA.getByRole('alertdialog')).toContainText('정말요?')
+    await expect(pageA.getByRole('alertdialog')).toContainText('알림 1개를 모두 삭제할까요?')
     await pageA.getByRole('alertdialog').getByRole('button', { name: '모두 삭제' }).click()
-    await expect(pageA.getByText('지금은 알림이 없어요!')).toBeVisible()
+    await expect(pageA.getByText('아직 새 알림이 없어요')).toBeVisible()
     await expect(pageA.getByTestId('alert-badge')).toBeHidden()
     await expect.poll(async () => (await copyA.desktop()).badge).toBe(0)
 
@@ -106,21 +106,21 @@ test('logged out, liking and commenting ask to log in first and send nothing', a
   await page.getByRole('button', { name: '글쓰기' }).click()
   await page.getByTestId('post-image-input').setInputFiles(await makePhoto('solo'))
   await expect(page.getByTestId('editor-preview').locator('img[srcset]')).toBeVisible()
-  await page.getByLabel('내용을 입력해주세요').fill('혼자 쓴 글')
-  await page.getByRole('button', { name: '작성하기' }).click()
+  await page.getByLabel('내용을 입력해 주세요').fill('혼자 쓴 글')
+  await page.getByRole('button', { name: '올리기' }).click()
   await expect(page.getByTestId('post-card')).toHaveCount(1)
   await page.getByRole('button', { name: '로그아웃' }).click()
 
   await page.getByTestId('like-button').click()
-  await expect(page.getByText('로그인 먼저 해주세요 :)')).toBeVisible()
+  await expect(page.getByText('좋아요를 누르려면 먼저 로그인해 주세요')).toBeVisible()
   await expect(page.getByTestId('like-count')).toHaveText('좋아요 0개')
   await expect(page.getByTestId('heart-animation')).toBeHidden()
 
   await page.getByTestId('post-card').locator('p').first().click()
-  await expect(page.getByText('로그인 후 댓글을 남길 수 있어요')).toBeVisible()
-  await page.getByLabel('댓글을 남겨주세요').fill('몰래 쓰는 댓글')
-  await page.getByRole('button', { name: '작성' }).click()
-  await expect(page.getByText('로그인 먼저 해주세요!')).toBeVisible()
+  await expect(page.getByText('로그인하면 댓글을 남길 수 있어요')).toBeVisible()
+  await page.getByLabel('댓글을 남겨 주세요').fill('몰래 쓰는 댓글')
+  await page.getByRole('button', { name: '등록' }).click()
+  await expect(page.getByText('댓글을 남기려면 먼저 로그인해 주세요')).toBeVisible()
   await expect(page.getByTestId('comment')).toHaveCount(0)
 
   // Logged out, the alerts page sends the reader to log in.

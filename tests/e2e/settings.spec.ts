@@ -72,21 +72,21 @@ test('says what is wrong as the config is typed, and the console snippet fills t
   await expect(dialog.getByText('이 컴퓨터에만 저장')).toBeVisible()
 
   await dialog.getByLabel('apiKey').fill('AIza-short')
-  await expect(dialog.getByText('apiKey를 확인해주세요 (AIza로 시작하는 값)')).toBeVisible()
+  await expect(dialog.getByText('apiKey를 확인해 주세요 (AIza로 시작하는 값)')).toBeVisible()
   await dialog.getByLabel('databaseURL').fill('http://demo-magpie.firebaseio.com')
-  await expect(dialog.getByText('databaseURL을 확인해주세요 (https://로 시작하는 주소)')).toBeVisible()
+  await expect(dialog.getByText('databaseURL을 확인해 주세요 (https://로 시작하는 주소)')).toBeVisible()
   await dialog.getByLabel('databaseURL').fill(demoConfig.databaseURL)
-  await expect(dialog.getByText('databaseURL을 확인해주세요 (https://로 시작하는 주소)')).toBeHidden()
+  await expect(dialog.getByText('databaseURL을 확인해 주세요 (https://로 시작하는 주소)')).toBeHidden()
 
   // Submitting shows every remaining problem and sends nothing.
   await dialog.getByRole('button', { name: '연결하기' }).click()
-  await expect(dialog.getByText('projectId를 확인해주세요 (영문 소문자, 숫자, -)')).toBeVisible()
-  await expect(dialog.getByText('appId를 확인해주세요 (예: 1:…:web:…)')).toBeVisible()
+  await expect(dialog.getByText('projectId를 확인해 주세요 (영문 소문자, 숫자, -)')).toBeVisible()
+  await expect(dialog.getByText('appId를 확인해 주세요 (예: 1:…:web:…)')).toBeVisible()
   await expect(dialog.getByLabel('apiKey')).toBeFocused()
 
   const paste = dialog.getByLabel('Firebase 콘솔의 설정 붙여 넣기')
   await paste.fill('apiKey: AIza… (half a line)')
-  await expect(dialog.getByText('붙여 넣은 설정을 읽을 수 없어요. Firebase 콘솔의 firebaseConfig를 그대로 붙여 넣어주세요')).toBeVisible()
+  await expect(dialog.getByText('붙여 넣은 설정을 읽을 수 없어요. Firebase 콘솔의 firebaseConfig를 그대로 붙여 넣어 주세요')).toBeVisible()
   await paste.fill(consoleSnippet(demoConfig))
   await expect(dialog.getByText('붙여 넣은 설정으로 칸을 채웠어요')).toBeVisible()
   for (const field of fields) await expect(dialog.getByLabel(field, { exact: true })).toHaveValue(demoConfig[field])
@@ -110,8 +110,8 @@ test('connects to a community and disconnects back to the local posts', async ({
   await page.getByRole('button', { name: '글쓰기' }).click()
   await page.getByTestId('post-image-input').setInputFiles(await makePhoto('settings-local', { hue: 120 }))
   await expect(page.getByTestId('editor-preview').locator('img[srcset]')).toBeVisible()
-  await page.getByLabel('내용을 입력해주세요').fill('이 컴퓨터에만 있는 글')
-  await page.getByRole('button', { name: '작성하기' }).click()
+  await page.getByLabel('내용을 입력해 주세요').fill('이 컴퓨터에만 있는 글')
+  await page.getByRole('button', { name: '올리기' }).click()
   await expect(page.getByTestId('post-card').filter({ hasText: '이 컴퓨터에만 있는 글' })).toBeVisible()
 
   const dialog = await openSettings(page)
@@ -126,9 +126,9 @@ test('connects to a community and disconnects back to the local posts', async ({
 
   // Only Auth is emulated here: the community's posts cannot be reached, which the app says.
   await page.keyboard.press('Escape')
-  await expect(page.getByTestId('offline-banner')).toHaveText('오프라인 상태예요. 저장된 글을 보여드려요')
+  await expect(page.getByTestId('offline-banner')).toHaveText('오프라인 상태예요. 저장된 글을 보여 드려요')
   // The community has its own accounts and posts: the local ones are not shown in it.
-  await expect(page.getByText('로그인해주세요')).toBeVisible()
+  await expect(page.getByText('로그인해 주세요', { exact: true })).toBeVisible()
   await expect(page.getByText('이 컴퓨터에만 있는 글')).toBeHidden()
   await page.screenshot({ path: testInfo.outputPath('community-offline.png') })
 
@@ -143,7 +143,7 @@ test('connects to a community and disconnects back to the local posts', async ({
   await page.keyboard.press('Escape')
 
   await expect(page.getByTestId('offline-banner')).toBeHidden()
-  await expect(page.getByText(`${account.nickname}님 안녕하세요!`)).toBeVisible()
+  await expect(page.getByText(`${account.nickname}님, 안녕하세요`)).toBeVisible()
   await expect(page.getByTestId('post-card').filter({ hasText: '이 컴퓨터에만 있는 글' })).toBeVisible()
   expect(existsSync(join(harness.profileDir, 'community.json'))).toBe(false)
   expect(consoleErrors).toEqual([])
@@ -177,7 +177,7 @@ test('a project that refuses the config: its message, the typing kept, nothing s
     const dialog = await openSettings(page)
     await dialog.getByLabel('Firebase 콘솔의 설정 붙여 넣기').fill(consoleSnippet(demoConfig))
     await dialog.getByRole('button', { name: '연결하기' }).click()
-    await expect(dialog.getByText('Firebase 프로젝트가 이 설정을 받아들이지 않아요. apiKey와 projectId를 확인해주세요')).toBeVisible()
+    await expect(dialog.getByText('Firebase 프로젝트가 이 설정을 받아들이지 않아요. apiKey와 projectId를 확인해 주세요')).toBeVisible()
     for (const field of fields) await expect(dialog.getByLabel(field, { exact: true })).toHaveValue(demoConfig[field])
     await expect(dialog.getByTestId('connection-status')).toContainText('이 컴퓨터에만 저장')
     await expect(dialog.getByRole('button', { name: '연결하기' })).toBeEnabled()

@@ -1,50 +1,36 @@
-import { createContext, lazy, Suspense, useCallback, useContext, useRef, useState, type ReactNode } from 'react'
+import * as AlertDialog from '@radix-ui/react-alert-dialog'
 import { messages } from '@shared/messages'
+import styles from './ConfirmDialog.module.css'
 
-type Confirm = (question: string, action?: string) => Promise<boolean>
-
-const ConfirmContext = createContext<Confirm>(() => Promise.resolve(false))
-
-/** The modal (Radix, with its focus trap and scroll lock) loads the first time a question is asked, not with the first screen. */
-const ConfirmModal = lazy(() => import('./ConfirmModal'))
-
-/** `await confirm(messages.confirmDeletePost)` anywhere: an accessible modal instead of window.confirm. */
-export function useConfirm(): Confirm {
-  return useContext(ConfirmContext)
-}
-
-export function ConfirmProvider({ children }: { children: ReactNode }) {
-  const [asked, setAsked] = useState(false)
-  const [open, setOpen] = useState(false)
-  const [question, setQuestion] = useState('')
-  const [action, setAction] = useState<string>(messages.confirm)
-  const resolver = useRef<((ok: boolean) => void) | null>(null)
-
-  const confirm = useCallback<Confirm>((text, label = messages.confirm) => {
-    resolver.current?.(false)
-    setQuestion(text)
-    setAction(label)
-    setAsked(true)
-    setOpen(true)
-    return new Promise<boolean>((resolve) => {
-      resolver.current = resolve
-    })
-  }, [])
-
-  const settle = useCallback((ok: boolean) => {
-    resolver.current?.(ok)
-    resolver.current = null
-    setOpen(false)
-  }, [])
-
+/** The confirm prompt itself (Radix AlertDialog), loaded by ConfirmProvider the first time it asks. */
+export default function ConfirmDialog({
+  open,
+  question,
+  action,
+  onSettle
+}: {
+  open: boolean
+  question: string
+  action: string
+  onSettle: (ok: boolean) => void
+}) {
   return (
-    <ConfirmContext.Provider value={confirm}>
-      {children}
-      {asked && (
-        <Suspense fallback={null}>
-          <ConfirmModal open={open} question={question} action={action} onSettle={settle} />
-        </Suspense>
-      )}
-    </ConfirmContext.Provider>
+    <AlertDialog.Root open={open} onOpenChange={(next) => !next && onSettle(false)}>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className={styles.overlay} />
+        <AlertDialog.Content className={styles.content}>
+          <AlertDialog.Title className={styles.title}>{question}</AlertDialog.Title>
+          <AlertDialog.Description className={styles.description}>{messages.appName}</AlertDialog.Description>
+          <div className={styles.actions}>
+            <AlertDialog.Cancel className={styles.cancel} onClick={() => onSettle(false)}>
+              {messages.cancel}
+            </AlertDialog.Cancel>
+            <AlertDialog.Action className={styles.action} onClick={() => onSettle(true)}>
+              {action}
+            </AlertDialog.Action>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
   )
 }

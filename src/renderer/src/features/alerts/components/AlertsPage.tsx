@@ -1,10 +1,10 @@
 import { Link, Navigate } from 'react-router-dom'
 import { toast } from '@/shared/ui/toast'
 import { formatDateTime } from '@shared/format'
-import { messages } from '@shared/messages'
+import { format, messages } from '@shared/messages'
 import { errorMessage } from '@/shared/lib/ipc'
 import { useCurrentUser } from '@/shared/lib/session'
-import { useConfirm } from '@/shared/ui/ConfirmDialog'
+import { useConfirm } from '@/shared/ui/ConfirmProvider'
 import { Image } from '@/shared/ui/Image'
 import { ErrorState } from '@/shared/ui/ErrorState'
 import { Spinner } from '@/shared/ui/LoadingOverlay'
@@ -25,7 +25,7 @@ export function AlertsPage() {
   const list = alerts.data?.alerts ?? []
 
   const clearAll = async () => {
-    if (!(await confirm(messages.confirmDeleteAllAlerts, messages.deleteAll))) return
+    if (!(await confirm(format.confirmDeleteAllAlerts(list.length), messages.deleteAll))) return
     clear.mutate(undefined, {
       onSuccess: () => toast.success(messages.alertsCleared),
       onError: (e) => toast.error(errorMessage(e))

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { messages } from '@shared/messages'
 import { deferred, installFakeMagpie, ok, renderWithApp } from '@/shared/testing/render'
 import { SignUpForm } from './SignUpForm'
 
@@ -35,8 +36,30 @@ describe('SignUpForm', () => {
     fireEvent.click(button)
     await waitFor(() => expect(fake.calls).toHaveLength(1))
     await act(async () => answer.resolve(ok({ user: { id: 'u', nickname: '까치', avatar: null, email: 'new@example.com' } })))
-    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('까치님 환영합니다! 회원가입 완료'))
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('까치님, 가입을 환영해요!'))
     expect(fake.calls).toHaveLength(1)
+  })
+
+  it('refuses a profile photo over 10 MB or of a type main does not take at once, and never reads or sends it', async () => {
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:preview', revokeObjectURL: () => {} }))
+    const fake = installFakeMagpie({ 'auth:signUp': () => ok({ user: { id: 'u', nickname: '까치', avatar: null, email: 'new@example.com' } }) })
+    renderWithApp(<SignUpForm />)
+    fill()
+    const huge = new File([new Uint8Array([0xff, 0xd8, 0xff])], 'huge.jpg', { type: 'image/jpeg' })
+    Object.defineProperty(huge, 'size', { value: 26 * 1024 * 1024 })
+    const read = vi.fn()
+    huge.arrayBuffer = read
+    fireEvent.change(screen.getByTestId('profile-image-input'), { target: { files: [huge] } })
+    expect(screen.getByRole('alert').textContent).toBe(messages.imageTooLarge)
+    fireEvent.change(screen.getByTestId('profile-image-input'), { target: { files: [new File(['%PDF'], 'me.pdf', { type: 'application/pdf' })] } })
+    expect(screen.getByRole('alert').textContent).toBe(messages.imageUnsupported)
+    expect(screen.queryByAltText(messages.preview)).toBeNull()
+
+    fireEvent.click(screen.getByRole('button', { name: '회원가입' }))
+    await waitFor(() => expect(fake.calls).toHaveLength(1))
+    expect(read).not.toHaveBeenCalled()
+    expect(fake.calls[0]!.input).toMatchObject({ profileImage: null })
+    vi.unstubAllGlobals()
   })
 
   it('takes no HEIC photos in the picker: main cannot read them here', () => {

@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router-dom'
 import { toast } from '@/shared/ui/toast'
 import { format, messages, type MessageKey } from '@shared/messages'
 import { checkSignUp, type SignUpFields } from '@shared/validation'
+import { checkImageFile, imageAccept } from '@/shared/lib/image-file'
 import { errorMessage, MagpieError } from '@/shared/lib/ipc'
 import styles from '@/shared/ui/form.module.css'
 import { useSignUp } from '../api/sign-up'
@@ -23,6 +24,8 @@ export function SignUpForm() {
   const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({})
   const [serverError, setServerError] = useState<{ field?: string; message: string } | null>(null)
   const [photo, setPhoto] = useState<{ file: File; url: string } | null>(null)
+  // A photo refused before reading it (size, declared type); the one chosen before stays.
+  const [photoProblem, setPhotoProblem] = useState<MessageKey | null>(null)
   const fileInput = useRef<HTMLInputElement>(null)
   // Set at once on the first submit, before anything renders: a second click or Enter meanwhile sends nothing.
   const sending = useRef(false)
@@ -124,21 +127,29 @@ export function SignUpForm() {
             <input
               ref={fileInput}
               type="file"
-              accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
+              accept={imageAccept}
               hidden
               data-testid="profile-image-input"
               onChange={(e) => {
                 if (serverError?.field === 'profileImage') setServerError(null)
                 const file = e.target.files?.[0]
-                setPhoto(file ? { file, url: URL.createObjectURL(file) } : null)
                 e.target.value = ''
+                const refusal = file ? checkImageFile(file) : null
+                setPhotoProblem(refusal)
+                if (!refusal) setPhoto(file ? { file, url: URL.createObjectURL(file) } : null)
               }}
             />
           </div>
-          {serverError?.field === 'profileImage' && (
+          {photoProblem ? (
             <p className={styles.error} role="alert">
-              {serverError.message}
+              {messages[photoProblem]}
             </p>
+          ) : (
+            serverError?.field === 'profileImage' && (
+              <p className={styles.error} role="alert">
+                {serverError.message}
+              </p>
+            )
           )}
         </div>
         <button className={styles.primary} type="submit" disabled={submitting}>

@@ -44,14 +44,14 @@ function Screen() {
   )
 }
 
-const box = () => screen.getByLabelText<HTMLTextAreaElement>('댓글을 남겨주세요')
+const box = () => screen.getByLabelText<HTMLTextAreaElement>('댓글을 남겨 주세요')
 
 describe('CommentSection', () => {
   it('a failed load says why and loads again on 다시 시도', async () => {
     let failing = true
-    installFakeMagpie({ 'comments:list': () => (failing ? fail('serverError', '문제가 생겼어요. 잠시 후 다시 시도해주세요') : ok(page(comment()))) })
+    installFakeMagpie({ 'comments:list': () => (failing ? fail('serverError', '문제가 생겼어요. 잠시 후 다시 시도해 주세요') : ok(page(comment()))) })
     renderWithApp(<CommentSection postId="post-1" />, { session: me })
-    expect((await screen.findByRole('alert')).textContent).toContain('문제가 생겼어요. 잠시 후 다시 시도해주세요')
+    expect((await screen.findByRole('alert')).textContent).toContain('문제가 생겼어요. 잠시 후 다시 시도해 주세요')
     failing = false
     fireEvent.click(screen.getByRole('button', { name: '다시 시도' }))
     await screen.findByText('좋은 글이에요')
@@ -70,8 +70,8 @@ describe('CommentSection', () => {
     const { client } = renderWithApp(<Screen />)
     await waitFor(() => expect(fake.calls.map((c) => c.channel)).toContain('comments:list'))
     fireEvent.change(box(), { target: { value: '로그인 전에 쓴 댓글' } })
-    fireEvent.click(screen.getByRole('button', { name: '작성' }))
-    await waitFor(() => expect(toast).toHaveBeenCalledWith('로그인 먼저 해주세요!'))
+    fireEvent.click(screen.getByRole('button', { name: '등록' }))
+    await waitFor(() => expect(toast).toHaveBeenCalledWith('댓글을 남기려면 먼저 로그인해 주세요'))
 
     // Off to the login form, signed in, and back on the post.
     fireEvent.click(screen.getByRole('button', { name: '떠나기' }))
@@ -79,8 +79,8 @@ describe('CommentSection', () => {
     fireEvent.click(screen.getByRole('button', { name: '돌아오기' }))
     expect(box().value).toBe('로그인 전에 쓴 댓글')
 
-    fireEvent.click(screen.getByRole('button', { name: '작성' }))
-    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('등록되었습니다'))
+    fireEvent.click(screen.getByRole('button', { name: '등록' }))
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('댓글을 남겼어요'))
     expect(fake.calls.filter((c) => c.channel === 'comments:add')).toEqual([
       { channel: 'comments:add', input: { postId: 'post-1', text: '로그인 전에 쓴 댓글' } }
     ])

@@ -33,7 +33,7 @@ describe('LikeButton', () => {
     renderWithApp(<CachedLikeButton id="post-1" />, { posts: [samplePost()] })
     fireEvent.click(screen.getByTestId('like-button'))
     // Toasts load sonner on first use, so the message follows a tick later.
-    await vi.waitFor(() => expect(toast).toHaveBeenCalledWith('로그인 먼저 해주세요 :)'))
+    await vi.waitFor(() => expect(toast).toHaveBeenCalledWith('좋아요를 누르려면 먼저 로그인해 주세요'))
     expect(fake.calls).toEqual([])
     expect(screen.queryByTestId('heart-animation')).toBeNull()
   })
@@ -100,7 +100,7 @@ describe('likes in the cache', () => {
     fireEvent.click(screen.getByTestId('like-button'))
     await vi.waitFor(() => expect(detail(client)).toMatchObject({ likedByMe: true, likeCount: 3 }))
     expect(feedCard(client)).toMatchObject({ likedByMe: true, likeCount: 6 })
-    await act(async () => answer({ ok: false, error: { code: 'tooManyRequests', message: '요청이 너무 많아요. 잠시 후 다시 시도해주세요' } }))
+    await act(async () => answer({ ok: false, error: { code: 'tooManyRequests', message: '요청이 너무 많아요. 잠시 후 다시 시도해 주세요' } }))
     await vi.waitFor(() => expect(detail(client)).toMatchObject({ likedByMe: false, likeCount: 2 }))
     expect(feedCard(client)).toMatchObject({ likedByMe: false, likeCount: 5 })
   })

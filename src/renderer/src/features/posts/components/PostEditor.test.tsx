@@ -2,6 +2,7 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { Link, Route, Routes, useParams } from 'react-router-dom'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { messages } from '@shared/messages'
 import { applySession } from '@/shared/lib/session'
 import { CurrentPath, deferred, installFakeMagpie, ok, renderWithApp, samplePost } from '@/shared/testing/render'
 import { PostEditor } from './PostEditor'
@@ -43,7 +44,7 @@ function Screens() {
   )
 }
 
-const text = () => screen.getByLabelText<HTMLTextAreaElement>('내용을 입력해주세요', { selector: 'textarea' })
+const text = () => screen.getByLabelText<HTMLTextAreaElement>('내용을 입력해 주세요', { selector: 'textarea' })
 const photo = (name: string) => new File([new Uint8Array([0xff, 0xd8, 0xff])], name, { type: 'image/jpeg' })
 
 describe('PostEditor', () => {
@@ -77,7 +78,7 @@ describe('PostEditor', () => {
   it('a visitor who is not logged in is told to log in first', async () => {
     installFakeMagpie({})
     renderWithApp(<Screens />, { route: '/write/new' })
-    await waitFor(() => expect(toast).toHaveBeenCalledWith('로그인 먼저 해주세요! :)'))
+    await waitFor(() => expect(toast).toHaveBeenCalledWith('글을 쓰려면 먼저 로그인해 주세요'))
     expect(screen.getByTestId('path').textContent).toBe('/')
   })
 
@@ -94,14 +95,36 @@ describe('PostEditor', () => {
     expect(fake.calls.filter((c) => c.channel === 'images:add')).toHaveLength(1)
   })
 
+  it('refuses a photo over 10 MB or of a type main does not take at once, without reading or sending it', async () => {
+    const fake = installFakeMagpie({ 'images:add': () => ok(upload) })
+    renderWithApp(<Screens />, { session: me, route: '/write/new' })
+    const huge = photo('huge.jpg')
+    Object.defineProperty(huge, 'size', { value: 26 * 1024 * 1024 })
+    const svg = new File(['<svg/>'], 'a.svg', { type: 'image/svg+xml' })
+    const read = vi.fn()
+    huge.arrayBuffer = svg.arrayBuffer = read
+
+    fireEvent.change(screen.getByTestId('post-image-input'), { target: { files: [huge] } })
+    expect(screen.getByRole('alert').textContent).toBe(messages.imageTooLarge)
+    fireEvent.drop(screen.getByTestId('image-drop'), { dataTransfer: { files: [svg] } })
+    expect(screen.getByRole('alert').textContent).toBe(messages.imageUnsupported)
+    expect(read).not.toHaveBeenCalled()
+    expect(fake.calls.filter((c) => c.channel === 'images:add')).toHaveLength(0)
+
+    // The picker stays usable: a good photo is sent and the message goes.
+    fireEvent.change(screen.getByTestId('post-image-input'), { target: { files: [photo('ok.jpg')] } })
+    await waitFor(() => expect(fake.calls.filter((c) => c.channel === 'images:add')).toHaveLength(1))
+    expect(screen.queryByRole('alert')).toBeNull()
+  })
+
   it('creates with the processed photo’s upload id', async () => {
     const fake = installFakeMagpie({ 'images:add': () => ok(upload), 'posts:create': () => ok(samplePost({ id: 'new-post', mine: true })) })
     renderWithApp(<Screens />, { session: me, route: '/write/new' })
     fireEvent.change(screen.getByTestId('post-image-input'), { target: { files: [photo('a.jpg')] } })
     await waitFor(() => expect(fake.calls.map((c) => c.channel)).toContain('images:add'))
     fireEvent.change(text(), { target: { value: '새 글' } })
-    await waitFor(() => expect(screen.getByRole('button', { name: '작성하기' }).hasAttribute('disabled')).toBe(false))
-    fireEvent.click(screen.getByRole('button', { name: '작성하기' }))
+    await waitFor(() => expect(screen.getByRole('button', { name: '올리기' }).hasAttribute('disabled')).toBe(false))
+    fireEvent.click(screen.getByRole('button', { name: '올리기' }))
     await waitFor(() => expect(screen.getByTestId('path').textContent).toBe('/'))
     expect(fake.calls.find((c) => c.channel === 'posts:create')?.input).toEqual({ uploadId: 'up-1', text: '새 글', layout: 'Top' })
   })
@@ -111,7 +134,7 @@ describe('PostEditor', () => {
     renderWithApp(<Screens />, { session: me, route: '/write/post-1', posts: [samplePost({ mine: true })] })
     fireEvent.change(text(), { target: { value: '고친 글' } })
     fireEvent.click(screen.getByRole('button', { name: '수정하기' }))
-    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('게시글이 수정되었습니다!'))
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('게시글을 수정했어요'))
     expect(fake.calls.find((c) => c.channel === 'posts:update')?.input).toEqual({ id: 'post-1', uploadId: null, text: '고친 글', layout: 'Top' })
   })
 

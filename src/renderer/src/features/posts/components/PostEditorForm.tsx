@@ -1,0 +1,133 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useCallback, useEffect, useId, useState, type FormEvent } from 'react'
+import { useNavigate } from 'react-router-dom'
+import { toast } from '@/shared/ui/toast'
+import { defaultLayout } from '@shared/limits'
+import { messages, type MessageKey } from '@shared/messages'
+import type { PostView, SessionView } from '@shared/types'
+import { checkPostText } from '@shared/validation'
+import { errorMessage } from '@/shared/lib/ipc'
+import { queryKeys } from '@/shared/lib/query-keys'
+import { useConfirm } from '@/shared/ui/ConfirmProvider'
+import { useCreatePost } from '../api/create-post'
+import { useDeletePost } from '../api/delete-post'
+import { useUpdatePost } from '../api/update-post'
+import { usePhotoUpload } from '../hooks/use-photo-upload'
+import { useEditorDraft, type EditorDraft } from '../stores/editor-drafts'
+import { LayoutPicker } from './LayoutPicker'
+import { PhotoDropZone } from './PhotoDropZone'
+import { PostBody } from './PostBody'
+import styles from './PostEditor.module.css'
+
+/** The editor itself for one signed-in writer: photo, text and layout, kept as a draft until saved; a live preview beside it. */
+export function PostEditorForm({ userId, post }: { userId: string; post: PostView | null }) {
+  const navigate = useNavigate()
+  const client = useQueryClient()
+  const confirm = useConfirm()
+  const createPost = useCreatePost()
+  const updatePost = useUpdatePost()
+  const deletePost = useDeletePost()
+  const textId = useId()
+
+  const initial = useCallback(
+    (): EditorDraft => ({ text: post?.text ?? '', layout: post?.layout ?? defaultLayout, image: post?.image ?? null, uploadId: null }),
+    [post]
+  )
+  const { draft, update, discard } = useEditorDraft(userId, post?.id ?? 'new', initial)
+  const { text, layout, image, uploadId } = draft
+  const [textProblem, setTextProblem] = useState<MessageKey | null>(null)
+  const photo = usePhotoUpload((upload) => update({ image: upload.image, uploadId: upload.uploadId }))
+
+  // Left because the session ended (logged out here, or in another window): say the draft is
+  // safe, not that something failed. Checked as the form goes, however the screen was left.
+  useEffect(
+    () => () => {
+      if ((client.getQueryData<SessionView>(queryKeys.session)?.user?.id ?? null) !== userId) toast(messages.sessionEndedDraftKept)
+    },
+    [client, userId]
+  )
+
+  const saving = createPost.isPending || updatePost.isPending || deletePost.isPending
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const problem = checkPostText(text)
+    setTextProblem(problem)
+    photo.setProblem(image ? null : messages.postImageRequired)
+    if (problem || !image || photo.isUploading()) return
+    const onError = (error: unknown) => toast.error(errorMessage(error))
+    // Awaited rather than mutate's callbacks, which skip a screen already left: a saved
+    // draft must go even then, or it would come back to be posted twice.
+    const saved = post ? updatePost.mutateAsync({ id: post.id, uploadId, text, layout }) : createPost.mutateAsync({ uploadId, text, layout })
+    saved.then(() => {
+      discard()
+      toast.success(post ? messages.postEdited : messages.postCreated)
+      navigate('/')
+    }, onError)
+  }
+
+  const remove = async () => {
+    if (!post || !(await confirm(messages.confirmDeletePost, messages.deleteOne))) return
+    deletePost.mutateAsync(post.id).then(
+      () => {
+        discard()
+        toast.success(messages.postDeleted)
+        navigate('/', { replace: true })
+      },
+      (error: unknown) => toast.error(errorMessage(error))
+    )
+  }
+
+  return (
+    <main className={styles.page}>
+      <form className={styles.editor} onSubmit={submit} noValidate aria-labelledby="editor-title">
+        <h1 id="editor-title" className={styles.title}>
+          {post ? messages.editorEdit : messages.editorNew}
+        </h1>
+
+        <PhotoDropZone photo={photo} />
+
+        <label className={styles.label} htmlFor={textId}>
+          {messages.textPlaceholder}
+        </label>
+        <textarea
+          id={textId}
+          className={styles.textarea}
+          value={text}
+          placeholder={messages.textPlaceholder}
+          rows={6}
+          aria-invalid={textProblem ? true : undefined}
+          onChange={(e) => {
+            update({ text: e.target.value })
+            if (textProblem) setTextProblem(checkPostText(e.target.value))
+          }}
+        />
+        {textProblem && (
+          <p className={styles.error} role="alert">
+            {messages[textProblem]}
+          </p>
+        )}
+
+        <LayoutPicker value={layout} onChange={(value) => update({ layout: value })} />
+
+        <div className={styles.buttons}>
+          {post && (
+            <button type="button" className={styles.danger} onClick={remove} disabled={saving}>
+              {messages.delete}
+            </button>
+          )}
+          <button type="submit" className={styles.primary} disabled={saving || photo.busy}>
+            {saving ? messages.saving : post ? messages.edit : messages.create}
+          </button>
+        </div>
+      </form>
+
+      <aside className={styles.preview} aria-label={messages.preview}>
+        <p className={styles.previewLabel}>{messages.preview}</p>
+        <div className={styles.previewCard} data-testid="editor-preview">
+          <PostBody text={text || messages.textPlaceholder} layout={layout} image={image} localImage={photo.localPreview} preview />
+        </div>
+      </aside>
+    </main>
+  )
+}

@@ -1,0 +1,50 @@
+import { createContext, lazy, Suspense, useCallback, useContext, useRef, useState, type ReactNode } from 'react'
+import { messages } from '@shared/messages'
+
+type Confirm = (question: string, action?: string) => Promise<boolean>
+
+const ConfirmContext = createContext<Confirm>(() => Promise.resolve(false))
+
+/** The dialog (Radix, with its focus trap and scroll lock) loads the first time a question is asked, not with the first screen. */
+const ConfirmDialog = lazy(() => import('./ConfirmDialog'))
+
+/** `await confirm(messages.confirmDeletePost)` anywhere: an accessible dialog instead of window.confirm. */
+export function useConfirm(): Confirm {
+  return useContext(ConfirmContext)
+}
+
+export function ConfirmProvider({ children }: { children: ReactNode }) {
+  const [asked, setAsked] = useState(false)
+  const [open, setOpen] = useState(false)
+  const [question, setQuestion] = useState('')
+  const [action, setAction] = useState<string>(messages.confirm)
+  const resolver = useRef<((ok: boolean) => void) | null>(null)
+
+  const confirm = useCallback<Confirm>((text, label = messages.confirm) => {
+    resolver.current?.(false)
+    setQuestion(text)
+    setAction(label)
+    setAsked(true)
+    setOpen(true)
+    return new Promise<boolean>((resolve) => {
+      resolver.current = resolve
+    })
+  }, [])
+
+  const settle = useCallback((ok: boolean) => {
+    resolver.current?.(ok)
+    resolver.current = null
+    setOpen(false)
+  }, [])
+
+  return (
+    <ConfirmContext.Provider value={confirm}>
+      {children}
+      {asked && (
+        <Suspense fallback={null}>
+          <ConfirmDialog open={open} question={question} action={action} onSettle={settle} />
+        </Suspense>
+      )}
+    </ConfirmContext.Provider>
+  )
+}
