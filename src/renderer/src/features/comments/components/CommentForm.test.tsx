@@ -1,0 +1,74 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { CommentView } from '@shared/types'
+import { installFakeMagpie, ok, renderWithApp } from '@/shared/testing/render'
+import { CommentForm } from './CommentForm'
+
+const toast = vi.hoisted(() => Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn() }))
+vi.mock('sonner', () => ({ toast }))
+
+const me = { user: { id: 'me', nickname: '나', avatar: null, email: 'me@example.com' } }
+const sent = (text: string): CommentView => ({
+  id: 'c1',
+  postId: 'post-1',
+  author: { id: 'me', nickname: '나', avatar: null },
+  text,
+  createdAt: Date.UTC(2026, 10, 22, 6, 0),
+  mine: true
+})
+
+afterEach(() => cleanup())
+
+function setup() {
+  const added: unknown[] = []
+  installFakeMagpie({
+    'comments:add': (input) => {
+      added.push(input)
+      return ok(sent((input as { text: string }).text))
+    }
+  })
+  renderWithApp(<CommentForm postId="post-1" />, { session: me })
+  const box = screen.getByLabelText<HTMLTextAreaElement>('댓글을 남겨 주세요')
+  return { added, box }
+}
+
+describe('CommentForm', () => {
+  it('Enter sends and focus stays in the emptied box', async () => {
+    const { added, box } = setup()
+    fireEvent.change(box, { target: { value: '좋아요' } })
+    box.focus()
+    fireEvent.keyDown(box, { key: 'Enter', keyCode: 13 })
+    await waitFor(() => expect(added).toHaveLength(1))
+    await waitFor(() => expect(box.value).toBe(''))
+    expect(document.activeElement).toBe(box)
+  })
+
+  it('Shift+Enter, and Enter while a Hangul syllable is composed, do not send', () => {
+    const { box } = setup()
+    const send = vi.spyOn(HTMLFormElement.prototype, 'requestSubmit')
+    fireEvent.change(box, { target: { value: '안녕' } })
+    fireEvent.keyDown(box, { key: 'Enter', keyCode: 13, shiftKey: true })
+    fireEvent.keyDown(box, { key: 'Enter', keyCode: 13, isComposing: true })
+    fireEvent.keyDown(box, { key: 'Process', keyCode: 229 })
+    fireEvent.keyDown(box, { key: 'Enter', keyCode: 229 })
+    expect(send).not.toHaveBeenCalled()
+    fireEvent.keyDown(box, { key: 'Enter', keyCode: 13 })
+    expect(send).toHaveBeenCalledTimes(1)
+    send.mockRestore()
+  })
+
+  it('counts characters as typed and warns past the limit', () => {
+    const { box } = setup()
+    const counter = screen.getByTestId('char-counter')
+    expect(counter.textContent).toContain('0/500')
+    fireEvent.change(box, { target: { value: '가😀' } })
+    expect(counter.textContent).toContain('2/500')
+    expect(counter.dataset.state).toBe('ok')
+    fireEvent.change(box, { target: { value: 'ㄱ'.repeat(450) } })
+    expect(counter.dataset.state).toBe('near')
+    fireEvent.change(box, { target: { value: 'ㄱ'.repeat(501) } })
+    expect(counter.dataset.state).toBe('over')
+    expect(counter.querySelector('[aria-live="polite"]')?.textContent).toBe('500자까지 쓸 수 있어요')
+  })
+})
