@@ -1,0 +1,582 @@
+/**
+ * Security rules tests for the community (Firebase) mode, Firestore part: every allow and
+ * every deny of firebase/firestore.rules (docs/specification.md §6 enforced on the server; issue 5
+ * "Security rules we ship"). The Realtime Database and Storage parts are in rules.test.ts.
+ *
+ * In `npm test` on the Cloud Firestore emulator the run starts (vitest.emulators.config.ts),
+ * and in `npm run test:firebase` on the whole emulator suite. The emulator's address comes
+ * from FIRESTORE_EMULATOR_HOST, else firebase.json.
+ */
+import {
+  assertFails,
+  assertSucceeds,
+  initializeTestEnvironment,
+  type RulesTestContext,
+  type RulesTestEnvironment
+} from '@firebase/rules-unit-testing'
+import firebase from 'firebase/compat/app'
+import 'firebase/compat/firestore'
+import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest'
+import { emulatorHost, PROJECT_ID, readRepoFile as readRules, splitHost } from '../support/emulators/project'
+
+const emulator = (service: 'firestore'): { host: string; port: number } => splitHost(emulatorHost(service))
+
+// ---------------------------------------------------------------- people
+
+interface Person {
+  uid: string
+  email: string
+}
+const ALICE: Person = { uid: 'alice', email: 'alice@example.com' } // the author
+const BOB: Person = { uid: 'bob', email: 'bob@example.com' }
+const CAROL: Person = { uid: 'carol', email: 'carol@example.com' }
+
+const signedIn = (env: RulesTestEnvironment, who: Person): RulesTestContext =>
+  env.authenticatedContext(who.uid, { email: who.email })
+const visitor = (env: RulesTestEnvironment): RulesTestContext => env.unauthenticatedContext()
+
+function without<T extends object>(value: T, key: keyof T): Partial<T> {
+  const copy: Partial<T> = { ...value }
+  delete copy[key]
+  return copy
+}
+
+// ================================================================ Firestore
+
+describe('Firestore rules', () => {
+  let env: RulesTestEnvironment
+  const FieldValue = firebase.firestore.FieldValue
+
+  /** A post exactly as the original web app writes it (docs/specification.md §3.3): no createdAt, no id. */
+  const webPost = (over: Record<string, unknown> = {}): Record<string, unknown> => ({
+    postedBy: ALICE.email,
+    posted_uid: ALICE.uid,
+    nickname: '앨리스',
+    profileImg: '',
+    postImg: 'https://firebasestorage.googleapis.com/v0/b/demo-magpie.appspot.com/o/postImg%2F1700000000000?alt=media',
+    postTxt: '오늘의 사진',
+    postDate: '2023. 11. 14. 22:13',
+    likedBy: [],
+    layout: 'Top',
+    ...over
+  })
+
+  const webComment = (over: Record<string, unknown> = {}): Record<string, unknown> => ({
+    post_id: 'p1',
+    comment: '멋져요',
+    comment_by: BOB.email,
+    comment_nick: '밥',
+    comment_time: '2023. 11. 14. 22:15',
+    ...over
+  })
+
+  const userDoc = (who: Person, over: Record<string, unknown> = {}): Record<string, unknown> => ({
+    uid: who.uid,
+    user_id: who.email,
+    nickname: who.uid,
+    profile_img: '',
+    alerts: [],
+    ...over
+  })
+
+  const db = (ctx: RulesTestContext): firebase.firestore.Firestore => ctx.firestore()
+
+  async function seed(path: string, data: Record<string, unknown>): Promise<void> {
+    await env.withSecurityRulesDisabled(async (ctx) => {
+      await ctx.firestore().doc(path).set(data)
+    })
+  }
+
+  beforeAll(async () => {
+    env = await initializeTestEnvironment({
+      projectId: PROJECT_ID,
+      firestore: { rules: readRules('firebase/firestore.rules'), ...emulator('firestore') }
+    })
+  })
+  afterAll(async () => {
+    await env?.cleanup()
+  })
+  beforeEach(async () => {
+    await env.clearFirestore()
+  })
+
+  // ---------------------------------------------------------------- magazinePost: read
+
+  describe('magazinePost read', () => {
+    it('allows a visitor to read a post', async () => {
+      await seed('magazinePost/p1', webPost())
+      await assertSucceeds(db(visitor(env)).doc('magazinePost/p1').get())
+    })
+
+    it('allows a visitor to query the feed', async () => {
+      await seed('magazinePost/p1', webPost())
+      await assertSucceeds(db(visitor(env)).collection('magazinePost').limit(10).get())
+    })
+  })
+
+  // ---------------------------------------------------------------- magazinePost: create
+
+  describe('magazinePost create', () => {
+    it('allows a signed-in user to create a post in the web app shape (no createdAt, no id)', async () => {
+      await assertSucceeds(db(signedIn(env, ALICE)).collection('magazinePost').add(webPost()))
+    })
+
+    it('allows Magpie\'s shape: createdAt = server time and an id', async () => {
+      await assertSucceeds(
+        db(signedIn(env, ALICE))
+          .doc('magazinePost/p-new')
+          .set(webPost({ createdAt: FieldValue.serverTimestamp(), id: 'p-new', layout: 'Left' }))
+      )
+    })
+
+    it('allows text of exactly 2000 characters and every layout', async () => {
+      const alice = db(signedIn(env, ALICE))
+      await assertSucceeds(alice.collection('magazinePost').add(webPost({ postTxt: '가'.repeat(2000) })))
+      await assertSucceeds(alice.collection('magazinePost').add(webPost({ layout: 'Right' })))
+    })
+
+    it('denies a visitor', async () => {
+      await assertFails(db(visitor(env)).collection('magazinePost').add(webPost()))
+    })
+
+    it('denies posted_uid of someone else', async () => {
+      await assertFails(db(signedIn(env, BOB)).collection('magazinePost').add(webPost({ postedBy: BOB.email })))
+    })
+
+    it('denies postedBy of someone else\'s email', async () => {
+      await assertFails(db(signedIn(env, ALICE)).collection('magazinePost').add(webPost({ postedBy: BOB.email })))
+    })
+
+    it('denies a layout outside Top/Left/Right', async () => {
+      await assertFails(db(signedIn(env, ALICE)).collection('magazinePost').add(webPost({ layout: 'Center' })))
+      await assertFails(db(signedIn(env, ALICE)).collection('magazinePost').add(webPost({ layout: 'top' })))
+    })
+
+    it('denies an extra key', async () => {
+      await assertFails(db(signedIn(env, ALICE)).collection('magazinePost').add(webPost({ isAdmin: true })))
+    })
+
+    it('denies a missing required field', async () => {
+      await assertFails(db(signedIn(env, ALICE)).collection('magazinePost').add(without(webPost(), 'postImg')))
+      await assertFails(db(signedIn(env, ALICE)).collection('magazinePost').add(without(webPost(), 'likedBy')))
+    })
+
+    it('denies text of 2001 characters', async () => {
+      await assertFails(db(signedIn(env, ALICE)).collection('magazinePost').add(webPost({ postTxt: 'a'.repeat(2001) })))
+    })
+
+    it('denies empty or whitespace-only text', async () => {
+      const alice = db(signedIn(env, ALICE))
+      await assertFails(alice.collection('magazinePost').add(webPost({ postTxt: '' })))
+      await assertFails(alice.collection('magazinePost').add(webPost({ postTxt: '  \n\t ' })))
+    })
+
+    it('denies a non-string text', async () => {
+      await assertFails(db(signedIn(env, ALICE)).collection('magazinePost').add(webPost({ postTxt: 42 })))
+    })
+
+    it('denies a nickname that is empty or longer than 20', async () => {
+      const alice = db(signedIn(env, ALICE))
+      await assertFails(alice.collection('magazinePost').add(webPost({ nickname: '' })))
+      await assertFails(alice.collection('magazinePost').add(webPost({ nickname: 'n'.repeat(21) })))
+    })
+
+    it('denies an empty postImg and an over-long profileImg', async () => {
+      const alice = db(signedIn(env, ALICE))
+      await assertFails(alice.collection('magazinePost').add(webPost({ postImg: '' })))
+      await assertFails(alice.collection('magazinePost').add(webPost({ profileImg: 'x'.repeat(2049) })))
+    })
+
+    it('denies a postDate longer than 64', async () => {
+      await assertFails(db(signedIn(env, ALICE)).collection('magazinePost').add(webPost({ postDate: 'd'.repeat(65) })))
+    })
+
+    it('denies a new post that already has likes', async () => {
+      await assertFails(db(signedIn(env, ALICE)).collection('magazinePost').add(webPost({ likedBy: [BOB.email] })))
+    })
+
+    it('denies a createdAt that is not the server time', async () => {
+      await assertFails(
+        db(signedIn(env, ALICE))
+          .collection('magazinePost')
+          .add(webPost({ createdAt: firebase.firestore.Timestamp.fromMillis(Date.now() - 60_000) }))
+      )
+    })
+
+    it('denies a non-string id', async () => {
+      await assertFails(db(signedIn(env, ALICE)).collection('magazinePost').add(webPost({ id: 7 })))
+    })
+  })
+
+  // ---------------------------------------------------------------- magazinePost: author edit
+
+  describe('magazinePost edit by the author', () => {
+    beforeEach(async () => {
+      await seed('magazinePost/p1', webPost({ likedBy: [CAROL.email] }))
+    })
+
+    it('allows the author to edit in the web app shape (all six fields sent)', async () => {
+      await assertSucceeds(
+        db(signedIn(env, ALICE)).doc('magazinePost/p1').update({
+          id: 'p1',
+          nickname: '앨리스',
+          profileImg: '',
+          postImg: 'https://example.com/postImg/1700000000001',
+          postTxt: '고친 글',
+          layout: 'Right'
+        })
+      )
+    })
+
+    it('allows the author to edit a single field', async () => {
+      await assertSucceeds(db(signedIn(env, ALICE)).doc('magazinePost/p1').update({ postTxt: '짧게 고침' }))
+    })
+
+    it('validates only the fields that change (older post with an over-long nickname)', async () => {
+      await seed('magazinePost/old', webPost({ nickname: '아주아주아주아주아주아주아주아주긴닉네임입니다' }))
+      await assertSucceeds(
+        db(signedIn(env, ALICE))
+          .doc('magazinePost/old')
+          .update({ nickname: '아주아주아주아주아주아주아주아주긴닉네임입니다', layout: 'Left' })
+      )
+    })
+
+    it('denies an edit with text of 2001 characters, empty text or a bad layout', async () => {
+      const post = db(signedIn(env, ALICE)).doc('magazinePost/p1')
+      await assertFails(post.update({ postTxt: 'a'.repeat(2001) }))
+      await assertFails(post.update({ postTxt: '   ' }))
+      await assertFails(post.update({ layout: 'Bottom' }))
+      await assertFails(post.update({ postImg: '' }))
+    })
+
+    it('denies the author changing the author fields', async () => {
+      const post = db(signedIn(env, ALICE)).doc('magazinePost/p1')
+      await assertFails(post.update({ postedBy: BOB.email }))
+      await assertFails(post.update({ posted_uid: BOB.uid }))
+    })
+
+    it('denies the author changing fields outside the edit set (postDate, createdAt, new keys)', async () => {
+      const post = db(signedIn(env, ALICE)).doc('magazinePost/p1')
+      await assertFails(post.update({ postDate: '2024. 1. 1. 00:00' }))
+      await assertFails(post.update({ createdAt: FieldValue.serverTimestamp() }))
+      await assertFails(post.update({ pinned: true }))
+    })
+
+    it('denies the author removing a field', async () => {
+      await assertFails(db(signedIn(env, ALICE)).doc('magazinePost/p1').update({ postTxt: FieldValue.delete() }))
+    })
+
+    it('denies the author changing likedBy together with another field', async () => {
+      await assertFails(
+        db(signedIn(env, ALICE))
+          .doc('magazinePost/p1')
+          .update({ postTxt: '고친 글', likedBy: FieldValue.arrayUnion(ALICE.email) })
+      )
+    })
+
+    it('denies another signed-in user editing the post', async () => {
+      await assertFails(db(signedIn(env, BOB)).doc('magazinePost/p1').update({ postTxt: '남의 글 고치기' }))
+    })
+
+    it('denies a visitor editing the post', async () => {
+      await assertFails(db(visitor(env)).doc('magazinePost/p1').update({ postTxt: '방문자' }))
+    })
+
+    it('denies the right uid with another email, and the right email with another uid', async () => {
+      const sameUid = env.authenticatedContext(ALICE.uid, { email: 'mallory@example.com' })
+      const sameEmail = env.authenticatedContext('mallory', { email: ALICE.email })
+      await assertFails(db(sameUid).doc('magazinePost/p1').update({ postTxt: '가짜' }))
+      await assertFails(db(sameEmail).doc('magazinePost/p1').update({ postTxt: '가짜' }))
+    })
+  })
+
+  // ---------------------------------------------------------------- magazinePost: likes
+
+  describe('magazinePost likes', () => {
+    beforeEach(async () => {
+      await seed('magazinePost/p1', webPost({ likedBy: [CAROL.email] }))
+    })
+
+    it('allows another user to add their own email (web app: whole list written)', async () => {
+      await assertSucceeds(db(signedIn(env, BOB)).doc('magazinePost/p1').update({ likedBy: [CAROL.email, BOB.email] }))
+    })
+
+    it('allows another user to add their own email with arrayUnion (Magpie)', async () => {
+      await assertSucceeds(db(signedIn(env, BOB)).doc('magazinePost/p1').update({ likedBy: FieldValue.arrayUnion(BOB.email) }))
+    })
+
+    it('allows a user to remove their own email (whole list, and arrayRemove)', async () => {
+      await assertSucceeds(db(signedIn(env, CAROL)).doc('magazinePost/p1').update({ likedBy: [] }))
+      await seed('magazinePost/p2', webPost({ likedBy: [CAROL.email, BOB.email] }))
+      await assertSucceeds(db(signedIn(env, CAROL)).doc('magazinePost/p2').update({ likedBy: FieldValue.arrayRemove(CAROL.email) }))
+    })
+
+    it('allows the author to like and unlike their own post', async () => {
+      const post = db(signedIn(env, ALICE)).doc('magazinePost/p1')
+      await assertSucceeds(post.update({ likedBy: FieldValue.arrayUnion(ALICE.email) }))
+      await assertSucceeds(post.update({ likedBy: FieldValue.arrayRemove(ALICE.email) }))
+    })
+
+    it('allows a repeated like that changes nothing (idempotent arrayUnion)', async () => {
+      await assertSucceeds(db(signedIn(env, CAROL)).doc('magazinePost/p1').update({ likedBy: FieldValue.arrayUnion(CAROL.email) }))
+    })
+
+    it('denies adding someone else\'s email', async () => {
+      await assertFails(db(signedIn(env, BOB)).doc('magazinePost/p1').update({ likedBy: FieldValue.arrayUnion('dave@example.com') }))
+    })
+
+    it('denies removing someone else\'s email', async () => {
+      await assertFails(db(signedIn(env, BOB)).doc('magazinePost/p1').update({ likedBy: FieldValue.arrayRemove(CAROL.email) }))
+    })
+
+    it('denies adding two emails (own and another)', async () => {
+      await assertFails(
+        db(signedIn(env, BOB)).doc('magazinePost/p1').update({ likedBy: [CAROL.email, BOB.email, 'dave@example.com'] })
+      )
+    })
+
+    it('denies removing two emails', async () => {
+      await seed('magazinePost/p2', webPost({ likedBy: [CAROL.email, BOB.email] }))
+      await assertFails(db(signedIn(env, BOB)).doc('magazinePost/p2').update({ likedBy: [] }))
+    })
+
+    it('denies swapping someone else\'s like for one\'s own', async () => {
+      await assertFails(db(signedIn(env, BOB)).doc('magazinePost/p1').update({ likedBy: [BOB.email] }))
+    })
+
+    it('denies adding one\'s own email twice', async () => {
+      await assertFails(db(signedIn(env, BOB)).doc('magazinePost/p1').update({ likedBy: [CAROL.email, BOB.email, BOB.email] }))
+    })
+
+    it('denies changing another field together with likedBy', async () => {
+      await assertFails(
+        db(signedIn(env, BOB))
+          .doc('magazinePost/p1')
+          .update({ likedBy: FieldValue.arrayUnion(BOB.email), nickname: '해커' })
+      )
+      await assertFails(db(signedIn(env, BOB)).doc('magazinePost/p1').update({ postTxt: '좋아요와 함께' }))
+    })
+
+    it('denies replacing likedBy with a non-list', async () => {
+      await assertFails(db(signedIn(env, BOB)).doc('magazinePost/p1').update({ likedBy: BOB.email }))
+    })
+
+    it('denies a visitor liking', async () => {
+      await assertFails(db(visitor(env)).doc('magazinePost/p1').update({ likedBy: FieldValue.arrayUnion('visitor@example.com') }))
+    })
+
+    it('denies a like that would make likedBy longer than 10000', async () => {
+      const full = Array.from({ length: 10_000 }, (_, i) => `u${i}@example.com`)
+      await seed('magazinePost/full', webPost({ likedBy: full }))
+      await assertFails(db(signedIn(env, BOB)).doc('magazinePost/full').update({ likedBy: FieldValue.arrayUnion(BOB.email) }))
+    })
+  })
+
+  // ---------------------------------------------------------------- magazinePost: delete
+
+  describe('magazinePost delete', () => {
+    beforeEach(async () => {
+      await seed('magazinePost/p1', webPost())
+    })
+
+    it('allows the author to delete', async () => {
+      await assertSucceeds(db(signedIn(env, ALICE)).doc('magazinePost/p1').delete())
+    })
+
+    it('denies another user', async () => {
+      await assertFails(db(signedIn(env, BOB)).doc('magazinePost/p1').delete())
+    })
+
+    it('denies a visitor', async () => {
+      await assertFails(db(visitor(env)).doc('magazinePost/p1').delete())
+    })
+
+    it('denies the right uid with another email, and the right email with another uid', async () => {
+      await assertFails(db(env.authenticatedContext(ALICE.uid, { email: 'mallory@example.com' })).doc('magazinePost/p1').delete())
+      await assertFails(db(env.authenticatedContext('mallory', { email: ALICE.email })).doc('magazinePost/p1').delete())
+    })
+  })
+
+  // ---------------------------------------------------------------- magazineComments
+
+  describe('magazineComments', () => {
+    beforeEach(async () => {
+      await seed('magazinePost/p1', webPost())
+    })
+
+    it('allows a visitor to read the comments of a post (and the whole collection, as the web app does)', async () => {
+      await seed('magazineComments/c1', webComment())
+      const anyone = db(visitor(env))
+      await assertSucceeds(anyone.collection('magazineComments').where('post_id', '==', 'p1').get())
+      await assertSucceeds(anyone.collection('magazineComments').get())
+      await assertSucceeds(anyone.doc('magazineComments/c1').get())
+    })
+
+    it('allows a signed-in user to comment as themselves (web app shape, and with an id)', async () => {
+      const bob = db(signedIn(env, BOB))
+      await assertSucceeds(bob.collection('magazineComments').add(webComment()))
+      await assertSucceeds(bob.doc('magazineComments/c9').set(webComment({ id: 'c9', comment: 'c'.repeat(500) })))
+    })
+
+    it('allows the post author to comment on their own post', async () => {
+      await assertSucceeds(
+        db(signedIn(env, ALICE)).collection('magazineComments').add(webComment({ comment_by: ALICE.email, comment_nick: '앨리스' }))
+      )
+    })
+
+    it('denies a visitor', async () => {
+      await assertFails(db(visitor(env)).collection('magazineComments').add(webComment()))
+    })
+
+    it('denies a comment in someone else\'s email', async () => {
+      await assertFails(db(signedIn(env, BOB)).collection('magazineComments').add(webComment({ comment_by: CAROL.email })))
+    })
+
+    it('denies a comment on a missing post', async () => {
+      await assertFails(db(signedIn(env, BOB)).collection('magazineComments').add(webComment({ post_id: 'nope' })))
+    })
+
+    it('denies a post_id that is empty or longer than 128', async () => {
+      const bob = db(signedIn(env, BOB))
+      await assertFails(bob.collection('magazineComments').add(webComment({ post_id: '' })))
+      await assertFails(bob.collection('magazineComments').add(webComment({ post_id: 'p'.repeat(129) })))
+    })
+
+    it('denies comment text that is empty, whitespace-only or longer than 500', async () => {
+      const bob = db(signedIn(env, BOB))
+      await assertFails(bob.collection('magazineComments').add(webComment({ comment: '' })))
+      await assertFails(bob.collection('magazineComments').add(webComment({ comment: ' \n ' })))
+      await assertFails(bob.collection('magazineComments').add(webComment({ comment: 'c'.repeat(501) })))
+    })
+
+    it('denies a comment_nick that is empty or longer than 20', async () => {
+      const bob = db(signedIn(env, BOB))
+      await assertFails(bob.collection('magazineComments').add(webComment({ comment_nick: '' })))
+      await assertFails(bob.collection('magazineComments').add(webComment({ comment_nick: 'n'.repeat(21) })))
+    })
+
+    it('denies a comment_time longer than 64', async () => {
+      await assertFails(db(signedIn(env, BOB)).collection('magazineComments').add(webComment({ comment_time: 't'.repeat(65) })))
+    })
+
+    it('denies an extra key and a missing field', async () => {
+      const bob = db(signedIn(env, BOB))
+      await assertFails(bob.collection('magazineComments').add(webComment({ likes: 0 })))
+      await assertFails(bob.collection('magazineComments').add(without(webComment(), 'comment_nick')))
+    })
+
+    it('denies any update, even by the comment author', async () => {
+      await seed('magazineComments/c1', webComment())
+      await assertFails(db(signedIn(env, BOB)).doc('magazineComments/c1').update({ comment: '고침' }))
+    })
+
+    it('allows the comment author to delete', async () => {
+      await seed('magazineComments/c1', webComment())
+      await assertSucceeds(db(signedIn(env, BOB)).doc('magazineComments/c1').delete())
+    })
+
+    it('denies deletion by a non-author (the post author included) and by a visitor', async () => {
+      await seed('magazineComments/c1', webComment())
+      await assertFails(db(signedIn(env, CAROL)).doc('magazineComments/c1').delete())
+      await assertFails(db(signedIn(env, ALICE)).doc('magazineComments/c1').delete())
+      await assertFails(db(visitor(env)).doc('magazineComments/c1').delete())
+    })
+  })
+
+  // ---------------------------------------------------------------- users
+
+  describe('users', () => {
+    it('allows sign-up: the owner adds their document (automatic id, as the web app does)', async () => {
+      await assertSucceeds(db(signedIn(env, ALICE)).collection('users').add(userDoc(ALICE)))
+    })
+
+    it('allows sign-up with a profile image URL and at a uid-named document', async () => {
+      await assertSucceeds(
+        db(signedIn(env, ALICE)).doc('users/alice').set(userDoc(ALICE, { profile_img: 'https://example.com/profileImg/1' }))
+      )
+    })
+
+    it('denies a users document for another uid', async () => {
+      await assertFails(db(signedIn(env, BOB)).collection('users').add(userDoc(ALICE, { user_id: BOB.email })))
+    })
+
+    it('denies a users document with another email', async () => {
+      await assertFails(db(signedIn(env, BOB)).collection('users').add(userDoc(BOB, { user_id: ALICE.email })))
+    })
+
+    it('denies a visitor creating a users document', async () => {
+      await assertFails(db(visitor(env)).collection('users').add(userDoc(ALICE)))
+    })
+
+    it('denies bad fields: long nickname, empty nickname, extra key, missing alerts, alerts not a list, long profile_img', async () => {
+      const users = db(signedIn(env, ALICE)).collection('users')
+      await assertFails(users.add(userDoc(ALICE, { nickname: 'n'.repeat(21) })))
+      await assertFails(users.add(userDoc(ALICE, { nickname: '' })))
+      await assertFails(users.add(userDoc(ALICE, { role: 'admin' })))
+      await assertFails(users.add(without(userDoc(ALICE), 'alerts')))
+      await assertFails(users.add(userDoc(ALICE, { alerts: 'none' })))
+      await assertFails(users.add(userDoc(ALICE, { profile_img: 'x'.repeat(2049) })))
+    })
+
+    it('allows the owner to query their profile by email (docs/specification.md §7.3 profile) and to get it', async () => {
+      await seed('users/u1', userDoc(ALICE))
+      const alice = db(signedIn(env, ALICE))
+      await assertSucceeds(alice.collection('users').where('user_id', '==', ALICE.email).get())
+      await assertSucceeds(alice.doc('users/u1').get())
+    })
+
+    it('denies reading someone else\'s document, by id or by email', async () => {
+      await seed('users/u1', userDoc(ALICE))
+      const bob = db(signedIn(env, BOB))
+      await assertFails(bob.doc('users/u1').get())
+      await assertFails(bob.collection('users').where('user_id', '==', ALICE.email).get())
+    })
+
+    it('denies listing the whole users collection', async () => {
+      await seed('users/u1', userDoc(ALICE))
+      await assertFails(db(signedIn(env, ALICE)).collection('users').get())
+    })
+
+    it('denies a visitor reading users', async () => {
+      await seed('users/u1', userDoc(ALICE))
+      await assertFails(db(visitor(env)).doc('users/u1').get())
+      await assertFails(db(visitor(env)).collection('users').where('user_id', '==', ALICE.email).get())
+    })
+
+    it('allows the owner to update their document', async () => {
+      await seed('users/u1', userDoc(ALICE))
+      await assertSucceeds(db(signedIn(env, ALICE)).doc('users/u1').update({ nickname: '새닉네임', profile_img: 'https://example.com/p' }))
+    })
+
+    it('denies another user updating it, or taking it over', async () => {
+      await seed('users/u1', userDoc(ALICE))
+      const bob = db(signedIn(env, BOB))
+      await assertFails(bob.doc('users/u1').update({ nickname: '해커' }))
+      await assertFails(bob.doc('users/u1').set(userDoc(BOB)))
+    })
+
+    it('denies the owner changing uid or user_id away from themselves, or adding a key', async () => {
+      await seed('users/u1', userDoc(ALICE))
+      const mine = db(signedIn(env, ALICE)).doc('users/u1')
+      await assertFails(mine.update({ uid: BOB.uid }))
+      await assertFails(mine.update({ user_id: BOB.email }))
+      await assertFails(mine.update({ admin: true }))
+    })
+
+    it('denies deleting a users document, even by the owner', async () => {
+      await seed('users/u1', userDoc(ALICE))
+      await assertFails(db(signedIn(env, ALICE)).doc('users/u1').delete())
+    })
+  })
+
+  // ---------------------------------------------------------------- anything else
+
+  describe('other collections', () => {
+    it('denies reading and writing any other collection', async () => {
+      await seed('secrets/s1', { x: 1 })
+      await assertFails(db(signedIn(env, ALICE)).doc('secrets/s1').get())
+      await assertFails(db(signedIn(env, ALICE)).doc('secrets/s2').set({ x: 1 }))
+      await assertFails(db(visitor(env)).doc('secrets/s1').get())
+    })
+  })
+})

@@ -1,0 +1,251 @@
+/**
+ * The Firebase SDK adapter's DocsPort (src/main/backend/firebase/sdk-adapter.ts) on the
+ * Firestore emulator, with the shipped rules loaded and real accounts of the Auth emulator,
+ * so every write goes through the rules exactly as in a community's project.
+ *
+ * In `npm test` on the emulators its run starts (vitest.emulators.config.ts), and in
+ * `npm run test:firebase` on the whole suite: addresses from FIRESTORE_EMULATOR_HOST and
+ * FIREBASE_AUTH_EMULATOR_HOST, else firebase.json (without the latter, an Auth emulator is
+ * started here). AlertsPort and FilesPort: sdk-adapter.test.ts and
+ * sdk-adapter.storage-protocol.test.ts.
+ */
+import { initializeTestEnvironment, type RulesTestEnvironment } from '@firebase/rules-unit-testing'
+import firebase from 'firebase/compat/app'
+import 'firebase/compat/firestore'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import type { CommentDoc, FirebasePorts, FirebaseUser, PostDoc, Snapshot } from '../../src/main/firebase/ports'
+import { connectFirebase } from '../../src/main/firebase/sdk-adapter'
+import { emulatorCommunity as config, emulatorHost as hostOf, PROJECT_ID, readRepoFile as readRules, splitHost as split } from '../support/emulators/project'
+import { authEmulatorHost, failure, nextValue, signedIn } from '../support/emulators/sdk'
+
+// ================================================================ Firestore
+
+describe('DocsPort on the Firestore emulator', () => {
+  let env: RulesTestEnvironment
+  let alice: { ports: FirebasePorts; user: FirebaseUser }
+  let bob: { ports: FirebasePorts; user: FirebaseUser }
+  const Timestamp = firebase.firestore.Timestamp
+
+  /** A post as the adapter's callers write it (mapping.newPostDoc): createdAt becomes the server's time. */
+  const magpiePost = (author: FirebaseUser, over: Partial<PostDoc> = {}): PostDoc => ({
+    postedBy: author.email,
+    posted_uid: author.uid,
+    nickname: '앨리스',
+    profileImg: '',
+    postImg: 'https://firebasestorage.googleapis.com/v0/b/demo-magpie/o/postImg%2F1700000000000?alt=media',
+    postTxt: '오늘의 사진',
+    postDate: '2026. 11. 22. 09:00',
+    likedBy: [],
+    layout: 'Top',
+    createdAt: 0,
+    ...over
+  })
+
+  /** Documents written past the rules, e.g. as the original web app (no createdAt) or at exact times. */
+  async function seed(docs: Record<string, Record<string, unknown>>): Promise<void> {
+    await env.withSecurityRulesDisabled(async (ctx) => {
+      const db = ctx.firestore()
+      const entries = Object.entries(docs)
+      for (let i = 0; i < entries.length; i += 400) {
+        const batch = db.batch()
+        for (const [path, data] of entries.slice(i, i + 400)) batch.set(db.doc(path), data)
+        await batch.commit()
+      }
+    })
+  }
+
+  const webPost = (over: Record<string, unknown> = {}): Record<string, unknown> => {
+    const { createdAt: _createdAt, ...post } = magpiePost(alice.user)
+    return { ...post, ...over }
+  }
+
+  /** A Timestamp from milliseconds plus microseconds (Firestore keeps microseconds). */
+  const at = (ms: number, micros = 0): firebase.firestore.Timestamp => new Timestamp(Math.floor(ms / 1000), (ms % 1000) * 1_000_000 + micros * 1000)
+
+  const ids = (docs: Snapshot<unknown>[]): string[] => docs.map((d) => d.id)
+
+  /** Every page of the feed, `size` at a time, following the cursor the way the mirror does. */
+  async function allPages(ports: FirebasePorts, size: number): Promise<string[]> {
+    const seen: string[] = []
+    let after: { createdAt: number; id: string } | null = null
+    for (let guard = 0; guard < 100; guard++) {
+      const page = await ports.docs.postsPage(after, size)
+      expect(page.length).toBeLessThanOrEqual(size)
+      seen.push(...ids(page))
+      if (page.length < size) return seen
+      const last = page[page.length - 1]!
+      after = { createdAt: last.data.createdAt!, id: last.id }
+    }
+    throw new Error('the feed did not end')
+  }
+
+  beforeAll(async () => {
+    const firestore = hostOf('firestore')
+    env = await initializeTestEnvironment({ projectId: PROJECT_ID, firestore: { rules: readRules('firebase/firestore.rules'), ...split(firestore) } })
+    alice = await signedIn({ firestore }, 'alice')
+    bob = await signedIn({ firestore }, 'bob')
+  })
+  afterAll(async () => {
+    await alice?.ports.close()
+    await bob?.ports.close()
+    await env?.cleanup()
+  })
+  beforeEach(async () => {
+    await env.clearFirestore()
+  })
+
+  it('adds a post with the server time as whole milliseconds and reads it back field for field', async () => {
+    const before = Date.now()
+    const id = await alice.ports.docs.addPost(magpiePost(alice.user, { createdAt: 1 }))
+    const after = Date.now()
+    const post = await bob.ports.docs.getPost(id)
+    expect(post?.id).toBe(id)
+    const { createdAt, ...fields } = post!.data
+    const { createdAt: _sent, ...sent } = magpiePost(alice.user)
+    expect(fields).toEqual(sent)
+    // The caller's createdAt (1) was replaced by the server's time: the shipped rules accept no other.
+    expect(Number.isInteger(createdAt)).toBe(true)
+    expect(createdAt).toBeGreaterThanOrEqual(before - 5_000)
+    expect(createdAt).toBeLessThanOrEqual(after + 5_000)
+  })
+
+  it('reads a missing post as null', async () => {
+    expect(await alice.ports.docs.getPost('no-such-post')).toBeNull()
+    expect(await alice.ports.docs.getPost('a/b')).toBeNull()
+  })
+
+  it('pages the feed newest first by (createdAt ms, id), exact across posts sharing a millisecond', async () => {
+    const t = Date.UTC(2026, 10, 22, 9, 0, 0)
+    // Firestore's own order (exact time) differs from (ms, id) inside millisecond t.
+    await seed({
+      'magazinePost/y-newer': webPost({ createdAt: at(t + 1, 0) }),
+      'magazinePost/a-late': webPost({ createdAt: at(t, 900) }),
+      'magazinePost/m-middle': webPost({ createdAt: at(t, 500) }),
+      'magazinePost/z-early': webPost({ createdAt: at(t, 100) }),
+      'magazinePost/k-tie': webPost({ createdAt: at(t, 500) }),
+      'magazinePost/b-older': webPost({ createdAt: at(t - 1, 999) }),
+      'magazinePost/c-oldest': webPost({ createdAt: at(t - 5_000) }),
+      'magazinePost/legacy': webPost()
+    })
+    const expected = ['y-newer', 'z-early', 'm-middle', 'k-tie', 'a-late', 'b-older', 'c-oldest']
+    for (const size of [1, 2, 3, 4, 7, 10]) {
+      expect(await allPages(alice.ports, size), `page size ${size}`).toEqual(expected)
+    }
+    const first = await alice.ports.docs.postsPage(null, 3)
+    expect(first.map((d) => d.data.createdAt)).toEqual([t + 1, t, t])
+  })
+
+  it('finds the posts the web app wrote (no createdAt) by a scan in id order, past a chunk of Magpie posts', async () => {
+    const t = Date.UTC(2026, 10, 22, 9, 0, 0)
+    const docs: Record<string, Record<string, unknown>> = {
+      'magazinePost/a-web': webPost(),
+      'magazinePost/zz-web': webPost({ postTxt: '마지막' })
+    }
+    for (let i = 0; i < 230; i++) docs[`magazinePost/m-${String(i).padStart(3, '0')}`] = webPost({ createdAt: at(t + i) })
+    await seed(docs)
+
+    const all = await alice.ports.docs.legacyPostsScan(null, 10)
+    expect(ids(all)).toEqual(['a-web', 'zz-web'])
+    expect(all[1]!.data.postTxt).toBe('마지막')
+    expect(all.every((d) => d.data.createdAt === undefined)).toBe(true)
+    // Continued from the last one found, a page at a time.
+    expect(ids(await alice.ports.docs.legacyPostsScan(null, 1))).toEqual(['a-web'])
+    expect(ids(await alice.ports.docs.legacyPostsScan('a-web', 1))).toEqual(['zz-web'])
+    expect(await alice.ports.docs.legacyPostsScan('zz-web', 1)).toEqual([])
+    // …and the feed query never returns them, nor does the count of ordered posts.
+    expect(ids(await alice.ports.docs.postsPage(null, 500))).not.toContain('a-web')
+    expect(await alice.ports.docs.postsCount()).toEqual({ all: 232, ordered: 230 })
+  })
+
+  it('likes and unlikes atomically and idempotently, as the rules allow only for one\'s own email', async () => {
+    const id = await alice.ports.docs.addPost(magpiePost(alice.user))
+    await Promise.all([alice.ports.docs.setLiked(id, alice.user.email, true), bob.ports.docs.setLiked(id, bob.user.email, true)])
+    await bob.ports.docs.setLiked(id, bob.user.email, true)
+    expect(new Set((await alice.ports.docs.getPost(id))!.data.likedBy)).toEqual(new Set([alice.user.email, bob.user.email]))
+
+    await bob.ports.docs.setLiked(id, bob.user.email, false)
+    await bob.ports.docs.setLiked(id, bob.user.email, false)
+    expect((await alice.ports.docs.getPost(id))!.data.likedBy).toEqual([alice.user.email])
+
+    expect((await failure(bob.ports.docs.setLiked(id, alice.user.email, false))).reason).toBe('permission-denied')
+  })
+
+  it('lets the author edit and delete, and refuses anyone else with permission-denied', async () => {
+    const id = await alice.ports.docs.addPost(magpiePost(alice.user))
+    await alice.ports.docs.updatePost(id, { postTxt: '고친 글', layout: 'Left' })
+    const edited = (await bob.ports.docs.getPost(id))!.data
+    expect([edited.postTxt, edited.layout, edited.nickname]).toEqual(['고친 글', 'Left', '앨리스'])
+
+    expect((await failure(bob.ports.docs.updatePost(id, { postTxt: '남의 글' }))).reason).toBe('permission-denied')
+    expect((await failure(bob.ports.docs.deletePost(id))).reason).toBe('permission-denied')
+
+    await alice.ports.docs.deletePost(id)
+    expect(await bob.ports.docs.getPost(id)).toBeNull()
+  })
+
+  it('queries comments by post, and deletes only one\'s own', async () => {
+    const p1 = await alice.ports.docs.addPost(magpiePost(alice.user))
+    const p2 = await alice.ports.docs.addPost(magpiePost(alice.user))
+    const comment = (postId: string, text: string): CommentDoc => ({
+      post_id: postId,
+      comment: text,
+      comment_by: bob.user.email,
+      comment_nick: '밥',
+      comment_time: '2026. 11. 22. 09:01'
+    })
+    const c1 = await bob.ports.docs.addComment(comment(p1, '첫 댓글'))
+    await bob.ports.docs.addComment(comment(p1, '두 번째'))
+    await bob.ports.docs.addComment(comment(p2, '다른 글'))
+
+    const onP1 = await alice.ports.docs.commentsOf(p1)
+    expect(onP1.map((c) => c.data.comment).sort()).toEqual(['두 번째', '첫 댓글'])
+    expect((await alice.ports.docs.getComment(c1))?.data).toEqual(comment(p1, '첫 댓글'))
+
+    expect((await failure(alice.ports.docs.deleteComment(c1))).reason).toBe('permission-denied')
+    await bob.ports.docs.deleteComment(c1)
+    expect(await alice.ports.docs.getComment(c1)).toBeNull()
+    expect(await alice.ports.docs.commentsOf(p1)).toHaveLength(1)
+  })
+
+  it('counts the comments of each post on the server, for a visitor too, more posts than it asks at once', async () => {
+    const p1 = await alice.ports.docs.addPost(magpiePost(alice.user))
+    const p2 = await alice.ports.docs.addPost(magpiePost(alice.user))
+    const webComment = (postId: string, text: string) => ({ post_id: postId, comment: text, comment_by: bob.user.email, comment_nick: '밥', comment_time: '' })
+    await seed({
+      'magazineComments/c1': webComment(p1, '하나'),
+      'magazineComments/c2': webComment(p1, '둘'),
+      'magazineComments/c3': webComment(p1, '셋'),
+      'magazineComments/c4': webComment(p2, '다른 글')
+    })
+    const missing = Array.from({ length: 25 }, (_, i) => `no-such-post-${i}`)
+    // Not signed in: the rules let anyone list comments, which is what a count needs.
+    const visitor = await connectFirebase(config, { firestore: hostOf('firestore'), auth: await authEmulatorHost() })
+    try {
+      expect(await visitor.docs.commentCounts([p1, ...missing, p2, p1])).toEqual({ [p1]: 3, [p2]: 1, ...Object.fromEntries(missing.map((id) => [id, 0])) })
+    } finally {
+      await visitor.close()
+    }
+  })
+
+  it('watches the top of the feed, one post and its comments live', async () => {
+    const top = nextValue<Snapshot<PostDoc>[]>((deliver, fail) => bob.ports.docs.watchPostsTop(5, deliver, fail), (docs) => docs.length === 1)
+    const id = await alice.ports.docs.addPost(magpiePost(alice.user, { postTxt: '실시간' }))
+    expect((await top).map((d) => [d.id, d.data.postTxt])).toEqual([[id, '실시간']])
+
+    const comments = nextValue<Snapshot<CommentDoc>[]>((deliver, fail) => alice.ports.docs.watchComments(id, deliver, fail), (docs) => docs.length === 1)
+    await bob.ports.docs.addComment({ post_id: id, comment: '좋아요', comment_by: bob.user.email, comment_nick: '밥', comment_time: '' })
+    expect((await comments)[0]!.data.comment).toBe('좋아요')
+
+    const gone = nextValue<Snapshot<PostDoc> | null>((deliver, fail) => bob.ports.docs.watchPost(id, deliver, fail), (doc) => doc === null)
+    await alice.ports.docs.deletePost(id)
+    expect(await gone).toBeNull()
+  })
+
+  it('writes one\'s own users document and finds it by email; another user\'s stays private', async () => {
+    await alice.ports.docs.setUser(alice.user.uid, { uid: alice.user.uid, user_id: alice.user.email, nickname: '앨리스', profile_img: '', alerts: [] })
+    const found = await alice.ports.docs.userByEmail(alice.user.email)
+    expect(found?.id).toBe(alice.user.uid)
+    expect(found?.data.nickname).toBe('앨리스')
+    expect((await failure(bob.ports.docs.userByEmail(alice.user.email))).reason).toBe('permission-denied')
+  })
+})

@@ -1,0 +1,63 @@
+// Where the Cloud Firestore emulator is on this machine, and which suites need it. Plain
+// JavaScript so that scripts/test-all.mjs (plain Node) and the Vitest run share one answer.
+import { spawnSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+
+/** The Debian/Ubuntu package (Google Cloud's apt repository) that ships the emulator. */
+export const FIRESTORE_EMULATOR_PACKAGE = 'google-cloud-cli-firestore-emulator'
+
+const LAUNCHER = join('platform', 'cloud-firestore-emulator', 'cloud_firestore_emulator')
+const SDK_ROOTS = ['/usr/lib/google-cloud-sdk', '/usr/share/google-cloud-sdk', '/opt/google-cloud-sdk', '/snap/google-cloud-cli/current']
+
+/**
+ * The suites `npm test` runs against the emulators (vitest.emulators.config.ts): what each
+ * proves, and what runs it. The Realtime Database rules evaluator needs none and always runs.
+ */
+export const EMULATOR_SUITES = [
+  { file: 'tests/firebase/firestore-rules.test.ts', proves: 'Firestore security rules', on: 'Firestore emulator' },
+  { file: 'tests/firebase/sdk-adapter.firestore.test.ts', proves: "SDK adapter's DocsPort", on: 'Firestore + Auth emulators' },
+  { file: 'tests/firebase/contract.firestore.test.ts', proves: 'backend contract (community)', on: 'Firestore + Auth emulators, fake RTDB + Storage' },
+  { file: 'tests/firebase/sdk-adapter.storage-protocol.test.ts', proves: "SDK adapter's FilesPort protocol", on: 'Storage emulator without rules + Auth emulator' }
+]
+export const EVALUATOR_SUITES = ['tests/firebase/database-rules.targaryen.test.ts']
+
+function javaAnswers() {
+  const java = process.env.JAVA || 'java'
+  const probe = spawnSync(java, ['-version'], { stdio: 'ignore', timeout: 30_000 })
+  return probe.status === 0
+}
+
+function fromDpkg() {
+  const listed = spawnSync('dpkg', ['-L', FIRESTORE_EMULATOR_PACKAGE], { encoding: 'utf8', timeout: 10_000 })
+  if (listed.status !== 0 || typeof listed.stdout !== 'string') return null
+  return listed.stdout.split('\n').find((line) => line.endsWith('/cloud_firestore_emulator')) ?? null
+}
+
+/**
+ * { launcher } when the emulator can start here, else { missing } saying why and how to get it.
+ * FIRESTORE_EMULATOR_BIN names the launcher explicitly (any install, e.g. firebase-tools' own
+ * download of cloud-firestore-emulator-*.jar wrapped in a script).
+ */
+export function locateFirestoreEmulator() {
+  const explicit = process.env.FIRESTORE_EMULATOR_BIN
+  let launcher = null
+  if (explicit) {
+    if (!existsSync(explicit)) return { missing: `FIRESTORE_EMULATOR_BIN=${explicit} does not exist.` }
+    launcher = explicit
+  } else {
+    launcher = SDK_ROOTS.map((root) => join(root, LAUNCHER)).find((path) => existsSync(path)) ?? fromDpkg()
+  }
+  if (!launcher || !existsSync(launcher)) {
+    return {
+      missing:
+        `the Cloud Firestore emulator is not installed. Install the apt package ${FIRESTORE_EMULATOR_PACKAGE} ` +
+        '(from Google Cloud\'s apt repository, https://cloud.google.com/sdk/docs/install#deb), ' +
+        'or set FIRESTORE_EMULATOR_BIN to its cloud_firestore_emulator launcher.'
+    }
+  }
+  if (!javaAnswers()) {
+    return { missing: `Java (11 or newer) is not on the PATH, and the Firestore emulator (${launcher}) needs it: install openjdk-17-jre-headless.` }
+  }
+  return { launcher }
+}

@@ -1,0 +1,71 @@
+import { afterAll, expect } from 'vitest'
+import { FirebasePortError, type EmulatorHosts, type FirebasePorts, type FirebaseUser } from '../../../src/main/firebase/ports'
+import { connectFirebase } from '../../../src/main/firebase/sdk-adapter'
+import { startAuthEmulator, type AuthEmulator } from '../auth-emulator'
+import { emulatorCommunity, PROJECT_ID } from './project'
+
+/**
+ * Helpers for the SDK adapter's suites in tests/firebase: real accounts on the Auth emulator
+ * (FIREBASE_AUTH_EMULATOR_HOST, or one started here and stopped after the file), and the
+ * adapter's failures and listeners as promises.
+ */
+
+let startedAuth: AuthEmulator | null = null
+let authHost = ''
+
+export async function authEmulatorHost(): Promise<string> {
+  if (authHost) return authHost
+  if (process.env.FIREBASE_AUTH_EMULATOR_HOST) {
+    authHost = process.env.FIREBASE_AUTH_EMULATOR_HOST
+  } else {
+    startedAuth = await startAuthEmulator({ projectId: PROJECT_ID })
+    authHost = startedAuth.host
+  }
+  return authHost
+}
+
+afterAll(async () => {
+  await startedAuth?.stop()
+})
+
+let accounts = 0
+/** A connection signed in as a new account (a fresh email each time: the Auth emulator keeps accounts). */
+export async function signedIn(emulators: Omit<EmulatorHosts, 'auth'>, name: string): Promise<{ ports: FirebasePorts; user: FirebaseUser }> {
+  const ports = await connectFirebase(emulatorCommunity, { ...emulators, auth: await authEmulatorHost() })
+  const email = `${name}-${Date.now().toString(36)}-${accounts++}@magpie.test`
+  const user = await ports.auth.signUp(email, 'magpie-pass-1')
+  return { ports, user }
+}
+
+export async function failure(work: Promise<unknown>): Promise<FirebasePortError> {
+  const error: unknown = await work.then(
+    () => null,
+    (e: unknown) => e
+  )
+  expect(error).toBeInstanceOf(FirebasePortError)
+  return error as FirebasePortError
+}
+
+/** The next value a listener delivers that satisfies `accept`. */
+export function nextValue<T>(subscribe: (deliver: (value: T) => void, fail: (error: FirebasePortError) => void) => () => void, accept: (value: T) => boolean): Promise<T> {
+  return new Promise((resolve, reject) => {
+    let stop: (() => void) | null = null
+    let done = false
+    const finish = (): void => {
+      done = true
+      stop?.()
+    }
+    stop = subscribe(
+      (value) => {
+        if (done || !accept(value)) return
+        finish()
+        resolve(value)
+      },
+      (error) => {
+        finish()
+        reject(error)
+      }
+    )
+    if (done) stop()
+  })
+}
