@@ -4,6 +4,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { messages } from '../../src/shared/messages'
+import type { Locator, Page } from '@playwright/test'
 import { expect, startHarness, test } from './fixtures'
 
 function seed(posts: number): string {
@@ -12,41 +13,91 @@ function seed(posts: number): string {
   return dataDir
 }
 
-test('the feed loads more as the reader scrolls, ends clearly, and Back returns to the same place', async ({ page, consoleErrors }) => {
+/** Scrolls down until the feed says it has ended (each End reads the next page once the window nears it). */
+async function scrollToEnd(page: Page): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        await page.keyboard.press('End')
+        return page.getByTestId('feed-end').isVisible()
+      },
+      { timeout: 30_000 }
+    )
+    .toBe(true)
+}
+
+/** Scrolls, towards it, until the card at place `n` of the feed is in the document and on screen. */
+async function bringCard(page: Page, n: number): Promise<Locator> {
+  const card = page.locator(`[data-testid="post-card"][aria-posinset="${n}"]`)
+  await expect
+    .poll(
+      async () => {
+        const shown = await page.evaluate(() => Array.from(document.querySelectorAll('[aria-posinset]'), (e) => Number(e.getAttribute('aria-posinset'))))
+        if (shown.includes(n)) {
+          // The window may move on between two steps: try again until the card is on screen.
+          return card.scrollIntoViewIfNeeded({ timeout: 1000 }).then(
+            () => true,
+            () => false
+          )
+        }
+        await page.mouse.wheel(0, n > Math.max(...shown) ? 800 : -800)
+        return false
+      },
+      { timeout: 30_000 }
+    )
+    .toBe(true)
+  return card
+}
+
+/** Waits until the page has stopped moving: the same scroll position over two frames. */
+async function settled(page: Page): Promise<number> {
+  await page.waitForFunction(
+    () =>
+      new Promise<boolean>((resolve) => {
+        const y = window.scrollY
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve(window.scrollY === y)))
+      })
+  )
+  return page.evaluate(() => window.scrollY)
+}
+
+/** Opens the card's post, and Back again; returns the card's top on screen after Back, once the page is still. */
+async function openAndComeBack(page: Page, card: Locator, back: () => Promise<void>): Promise<number> {
+  await card.locator('p').first().click()
+  await expect(page.getByTestId('post-detail')).toBeVisible()
+  expect(await page.evaluate(() => window.scrollY)).toBe(0)
+  await back()
+  await expect(page.getByTestId('post-detail')).toBeHidden()
+  await expect(card).toBeVisible()
+  await settled(page)
+  return (await card.boundingBox())!.y
+}
+
+test('the feed loads more as the reader scrolls, ends clearly, keeps only the cards near the screen, and Back returns to the same place', async ({ page, consoleErrors }) => {
   const harness = await startHarness({ dataDir: seed(25) })
   try {
     await page.goto(harness.url)
     const cards = page.getByTestId('post-card')
-    await expect(cards).toHaveCount(10)
     await expect(cards.first()).toContainText('#25번째 소식')
+    await expect(page.getByRole('feed')).toBeVisible()
 
-    // Scrolling to the end loads the next pages until the end of the feed.
-    for (let i = 0; i < 6 && !(await page.getByTestId('feed-end').isVisible()); i++) {
-      await page.keyboard.press('End')
-      await page.waitForTimeout(300)
-    }
-    await expect(page.getByTestId('feed-end')).toBeVisible()
-    await expect(cards).toHaveCount(25)
-    const texts = await cards.allTextContents()
-    expect(new Set(texts.map((t) => /#(\d+)번째/.exec(t)?.[1])).size).toBe(25)
+    // Scrolling to the end loads the next pages until the end of the feed; the last card is the 25th of 25.
+    await scrollToEnd(page)
+    const last = page.locator('[data-testid="post-card"][aria-posinset="25"]')
+    await expect(last).toHaveAttribute('aria-setsize', '25')
+    await expect(last).toContainText('#1번째 소식')
+    // Only the cards near the screen are in the document.
+    expect(await cards.count()).toBeLessThan(12)
 
     // Open a post deep in the feed, then come back to exactly where the reader was.
-    const target = cards.nth(17)
-    await target.scrollIntoViewIfNeeded()
+    const target = await bringCard(page, 18)
     await page.mouse.wheel(0, 120)
-    const before = await page.evaluate(() => window.scrollY)
-    const cardTop = async () => (await target.boundingBox())!.y
-    const topBefore = await cardTop()
-    expect(before).toBeGreaterThan(1000)
-    await target.locator('p').first().click()
-    await expect(page).toHaveURL(/#\/detail\//)
-    await expect(page.getByTestId('post-detail')).toBeVisible()
-    expect(await page.evaluate(() => window.scrollY)).toBe(0)
-    await page.getByRole('button', { name: '목록으로' }).click()
+    expect(await settled(page)).toBeGreaterThan(1000)
+    const topBefore = (await target.boundingBox())!.y
+    const topAfter = await openAndComeBack(page, target, () => page.getByRole('button', { name: '목록으로' }).click())
     await expect(page).not.toHaveURL(/#\/detail\//)
-    await expect(cards).toHaveCount(25)
     // The same card is back at the same height on the screen.
-    await expect.poll(async () => Math.round(await cardTop())).toBe(Math.round(topBefore))
+    expect(topAfter).toBe(topBefore)
     await page.goto('about:blank')
   } finally {
     await harness.stop()
@@ -59,45 +110,69 @@ test('two visits of the feed in one history each come back to their own card', a
   try {
     await page.goto(harness.url)
     const cards = page.getByTestId('post-card')
-    await expect(cards).toHaveCount(10)
-    for (let i = 0; i < 6 && !(await page.getByTestId('feed-end').isVisible()); i++) {
-      await page.keyboard.press('End')
-      await page.waitForTimeout(300)
-    }
-    await expect(cards).toHaveCount(25)
+    await expect(cards.first()).toBeVisible()
+    await scrollToEnd(page)
 
     // First visit: read down to the 18th card and open it.
-    const deep = cards.nth(17)
-    await deep.scrollIntoViewIfNeeded()
+    const deep = await bringCard(page, 18)
     await page.mouse.wheel(0, 120)
-    await page.waitForTimeout(200)
+    await settled(page)
     const deepTop = (await deep.boundingBox())!.y
     await deep.locator('p').first().click()
     await expect(page.getByTestId('post-detail')).toBeVisible()
 
     // From the post, home again: a second visit of the feed, in a new history entry, at the top.
     await page.getByRole('link', { name: '홈' }).click()
-    await expect(cards).toHaveCount(25)
+    await expect(cards.first()).toBeVisible()
     expect(await page.evaluate(() => window.scrollY)).toBe(0)
-    const shallow = cards.nth(5)
-    await shallow.scrollIntoViewIfNeeded()
+    const shallow = await bringCard(page, 6)
     await page.mouse.wheel(0, 80)
-    await page.waitForTimeout(200)
+    await settled(page)
     const shallowTop = (await shallow.boundingBox())!.y
-    await shallow.locator('p').first().click()
-    await expect(page.getByTestId('post-detail')).toBeVisible()
 
     // Back to the second visit: its own card.
-    await page.goBack()
-    await expect(page.getByTestId('post-detail')).toBeHidden()
-    await expect.poll(async () => Math.round((await shallow.boundingBox())!.y)).toBe(Math.round(shallowTop))
+    expect(await openAndComeBack(page, shallow, () => page.goBack())).toBe(shallowTop)
     // Back past the post to the first visit: the 18th card, not the second visit's.
     await page.goBack()
     await expect(page.getByTestId('post-detail')).toBeVisible()
     await page.goBack()
     await expect(page.getByTestId('post-detail')).toBeHidden()
-    await expect(cards).toHaveCount(25)
-    await expect.poll(async () => Math.round((await deep.boundingBox())!.y)).toBe(Math.round(deepTop))
+    await expect(deep).toBeVisible()
+    await settled(page)
+    expect((await deep.boundingBox())!.y).toBe(deepTop)
+    await page.goto('about:blank')
+  } finally {
+    await harness.stop()
+  }
+  expect(consoleErrors).toEqual([])
+})
+
+test('Back from deep in a long feed, past the pages the cache dropped, returns to the same card at the same pixel', async ({ page, consoleErrors }) => {
+  const harness = await startHarness({ dataDir: seed(120) })
+  try {
+    await page.goto(harness.url)
+    await expect(page.getByTestId('post-card').first()).toBeVisible()
+    // Down past the tenth page: the first pages are no longer in the cache.
+    const deep = page.locator('[data-testid="post-card"][aria-posinset="105"]')
+    await expect
+      .poll(
+        async () => {
+          if ((await deep.count()) > 0) return true
+          await page.keyboard.press('End')
+          return false
+        },
+        { timeout: 30_000 }
+      )
+      .toBe(true)
+    await deep.scrollIntoViewIfNeeded()
+    await page.mouse.wheel(0, 90)
+    await settled(page)
+    const top = (await deep.boundingBox())!.y
+    expect(await openAndComeBack(page, deep, () => page.goBack())).toBe(top)
+
+    // Up to the top again: the dropped pages are read again, in order.
+    await page.keyboard.press('Home')
+    await expect(page.locator('[data-testid="post-card"][aria-posinset="1"]')).toContainText('#120번째 소식')
     await page.goto('about:blank')
   } finally {
     await harness.stop()
@@ -122,7 +197,7 @@ test('a feed that fails to load says why, and 다시 시도 loads it', async ({ 
       })
     })
     await page.goto(harness.url)
-    await expect(page.getByRole('alert')).toContainText('연결이 원활하지 않아요. 잠시 후 다시 시도해주세요')
+    await expect(page.getByRole('alert')).toContainText('연결이 원활하지 않아요. 잠시 후 다시 시도해 주세요')
     await expect(page.getByTestId('post-card')).toHaveCount(0)
     await page.screenshot({ path: testInfo.outputPath('feed-error.png') })
 

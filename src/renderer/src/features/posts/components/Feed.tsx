@@ -158,6 +158,8 @@ function FeedWindow({ feed, data, renderActions }: { feed: ReturnType<typeof use
     lastLayout.current = { total, order, margin }
     const saved = anchor.current
     if (last && last.total === total && last.order === order && last.margin === margin) return
+    // The list moved on the page (first measure, a resize): the screen shows what it shows, read it again.
+    if (last && last.margin !== margin) return readAnchor()
     const position = saved ? index.position(saved.postId) : -1
     const item = position >= 0 ? virtualizer.measurementsCache[position] : undefined
     if (!saved || !item) return readAnchor()
