@@ -2,9 +2,12 @@ import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 
 /**
- * Security rules tests against the Firebase emulators (Firestore, Realtime Database,
- * Storage). Not part of `npm test` / `.ci/run`: run them with `npm run test:firebase`
- * (scripts/test-firebase.mjs), which first checks that the emulators answer.
+ * Every community-mode suite in tests/firebase against the whole Firebase emulator suite
+ * (Auth, Firestore, Realtime Database, Storage with its rules): `npm run test:firebase`
+ * (scripts/test-firebase.mjs), which first checks that the emulators answer. The parts that
+ * need only Firestore, Auth and a rules-less Storage also run in `npm test`
+ * (vitest.emulators.config.ts); the Realtime Database and Storage emulators' suites
+ * (rules.test.ts, sdk-adapter.test.ts, contract.test.ts) run only here.
  */
 export default defineConfig({
   // The backend contract (tests/firebase/contract.test.ts) runs main's code, which imports @shared.

@@ -1,9 +1,11 @@
-// `npm run test:firebase`: the community-mode tests that need the full Firebase emulator suite
-// (security rules tests in tests/firebase). First checks that the Firestore, Realtime Database,
+// `npm run test:firebase`: every community-mode suite in tests/firebase on the full Firebase
+// emulator suite (security rules, SDK adapter, backend contract). First checks that the Firestore, Realtime Database,
 // Storage and Auth emulators answer; when one does not, says what is missing and how to start
 // it, and exits with code 2 (nothing was tested). Otherwise runs
 // `vitest run -c vitest.firebase.config.ts` (extra arguments are passed on) and exits with its code.
-// Not part of `npm test` / `.ci/run`: those emulators need downloads that some machines cannot make.
+// `npm test` runs the Firestore, Auth and Storage-protocol parts on emulators it starts itself
+// (vitest.emulators.config.ts); the Realtime Database and Storage emulators need downloads that
+// some machines cannot make, so their suites run only here.
 import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { request } from 'node:http'
