@@ -1,7 +1,7 @@
-import { countReads } from '../../src/main/backend/firebase/counting'
+import { countReads } from '../../src/main/firebase/counting'
 import { createFakeFirebase, type FakeFirebase } from '../../tests/support/fake-firebase/fake-firebase'
-import type { DocsPort } from '../../src/main/backend/firebase/ports'
-import { SCAN_CHUNK } from '../../src/main/backend/firebase/sdk-adapter'
+import type { DocsPort } from '../../src/main/firebase/ports'
+import { SCAN_CHUNK } from '../../src/main/firebase/sdk-adapter'
 import { startProjectApp, webAppPost, type CommunityApp } from '../../tests/support/main/community-app'
 import { cleanupTestApps, createClock, tempDir } from '../../tests/support/main/test-app'
 

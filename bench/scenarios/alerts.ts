@@ -145,7 +145,7 @@ export const alerts: Scenario = {
     })
     const p50 = spread(shipped.map((l) => percentile(l.notification, 50)))
     out.notes.push(
-      `What sets the floor: another process's commit reaches this copy only when its change watcher next polls \`PRAGMA data_version\` — every ${shippedInterval} ms (src/main/services/change-watcher.ts). A commit lands at a random point of that interval, so the wait is spread evenly over 0–${shippedInterval} ms: about ${shippedInterval / 2} ms at the median and up to ${shippedInterval} ms at the tail, plus the work after it (reading the change log, the alert rows, the badge count, the notification). Measured: p50 ${ms(p50.median)}, p99 ${ms(p99.median)}. With a 50 ms poll (not shipped) both shrink by about the difference in interval, which is what shows the poll is the floor; the shipped 150 ms keeps an idle app's wake-ups at under 7 a second and is well inside the 1 s goal.`
+      `What sets the floor: another process's commit reaches this copy only when its change watcher next polls \`PRAGMA data_version\` — every ${shippedInterval} ms (src/main/core/change-watcher.ts). A commit lands at a random point of that interval, so the wait is spread evenly over 0–${shippedInterval} ms: about ${shippedInterval / 2} ms at the median and up to ${shippedInterval} ms at the tail, plus the work after it (reading the change log, the alert rows, the badge count, the notification). Measured: p50 ${ms(p50.median)}, p99 ${ms(p99.median)}. With a 50 ms poll (not shipped) both shrink by about the difference in interval, which is what shows the poll is the floor; the shipped 150 ms keeps an idle app's wake-ups at under 7 a second and is well inside the 1 s goal.`
     )
     return out
   }

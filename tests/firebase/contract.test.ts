@@ -14,8 +14,8 @@ import { initializeTestEnvironment, type RulesTestEnvironment } from '@firebase/
 import { afterAll, beforeAll } from 'vitest'
 import { cleanupCommunityApps, startProjectApp } from '../support/main/community-app'
 import { backendContract } from '../support/main/contract-suite'
-import type { EmulatorHosts, FirebaseWebConfig } from '../../src/main/backend/firebase/ports'
-import { connectFirebase } from '../../src/main/backend/firebase/sdk-adapter'
+import type { EmulatorHosts, FirebaseWebConfig } from '../../src/main/firebase/ports'
+import { connectFirebase } from '../../src/main/firebase/sdk-adapter'
 import { cleanupTestApps } from '../support/main/test-app'
 
 const PROJECT_ID = 'demo-magpie'

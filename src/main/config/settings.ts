@@ -3,7 +3,7 @@ import { isAbsolute, resolve } from 'node:path'
 import { z } from 'zod'
 import { checkFirebaseConfig, configFields, normalizeFirebaseConfig, type ConfigField } from '@shared/firebase-config'
 import type { FirebaseWebConfig } from '@shared/types'
-import type { EmulatorHosts } from '../backend/firebase/ports'
+import type { EmulatorHosts } from '../firebase/ports'
 
 /**
  * Settings read from the environment at start and checked before anything opens, so a

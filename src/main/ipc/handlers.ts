@@ -1,8 +1,8 @@
 import type { Channel } from '@shared/ipc/channels'
 import type { Input, Output } from '@shared/ipc/contract'
 import type { Layout } from '@shared/limits'
-import type { Services } from '../app/services'
-import type { SettingsService } from '../services/settings-service'
+import type { Services } from '../core/services'
+import type { SettingsService } from '../core/connection-settings'
 
 export interface CallContext {
   userId: string | null

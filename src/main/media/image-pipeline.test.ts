@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { describe, it, expect } from 'vitest'
 import sharp, { type Sharp } from 'sharp'
 import { thumbHashToApproximateAspectRatio, thumbHashToRGBA } from 'thumbhash'
@@ -5,7 +6,22 @@ import type { MessageKey } from '@shared/messages'
 import { AppError } from '../errors'
 import { processImage, type ProcessedImage } from './image-pipeline'
 
-// The corpus is generated here so no binary fixtures live in the repository.
+// The corpus is generated here so no binary fixtures live in the repository — except HEIC,
+// which sharp cannot encode: tests/support/fixtures/photo.heic (see the README there).
+
+/** 96×64, left half red, right half blue, EXIF with GPS and an iPhone's Make/Model; 855 bytes. */
+const heic = (): Buffer => readFileSync(new URL('../../../tests/support/fixtures/photo.heic', import.meta.url))
+
+/** The fixture with its declared size (the ispe box) rewritten, as a decoder bomb would claim. */
+function withDeclaredSize(bytes: Buffer, width: number, height: number): Buffer {
+  const copy = Buffer.from(bytes)
+  const at = copy.indexOf('ispe', 0, 'latin1')
+  expect(at).toBeGreaterThan(0)
+  // 'ispe', then version and flags (4 bytes), then width and height.
+  copy.writeUInt32BE(width, at + 8)
+  copy.writeUInt32BE(height, at + 12)
+  return copy
+}
 
 const solid = (width: number, height: number, background = '#3a7bd5'): Sharp =>
   sharp({ create: { width, height, channels: 3, background } })
@@ -111,6 +127,25 @@ describe('processImage accepts', () => {
     await expectCleanWebp(image)
   })
 
+  it('an iPhone HEIC (HEVC, which libvips cannot decode): same size, pixels kept, GPS and every block stripped', async () => {
+    const input = heic()
+    const inputMeta = await sharp(input).metadata()
+    expect([inputMeta.format, inputMeta.compression]).toEqual(['heif', 'hevc'])
+    expect(inputMeta.exif).toBeDefined()
+    await expect(sharp(input).raw().toBuffer()).rejects.toThrow()
+    const image = await processImage(input)
+    expect([image.width, image.height]).toEqual([96, 64])
+    expect(image.variants.map((v) => [v.width, v.height])).toEqual([[96, 64]])
+    await expectCleanWebp(image)
+    for (const variant of image.variants) expect(variant.data.includes(Buffer.from('iPhone'))).toBe(false)
+    const [lr, , lb] = await pixelAt(image.variants[0]!.data, 10, 32)
+    const [rr, , rb] = await pixelAt(image.variants[0]!.data, 86, 32)
+    expect(lr).toBeGreaterThan(180)
+    expect(lb).toBeLessThan(80)
+    expect(rb).toBeGreaterThan(180)
+    expect(rr).toBeLessThan(80)
+  })
+
   it('a small image as one variant of its own width, never upscaled', async () => {
     const image = await processImage(await solid(200, 100).jpeg().toBuffer())
     expect(image.variants.map((v) => [v.width, v.height])).toEqual([[200, 100]])
@@ -145,6 +180,15 @@ describe('processImage accepts', () => {
 })
 
 describe('processImage refuses', () => {
+  it('a HEIC declaring more pixels than allowed, before decoding any (a decoder bomb)', async () => {
+    expect(await refusalOf(withDeclaredSize(heic(), 20_000, 20_000))).toBe('imageTooManyPixels')
+  })
+
+  it('a HEIC whose coded picture is cut off', async () => {
+    const whole = heic()
+    expect(await refusalOf(whole.subarray(0, whole.length - 200))).toBe('imageUnsupported')
+  })
+
   it('an SVG with a script, though sharp could render it', async () => {
     const svg = Buffer.from(
       '<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><script>alert(1)</script><rect width="100" height="100"/></svg>'

@@ -2,6 +2,7 @@ import sharp, { type Sharp, type SharpOptions } from 'sharp'
 import { rgbaToThumbHash } from 'thumbhash'
 import { limits } from '@shared/limits'
 import { AppError } from '../errors'
+import { decodeHeic } from './heic'
 
 export interface ProcessedVariant {
   width: number
@@ -52,11 +53,19 @@ export async function processImage(bytes: Uint8Array, options: ProcessImageOptio
   if (!format) throw new AppError('imageUnsupported')
 
   try {
-    const input = sharp(bytes, inputOptions)
+    let input = sharp(bytes, inputOptions)
     const meta = await input.metadata()
     // libvips picks its loader by its own sniffing; both must agree so no other loader ever parses the bytes.
     if (meta.format !== format) throw new AppError('imageUnsupported')
-    const { width, height } = meta.autoOrient
+    let { width, height } = meta.autoOrient
+    if (meta.compression === 'hevc') {
+      // An iPhone's HEIC: libvips reads the container but cannot decode HEVC. The pixels,
+      // already upright, go on through the same pipeline (and so lose every metadata block).
+      const raw = await decodeHeic(bytes, meta)
+      input = sharp(raw.data, { raw: { width: raw.width, height: raw.height, channels: 4 }, limitInputPixels: limits.imageMaxPixels })
+      width = raw.width
+      height = raw.height
+    }
     const widths = targetWidths(width)
     const totalSteps = widths.length + 2
     let doneSteps = 0

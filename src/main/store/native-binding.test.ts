@@ -5,8 +5,8 @@ import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createRecordingDesktop } from '../../harness/recording-desktop'
 import { createMagpie } from '../app/create-magpie'
-import { openCommunityBackend } from '../backend/community/backend'
-import type { FirebasePorts } from '../backend/firebase/ports'
+import { openCommunityBackend } from '../backends/community/backend'
+import type { FirebasePorts } from '../firebase/ports'
 import { openDatabase } from './database'
 
 // Electron passes its own better-sqlite3 build as `nativeBinding` (docs/decisions/009); here a

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { countReads } from '../../../src/main/backend/firebase/counting'
+import { countReads } from '../../../src/main/firebase/counting'
 import { createFakeFirebase } from './fake-firebase'
-import { newAlertEntry, newCommentDoc, newPostDoc } from '../../../src/main/backend/firebase/mapping'
-import { FirebasePortError, type FirebaseWebConfig, type PostDoc, type Snapshot } from '../../../src/main/backend/firebase/ports'
+import { newAlertEntry, newCommentDoc, newPostDoc } from '../../../src/main/firebase/mapping'
+import { FirebasePortError, type FirebaseWebConfig, type PostDoc, type Snapshot } from '../../../src/main/firebase/ports'
 
 const config: FirebaseWebConfig = {
   apiKey: 'AIzaFake',

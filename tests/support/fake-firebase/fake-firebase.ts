@@ -12,7 +12,7 @@ import {
   type Snapshot,
   type Unsubscribe,
   type UserDoc
-} from '../../../src/main/backend/firebase/ports'
+} from '../../../src/main/firebase/ports'
 
 /**
  * An in-memory Firebase project behind the same ports as the SDK adapter, for CI

@@ -6,9 +6,9 @@ import { createMagpie, type Magpie } from '../../../src/main/app/create-magpie'
 import type { Store } from '../../../src/main/store'
 import { createRecordingDesktop, type RecordingDesktop } from '../../../src/harness/recording-desktop'
 import { createClock, tempDir, testScrypt, tinyJpeg, type RecordedEvent, type TestClock } from './test-app'
-import { countReads } from '../../../src/main/backend/firebase/counting'
+import { countReads } from '../../../src/main/firebase/counting'
 import type { FakeFirebase } from '../fake-firebase/fake-firebase'
-import type { ConnectFirebase, EmulatorHosts, FirebasePorts } from '../../../src/main/backend/firebase/ports'
+import type { ConnectFirebase, EmulatorHosts, FirebasePorts } from '../../../src/main/firebase/ports'
 
 /**
  * Test bench for community mode: a real Magpie (createMagpie, dispatch, watcher, live

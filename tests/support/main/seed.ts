@@ -5,7 +5,7 @@ import sharp from 'sharp'
 import { layouts } from '@shared/limits'
 import { processImage, type ProcessedImage } from '../../../src/main/media/image-pipeline'
 import { saveVariants } from '../../../src/main/media/media-files'
-import { hashPassword, productionScrypt, type ScryptParams } from '../../../src/main/services/password'
+import { hashPassword, productionScrypt, type ScryptParams } from '../../../src/main/core/password'
 import { createStore } from '../../../src/main/store'
 import type { ImageVariantFile } from '../../../src/main/store/images-store'
 

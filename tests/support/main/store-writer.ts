@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
-import { createCommentsService } from '../../../src/main/services/comments-service'
-import type { ServiceContext } from '../../../src/main/services/context'
-import { createLikesService } from '../../../src/main/services/likes-service'
-import { createViews } from '../../../src/main/services/views'
+import { createCommentsService } from '../../../src/main/backends/local/comments'
+import type { ServiceContext } from '../../../src/main/core/context'
+import { createLikesService } from '../../../src/main/backends/local/likes'
+import { createViews } from '../../../src/main/core/mappers'
 import { createStore } from '../../../src/main/store'
 
 /**

@@ -9,7 +9,7 @@ import type { AppErrorShape, EventPayloads, Input, Output } from '@shared/ipc/co
 import type { Layout } from '@shared/limits'
 import type { ImageUpload, PostView, SessionUser } from '@shared/types'
 import { createMagpie, type Magpie } from '../../../src/main/app/create-magpie'
-import type { ScryptParams } from '../../../src/main/services/password'
+import type { ScryptParams } from '../../../src/main/core/password'
 import type { Store } from '../../../src/main/store'
 import { createRecordingDesktop, type RecordingDesktop } from '../../../src/harness/recording-desktop'
 import type { WriterCommand } from './store-writer'

@@ -1,0 +1,89 @@
+/**
+ * Main's layers, low to high (docs/decisions/010-main-layout.md). A folder may import its own
+ * layer and any lower one, never a higher one, and no two folders import each other.
+ *
+ *   errors.ts, desktop-port.ts   leaves: only src/shared
+ *   store/   firebase/           tables (and the community mirror's); Firebase ports and SDK adapter
+ *   config/  media/              settings files; image files and pipeline
+ *   core/                        rules and live machinery both backends share
+ *   backends/local/              the local store as the backend
+ *   backends/community/          a Firebase project through its mirror (wraps local's rules)
+ *   ipc/                         contract → handlers → Services
+ *   app/                         composition root
+ *   desktop/, index.ts           Electron glue
+ */
+const main = 'src/main/'
+const test = '\\.test\\.tsx?$'
+
+/** `from` may not import any of `to` (both folder names under src/main). */
+const below = (name, from, to, comment) => ({
+  name,
+  comment,
+  severity: 'error',
+  from: { path: `^${main}(${from})`, pathNot: test },
+  to: { path: `^${main}(${to.join('|')})` }
+})
+
+module.exports = {
+  forbidden: [
+    below('leaves-import-nothing', 'errors\\.ts|desktop-port\\.ts', ['store/', 'firebase/', 'config/', 'media/', 'core/', 'backends/', 'ipc/', 'app/', 'desktop/', 'index\\.ts'], 'errors.ts and desktop-port.ts are what every layer may import; they import only src/shared.'),
+    below('store-is-lowest', 'store/', ['firebase/', 'config/', 'media/', 'core/', 'backends/', 'ipc/', 'app/', 'desktop/', 'index\\.ts'], 'The store knows tables, not who uses them.'),
+    below('firebase-is-a-port', 'firebase/', ['store/', 'config/', 'media/', 'core/', 'backends/', 'ipc/', 'app/', 'desktop/', 'index\\.ts'], 'Firebase ports and the SDK adapter know Firebase, not Magpie.'),
+    below('config-below-core', 'config/', ['store/', 'media/', 'core/', 'backends/', 'ipc/', 'app/', 'desktop/', 'index\\.ts']),
+    below('media-below-core', 'media/', ['firebase/', 'config/', 'core/', 'backends/', 'ipc/', 'app/', 'desktop/', 'index\\.ts']),
+    below('core-is-backend-agnostic', 'core/', ['firebase/', 'backends/', 'ipc/', 'app/', 'desktop/', 'index\\.ts'], 'Shared rules and live machinery never know which backend runs.'),
+    below('local-backend-below-community', 'backends/local/', ['firebase/', 'backends/community/', 'ipc/', 'app/', 'desktop/', 'index\\.ts']),
+    below('community-backend-below-ipc', 'backends/community/', ['ipc/', 'app/', 'desktop/', 'index\\.ts']),
+    below('ipc-calls-core-only', 'ipc/', ['store/', 'firebase/', 'media/', 'backends/', 'app/', 'desktop/', 'index\\.ts'], 'Handlers reach the backends only through core/services.ts.'),
+    below('app-below-glue', 'app/', ['desktop/', 'index\\.ts'], 'The composition root runs without Electron (the harness starts it too).'),
+    {
+      name: 'no-folder-cycles',
+      comment: 'Folders of main never import each other in a circle.',
+      severity: 'error',
+      scope: 'folder',
+      from: { path: `^${main}` },
+      to: { circular: true }
+    },
+    {
+      name: 'no-module-cycles',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { circular: true }
+    },
+    {
+      name: 'product-never-imports-test-support',
+      comment: 'tests/ holds doubles, fakes, fixtures and seeders: only tests import them.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: test },
+      to: { path: '^tests/' }
+    },
+    {
+      name: 'product-never-imports-tests',
+      severity: 'error',
+      from: { path: '^src/', pathNot: test },
+      to: { path: test }
+    },
+    {
+      name: 'renderer-never-imports-main',
+      comment: 'The renderer reaches main only through window.magpie (preload).',
+      severity: 'error',
+      from: { path: '^src/(renderer|preload)/' },
+      to: { path: '^src/(main|harness)/' }
+    },
+    {
+      name: 'shared-imports-nothing-of-ours',
+      comment: 'src/shared is what main, preload and renderer agree on.',
+      severity: 'error',
+      from: { path: '^src/shared/' },
+      to: { path: '^src/(main|preload|renderer|harness)/' }
+    }
+  ],
+  options: {
+    // Tests may import anything; what they import is not followed, so cycles are product cycles.
+    doNotFollow: { path: ['node_modules', '^tests/'] },
+    exclude: { path: ['^(out|dist|node_modules)/', test] },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.web.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'], extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] }
+  }
+}

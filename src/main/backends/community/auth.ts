@@ -1,0 +1,224 @@
+import type { SignUpInput } from '@shared/ipc/contract'
+import { limits } from '@shared/limits'
+import type { SessionView } from '@shared/types'
+import { checkEmail, checkNickname, checkPassword, checkPasswordConfirm } from '@shared/validation'
+import { AppError, enforce } from '../../errors'
+import { createLoginThrottle } from '../../core/login-throttle'
+import type { SessionVault } from '../../core/session-vault'
+import type { Views } from '../../core/mappers'
+import { newUserDoc, userFromDoc, type Author } from '../../firebase/mapping'
+import { FirebasePortError, type FirebaseUser } from '../../firebase/ports'
+import type { CommunityContext } from './context'
+import { appErrorOf, bestEffort, remote } from './remote-call'
+import type { CommunityImages } from './images'
+import type { Sync } from './sync'
+
+/** What the vault keeps for this project: the credential, and who it signs in, for an offline start. */
+interface SavedSession {
+  credential: string
+  uid: string
+  email: string
+}
+
+function parseSaved(text: string | null): SavedSession | null {
+  if (!text) return null
+  try {
+    const saved = JSON.parse(text) as Partial<SavedSession>
+    return typeof saved.credential === 'string' && typeof saved.uid === 'string' && typeof saved.email === 'string' ? (saved as SavedSession) : null
+  } catch {
+    return null
+  }
+}
+
+/** A nickname for an account that has no users document (made elsewhere, or a sign-up cut short). */
+const nicknameFromEmail = (email: string): string => [...(email.split('@')[0] || email)].slice(0, limits.nicknameMax).join('')
+
+/**
+ * Community mode's accounts: Firebase Auth signs people in; the users document (SPEC.md §7)
+ * holds their nickname and profile image. The credential Firebase exports (never the
+ * password) is kept in this project's own vault file, encrypted where the OS allows, so the
+ * user stays signed in across restarts — also offline, where the saved identity is used
+ * until Firebase can confirm it.
+ */
+export function createCommunityAuth(
+  ctx: CommunityContext,
+  views: Views,
+  images: CommunityImages,
+  vault: SessionVault,
+  sync: Sync,
+  onSessionChanged: () => void
+) {
+  const { store, mirror, ports } = ctx
+  const throttle = createLoginThrottle(ctx.now)
+  let me: { uid: string; email: string; userId: string } | null = null
+  /** A session from the vault Firebase has not confirmed yet (the app started offline). */
+  let unconfirmed: SavedSession | null = null
+  let confirming: Promise<void> | null = null
+
+  function currentUserId(): string | null {
+    return me?.userId ?? null
+  }
+
+  function session(): SessionView {
+    const user = me ? store.users.get(me.userId) : null
+    if (!me || !user) return { user: null }
+    return { user: { ...views.person(user.id, user.nickname, user.avatar), email: me.email } }
+  }
+
+  /** The alerts listener follows only a session Firebase knows: the database refuses anyone else. */
+  function signedInAs(identity: { uid: string; email: string; userId: string } | null, confirmed = true): void {
+    me = identity
+    sync.follow(identity && confirmed ? { uid: identity.uid, userId: identity.userId } : null)
+  }
+
+  /** The users document, created when the account has none; offline, what the mirror knows. */
+  async function profileOf(user: FirebaseUser): Promise<{ nickname: string; avatarUrl: string | null }> {
+    const known = mirror.personId(user.email)
+    const fallback = (known && store.users.get(known)?.nickname) || nicknameFromEmail(user.email)
+    try {
+      const doc = await ports.docs.userByEmail(user.email)
+      if (doc) {
+        const profile = userFromDoc(doc)
+        return { nickname: profile.nickname || fallback, avatarUrl: profile.avatarUrl }
+      }
+      await bestEffort('users document', () => ports.docs.setUser(user.uid, newUserDoc(user.uid, user.email, fallback, '')))
+      return { nickname: fallback, avatarUrl: '' }
+    } catch (error) {
+      if (!(error instanceof FirebasePortError)) throw error
+      return { nickname: fallback, avatarUrl: null }
+    }
+  }
+
+  /** Signed in on Firebase: mirror the profile, follow the alerts, keep the credential. */
+  async function adopt(user: FirebaseUser, profile: { nickname: string; avatarUrl: string | null; avatarId?: string }): Promise<SessionView> {
+    const userId = store.transaction(() => {
+      const avatarId = profile.avatarId ?? (profile.avatarUrl === null ? undefined : profile.avatarUrl ? mirror.remoteImage(profile.avatarUrl, 'profile', ctx.newId, ctx.now()) : null)
+      return mirror.person({ email: user.email, uid: user.uid, nickname: profile.nickname, avatarId }, ctx.newId, ctx.now())
+    })
+    unconfirmed = null
+    signedInAs({ uid: user.uid, email: user.email, userId })
+    images.cache.want([store.users.get(userId)?.avatar?.id ?? null])
+    const credential = await ports.auth.exportCredential()
+    if (credential) await vault.save(JSON.stringify({ credential, uid: user.uid, email: user.email } satisfies SavedSession))
+    return session()
+  }
+
+  /** Asks Firebase whether the saved session still holds; offline it is asked again when the network is back. */
+  function confirm(): Promise<void> {
+    if (!unconfirmed) return Promise.resolve()
+    confirming ??= (async () => {
+      const saved = unconfirmed!
+      try {
+        const user = await ports.auth.restore(saved.credential)
+        if (unconfirmed !== saved) return
+        if (user && user.uid === saved.uid) await adopt(user, await profileOf(user))
+        else {
+          unconfirmed = null
+          signedInAs(null)
+          await vault.clear()
+        }
+        onSessionChanged()
+      } catch (error) {
+        if (!(error instanceof FirebasePortError && error.reason === 'offline')) throw error
+      } finally {
+        confirming = null
+      }
+    })()
+    return confirming
+  }
+
+  return {
+    currentUserId,
+    session,
+
+    /** At start: the saved user at once (the mirror shows them offline too), confirmed with Firebase after. */
+    async restore(): Promise<SessionView> {
+      const saved = parseSaved(await vault.load())
+      if (!saved) return session()
+      const userId = mirror.personId(saved.email) ?? store.transaction(() => mirror.person({ email: saved.email, uid: saved.uid }, ctx.newId, ctx.now()))
+      unconfirmed = saved
+      signedInAs({ uid: saved.uid, email: saved.email, userId }, false)
+      ctx.background('session check', confirm)
+      return session()
+    },
+
+    /** The network is back: a session the app started with offline is confirmed now. */
+    resume(): void {
+      if (unconfirmed) ctx.background('session check', confirm)
+    },
+
+    /**
+     * Who writes, as the documents name them. Throws the message the user should see when
+     * Firebase does not (yet) know them as signed in: offline, or a session that ended.
+     */
+    async author(userId: string): Promise<Author> {
+      if (unconfirmed) await confirm().catch((error: unknown) => Promise.reject(appErrorOf(error, 'write')))
+      const user = ports.auth.current()
+      if (!me || me.userId !== userId || !user || user.uid !== me.uid) {
+        // Still unconfirmed: Firebase could not be asked (offline), not a session that ended.
+        throw new AppError(unconfirmed ? 'offlineWrite' : 'loginRequired')
+      }
+      const record = store.users.get(me.userId)
+      const avatarUrl = record?.avatar ? (mirror.imageRemote(record.avatar.id)?.url ?? '') : ''
+      return { uid: me.uid, email: me.email, nickname: record?.nickname || nicknameFromEmail(me.email), avatarUrl }
+    },
+
+    async signUp(input: SignUpInput): Promise<SessionView> {
+      const email = input.email.trim()
+      const nickname = input.nickname.trim()
+      enforce(checkEmail(email), 'email')
+      enforce(checkNickname(nickname), 'nickname')
+      enforce(checkPassword(input.password), 'password')
+      enforce(checkPasswordConfirm(input.password, input.passwordConfirm), 'passwordConfirm')
+
+      const avatar = input.profileImage ? await images.prepareAvatar(input.profileImage) : null
+      let user: FirebaseUser
+      try {
+        user = await ports.auth.signUp(email, input.password)
+      } catch (error) {
+        if (avatar) await images.discardFiles([avatar])
+        throw appErrorOf(error, 'signup')
+      }
+      // The account exists from here on: a photo or document that fails now must not fail the sign-up.
+      let avatarUrl = ''
+      let avatarId: string | undefined
+      if (avatar) {
+        try {
+          const uploaded = await images.upload(avatar, 'profileImg')
+          avatarUrl = uploaded.url
+          avatarId = avatar.id
+          store.transaction(() => {
+            store.images.insert(avatar)
+            const userId = mirror.person({ email: user.email, uid: user.uid, nickname, avatarId: avatar.id }, ctx.newId, ctx.now())
+            store.images.attach(avatar.id, userId)
+            mirror.setUploaded(avatar.id, uploaded.url, uploaded.path, uploaded.bytes, ctx.now())
+          })
+        } catch (error) {
+          console.warn('[community] profile photo not uploaded:', error instanceof Error ? error.message : error)
+          await images.discardFiles([avatar])
+        }
+      }
+      await bestEffort('users document', () => ports.docs.setUser(user.uid, newUserDoc(user.uid, user.email, nickname, avatarUrl)))
+      return adopt(user, { nickname, avatarUrl, avatarId })
+    },
+
+    async login(input: { email: string; password: string }): Promise<SessionView> {
+      const email = input.email.trim()
+      throttle.attempt(email)
+      if (email.length > limits.emailMax) throw new AppError('loginFailed')
+      const user = await remote('login', () => ports.auth.signIn(email, input.password))
+      throttle.succeeded(email)
+      return adopt(user, await profileOf(user))
+    },
+
+    async logout(): Promise<SessionView> {
+      unconfirmed = null
+      signedInAs(null)
+      await vault.clear()
+      await bestEffort('sign out', () => ports.auth.signOut())
+      return { user: null }
+    }
+  }
+}
+
+export type CommunityAuth = ReturnType<typeof createCommunityAuth>

@@ -1,0 +1,166 @@
+import { randomUUID } from 'node:crypto'
+import { join } from 'node:path'
+import type { ConnectionStatus } from '@shared/types'
+import { requireUser, type Services } from '../../core/services'
+import type { DesktopPort } from '../../desktop-port'
+import { createChangeWatcher } from '../../core/change-watcher'
+import { createLiveService, type Emit } from '../../core/live-events'
+import type { ScryptParams } from '../../core/password'
+import { createFileVault, type TokenCipher } from '../../core/session-vault'
+import { createViews } from '../../core/mappers'
+import { createStore } from '../../store'
+import type { ChangeRow } from '../../store/changes-store'
+import type { SynchronousMode } from '../../store/database'
+import { createMirrorStore } from '../../store/mirror/mirror-store'
+import type { FirebasePorts } from '../../firebase/ports'
+import { createCommunityAlerts } from './alerts'
+import { createCommunityAuth } from './auth'
+import { createCommunityComments } from './comments'
+import { createBackgroundWork, type CommunityContext } from './context'
+import { createImageCache } from './image-cache'
+import { createCommunityImages } from './images'
+import { createCommunityLikes } from './likes'
+import { createMirrorWriter } from './mirror-writer'
+import { createCommunityPosts } from './posts'
+import { createSync } from './sync'
+
+/** The image cache's default bound (decision 008: cached beside the mirror, bounded). */
+export const defaultImageCacheBytes = 256 * 1024 * 1024
+
+/** How long closing waits for running snapshot work before the store closes under it. */
+const closeGraceMs = 2_000
+
+export interface CommunityBackendOptions {
+  ports: FirebasePorts
+  dataDir: string
+  profileDir: string
+  desktop: DesktopPort
+  emit: Emit
+  mediaUrl: (file: string) => string
+  cipher?: TokenCipher | null
+  scrypt: ScryptParams
+  synchronous?: SynchronousMode
+  /** Electron's own better-sqlite3 build (docs/decisions/009-native-modules-per-runtime.md). */
+  nativeBinding?: string
+  watchIntervalMs?: number
+  now: () => number
+  imageCacheBytes?: number
+}
+
+/** `<data>/community/<projectId>`: the mirror store and its cached images. */
+export const communityDir = (dataDir: string, projectId: string): string => join(dataDir, 'community', projectId)
+
+/**
+ * One connected community (docs/decisions/008-community-mode.md): its mirror store, the
+ * community services over it, the listeners that keep it current, and the same change
+ * watcher and live service as local mode, so events, native notifications and the badge
+ * work exactly as there.
+ */
+export function openCommunityBackend(options: CommunityBackendOptions) {
+  const { ports, emit } = options
+  const projectId = ports.config.projectId
+  const dir = communityDir(options.dataDir, projectId)
+  const store = createStore(join(dir, 'magpie.db'), { synchronous: options.synchronous, nativeBinding: options.nativeBinding })
+  const work = createBackgroundWork()
+  const ctx: CommunityContext = {
+    store,
+    imagesDir: join(dir, 'images'),
+    mediaUrl: options.mediaUrl,
+    now: options.now,
+    newId: randomUUID,
+    scrypt: options.scrypt,
+    ports,
+    mirror: createMirrorStore(store.db),
+    emit,
+    silentAlerts: new Set(),
+    published: () => watcher.poll(),
+    background: work.run
+  }
+  const views = createViews(options.mediaUrl)
+  const cache = createImageCache(ctx, options.imageCacheBytes ?? defaultImageCacheBytes)
+  const writer = createMirrorWriter(ctx, cache)
+  const sync = createSync(ctx, writer, cache)
+  const images = createCommunityImages(ctx, views, cache)
+  // Per project, beside local mode's own session file: each mode keeps its sign-in.
+  const vault = createFileVault(join(options.profileDir, 'community', projectId, 'session'), options.cipher)
+  const auth = createCommunityAuth(ctx, views, images, vault, sync, sessionChanged)
+  const live = createLiveService(ctx, views, options.desktop, emit, auth.currentUserId)
+  const services: Services = {
+    auth,
+    images: {
+      ...images,
+      // An upload writes to Storage as the signed-in user: a session restored offline is confirmed first.
+      async add(userId, purpose, bytes, onProgress) {
+        await auth.author(userId)
+        return images.add(userId, purpose, bytes, onProgress)
+      }
+    },
+    posts: createCommunityPosts(ctx, views, images, auth, sync, writer),
+    likes: createCommunityLikes(ctx, auth, writer),
+    comments: createCommunityComments(ctx, views, auth, sync, writer),
+    alerts: createCommunityAlerts(ctx, views, auth, writer),
+    live,
+    emit,
+    requireUser
+  }
+  const watcher = createChangeWatcher(store, handle, options.watchIntervalMs)
+  let stopResume: (() => void) | null = null
+
+  function sessionChanged(): void {
+    emit('session:changed', auth.session())
+    live.refreshBadge()
+  }
+
+  /** Alerts that were already there when their listener started count, but pop no notification. */
+  function handle(rows: ChangeRow[]): void {
+    let quiet = false
+    const kept = rows.filter((row) => {
+      if (row.kind !== 'alert_added' || !row.alertId || !ctx.silentAlerts.delete(row.alertId)) return true
+      quiet = true
+      return false
+    })
+    live.handle(kept)
+    if (quiet) emit('alerts:changed', { count: live.refreshBadge(), newest: null })
+  }
+
+  return {
+    services,
+    store,
+    imagesDir: ctx.imagesDir,
+    config: ports.config,
+
+    status(): ConnectionStatus {
+      return { mode: 'community', projectId, online: ports.connectivity.online() }
+    },
+
+    async start(): Promise<void> {
+      sync.start()
+      stopResume = ports.connectivity.onChange((online) => {
+        if (online) auth.resume()
+      })
+      await auth.restore()
+      watcher.start()
+    },
+
+    /** Publishes the mirror's changes now (after an IPC call, as local mode's watcher does). */
+    poll(): void {
+      watcher.poll()
+    },
+
+    /** Resolves once background work (snapshots, downloads, scans) has settled. */
+    idle: work.idle,
+
+    async close(): Promise<void> {
+      sync.stop()
+      stopResume?.()
+      watcher.stop()
+      let timer: NodeJS.Timeout | undefined
+      await Promise.race([work.idle(), new Promise((resolve) => (timer = setTimeout(resolve, closeGraceMs)))])
+      clearTimeout(timer)
+      await ports.close().catch((error: unknown) => console.warn('[community] close', error))
+      store.close()
+    }
+  }
+}
+
+export type CommunityBackend = ReturnType<typeof openCommunityBackend>

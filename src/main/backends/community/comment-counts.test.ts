@@ -1,0 +1,225 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import type { EventPayloads } from '@shared/ipc/contract'
+import { limits } from '@shared/limits'
+import { cleanupTestApps } from '../../../../tests/support/main/test-app'
+import { createFakeFirebase, type FakeFirebase } from '../../../../tests/support/fake-firebase/fake-firebase'
+import type { ConnectFirebase } from '../../firebase/ports'
+import { cleanupCommunityApps, join as signUp, startCommunityApp, startProjectApp, webAppPost, write, type CommunityApp } from '../../../../tests/support/main/community-app'
+
+afterEach(async () => {
+  await cleanupCommunityApps()
+  await cleanupTestApps()
+})
+
+const author = { uid: 'author-uid', email: 'author@example.com', nickname: '작가' }
+const base = Date.UTC(2026, 0, 1)
+
+/** A reader's comment as the web app writes it. */
+const comment = (fake: FakeFirebase, postId: string, text = '댓글'): string =>
+  fake.webApp.addComment({ post_id: postId, comment: text, comment_by: 'reader@example.com', comment_nick: '독자', comment_time: '2026. 1. 1. 10:00' })
+
+/** `posts` ordered posts (post000 the oldest), post i with `comments(i)` comments. */
+function project(posts: number, comments: (i: number) => number) {
+  const fake = createFakeFirebase()
+  const ids: string[] = []
+  for (let i = 0; i < posts; i++) {
+    const id = `post${String(i).padStart(3, '0')}`
+    fake.webApp.addPost({ ...webAppPost(author, { postTxt: `글 ${i}` }), createdAt: base + i * 60_000 }, id)
+    for (let c = 0; c < comments(i); c++) comment(fake, id, `댓글 ${c}`)
+    ids.push(id)
+  }
+  return { fake, ids }
+}
+
+/** Every feed card's comment count, page by page as the renderer scrolls. */
+async function cardCounts(app: CommunityApp): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {}
+  let page = await app.call('posts:feed', {})
+  for (;;) {
+    for (const post of page.posts) counts[post.id] = post.commentCount
+    if (!page.nextCursor) return counts
+    page = await app.call('posts:feed', { cursor: page.nextCursor })
+  }
+}
+
+const card = async (app: CommunityApp, postId: string): Promise<number | undefined> => (await cardCounts(app))[postId]
+
+const mirroredComments = (app: CommunityApp): number => app.mirror().db.prepare('SELECT count(*) FROM comments').pluck().get() as number
+
+/** posts:changed events since `from` that name the post without reshaping the feed: a card to read again. */
+const cardRefreshes = (app: CommunityApp, from: number, postId: string): number =>
+  app.events
+    .slice(from)
+    .filter((e) => e.event === 'posts:changed')
+    .map((e) => e.payload as EventPayloads['posts:changed'])
+    .filter((change) => !change.feed && change.postIds.includes(postId)).length
+
+describe('community feed cards: comment counts', () => {
+  it('show how many comments each post has, on the top and on later pages, though no post was ever opened', async () => {
+    const { fake, ids } = project(25, (i) => i % 4)
+    expect(ids.length).toBeGreaterThan(2 * limits.feedPageSize)
+    const app = await startCommunityApp(fake)
+    // Scrolling fetches the pages below the top; their counts follow them from Firebase.
+    await cardCounts(app)
+    await app.settle()
+    expect(await cardCounts(app)).toEqual(Object.fromEntries(ids.map((id, i) => [id, i % 4])))
+    // Counted on the server: not one comment was read into the mirror.
+    expect(mirroredComments(app)).toBe(0)
+  })
+
+  it("show the counts of the web app's posts (no createdAt), which the legacy scan finds", async () => {
+    const fake = createFakeFirebase()
+    const legacy = fake.webApp.addPost(webAppPost(author, { postDate: '2025. 6. 1. 10:00' }))
+    comment(fake, legacy)
+    comment(fake, legacy)
+    const app = await startCommunityApp(fake)
+    expect(await card(app, legacy)).toBe(2)
+  })
+
+  it('count a post once when it is opened, and follow comments others write and delete while it is open', async () => {
+    const { fake, ids } = project(3, () => 2)
+    const post = ids[1]!
+    const viewer = await startCommunityApp(fake)
+    const bob = await startCommunityApp(fake)
+    await signUp(bob, 'bob', { nickname: '밥' })
+    expect(await card(viewer, post)).toBe(2)
+
+    // The comments' first snapshot arrives on top of the counted two: still two.
+    expect((await viewer.call('comments:list', { postId: post })).comments).toHaveLength(2)
+    await viewer.settle()
+    expect(await card(viewer, post)).toBe(2)
+
+    const from = viewer.events.length
+    await bob.call('comments:add', { postId: post, text: '저도 한마디' })
+    await viewer.settle()
+    expect(await card(viewer, post)).toBe(3)
+    expect(cardRefreshes(viewer, from, post)).toBeGreaterThan(0)
+
+    const [first] = Object.entries(fake.data.comments()).find(([, c]) => c.post_id === post)!
+    fake.webApp.deleteComment(first)
+    await viewer.settle()
+    expect(await card(viewer, post)).toBe(2)
+    expect((await viewer.call('posts:get', { id: post })).commentCount).toBe(2)
+  })
+
+  it('a count that answers after its post was opened does not overwrite the comments listened to', async () => {
+    const { fake, ids } = project(3, () => 2)
+    const post = ids[0]!
+    // Counts asked while `held` is set are taken on the server at once but answered on release.
+    let held: (() => void)[] | null = null
+    const connect: ConnectFirebase = async (config, emulators) => {
+      const ports = await fake.connect(config, emulators)
+      const commentCounts = ports.docs.commentCounts.bind(ports.docs)
+      ports.docs.commentCounts = async (postIds) => {
+        const answer = await commentCounts(postIds)
+        if (held) await new Promise<void>((resolve) => held!.push(resolve))
+        return answer
+      }
+      return ports
+    }
+    const app = await startProjectApp({ connect, idle: fake.idle }, {})
+    expect(await card(app, post)).toBe(2)
+
+    // Back online, the top is counted again (two each); the answer is slow to come.
+    held = []
+    fake.setOnline(false, app.ports())
+    fake.setOnline(true, app.ports())
+    await fake.idle()
+    expect(held).toHaveLength(1)
+    // Meanwhile two more comments, and the post is opened: its listener mirrors all four.
+    comment(fake, post)
+    comment(fake, post)
+    expect((await app.call('comments:list', { postId: post })).comments).toHaveLength(4)
+    expect(await card(app, post)).toBe(4)
+
+    for (const release of held) release()
+    held = null
+    await app.settle()
+    expect(await card(app, post)).toBe(4)
+    expect(await card(app, ids[1]!)).toBe(2)
+  })
+
+  it("add one's own comment to the count, whether or not the post was opened", async () => {
+    const { fake, ids } = project(2, () => 3)
+    const app = await startCommunityApp(fake)
+    await signUp(app, 'carol', { nickname: '캐롤' })
+    expect(await card(app, ids[0]!)).toBe(3)
+    await app.call('comments:add', { postId: ids[0]!, text: '처음 와봐요' })
+    expect(await card(app, ids[0]!)).toBe(4)
+    await app.settle()
+    expect(await card(app, ids[0]!)).toBe(4)
+    expect(Object.values(fake.data.comments()).filter((c) => c.post_id === ids[0])).toHaveLength(4)
+  })
+
+  it("follow the comments on the signed-in author's own posts as their alerts arrive, without opening them", async () => {
+    const fake = createFakeFirebase()
+    const a = await startCommunityApp(fake)
+    const b = await startCommunityApp(fake)
+    const alice = await signUp(a, 'alice', { nickname: '앨리스' })
+    await signUp(b, 'bob', { nickname: '밥' })
+    const post = await write(a, '앨리스의 글')
+    await b.settle()
+    await b.call('comments:add', { postId: post.id, text: '멋져요' })
+    const aliceUid = fake.data.accounts().find((acc) => acc.email === alice.email)!.uid
+    // The web app alerts the author of its comments too.
+    comment(fake, post.id, '웹에서')
+    fake.webApp.pushAlert(aliceUid, { date: '2026. 1. 1. 10:00', post_id: post.id, committed_by: '독자', alert_type: 'comment' })
+    await a.settle()
+    expect((await a.call('alerts:list')).count).toBe(2)
+    expect(await card(a, post.id)).toBe(2)
+    expect(mirroredComments(a)).toBe(0)
+  })
+
+  it('take in comments written while this copy was offline when it is back online, and tell the open views', async () => {
+    const { fake, ids } = project(3, () => 1)
+    const post = ids[2]!
+    const app = await startCommunityApp(fake)
+    expect(await card(app, post)).toBe(1)
+    fake.setOnline(false, app.ports())
+    comment(fake, post, '오프라인 동안')
+    comment(fake, post, '또 하나')
+    await app.settle()
+    // Offline the card shows what was last known.
+    expect(await card(app, post)).toBe(1)
+
+    const from = app.events.length
+    fake.setOnline(true, app.ports())
+    await app.settle()
+    expect(await card(app, post)).toBe(3)
+    expect(cardRefreshes(app, from, post)).toBeGreaterThan(0)
+  })
+
+  it('show a new start the comments written while the app was closed', async () => {
+    const { fake, ids } = project(3, () => 0)
+    const first = await startCommunityApp(fake)
+    expect(await card(first, ids[0]!)).toBe(0)
+    await first.close()
+    comment(fake, ids[0]!)
+    const again = await startCommunityApp(fake, { dataDir: first.dataDir, profileDir: first.profileDir, clock: first.clock })
+    expect(await card(again, ids[0]!)).toBe(1)
+  })
+
+  it('never fail the feed when counting fails: the count stays as last known, and is asked again with the next posts', async () => {
+    const { fake, ids } = project(3, () => 2)
+    fake.failNext('docs.commentCounts', 'unknown')
+    const app = await startCommunityApp(fake)
+    expect(await cardCounts(app)).toEqual(Object.fromEntries(ids.map((id) => [id, 0])))
+
+    // The top's next snapshot (a new post) counts what could not be counted.
+    const fresh = fake.webApp.addPost({ ...webAppPost(author, { postTxt: '새 글' }), createdAt: base + 3_600_000 }, 'post-new')
+    await app.settle()
+    expect(await cardCounts(app)).toEqual({ ...Object.fromEntries(ids.map((id) => [id, 2])), [fresh]: 0 })
+  })
+
+  it('never fail a fetched page when its counts fail', async () => {
+    const { fake, ids } = project(limits.feedPageSize + 5, () => 1)
+    const app = await startCommunityApp(fake)
+    const top = await app.call('posts:feed', {})
+    fake.failNext('docs.commentCounts', 'offline')
+    const below = await app.call('posts:feed', { cursor: top.nextCursor })
+    await app.settle()
+    expect(below.posts.map((p) => p.id)).toEqual(ids.slice(0, 5).reverse())
+    expect((await app.call('posts:feed', { cursor: top.nextCursor })).posts.map((p) => p.commentCount)).toEqual([0, 0, 0, 0, 0])
+    expect(top.posts.every((p) => p.commentCount === 1)).toBe(true)
+  })
+})

@@ -1,0 +1,79 @@
+import type { CommentPage, CommentView } from '@shared/types'
+import { checkComment } from '@shared/validation'
+import { AppError, enforce } from '../../errors'
+import { createCommentsService } from '../local/comments'
+import type { Views } from '../../core/mappers'
+import { commentFromDoc, newAlertEntry, newCommentDoc } from '../../firebase/mapping'
+import type { CommunityAuth } from './auth'
+import type { CommunityContext } from './context'
+import { bestEffort, remote } from './remote-call'
+import type { MirrorWriter } from './mirror-writer'
+import type { Sync } from './sync'
+
+/**
+ * Comments in community mode. Listing a post's comments opens that post's listeners (the
+ * post and `where post_id ==` its comments, never the whole collection) and answers from the
+ * mirror once their first snapshot is in. Adding and deleting check the rules in main before
+ * Firebase is asked, as local mode does.
+ */
+export function createCommunityComments(ctx: CommunityContext, views: Views, auth: CommunityAuth, sync: Sync, writer: MirrorWriter) {
+  const { store, mirror, ports } = ctx
+  const local = createCommentsService(ctx, views)
+
+  async function requirePost(postId: string) {
+    let post = mirror.postRemote(postId)
+    if (!post) {
+      const doc = await remote('read', () => ports.docs.getPost(postId))
+      if (doc) await writer.post(postId, doc)
+      post = mirror.postRemote(postId)
+    }
+    if (!post) throw new AppError('notFound')
+    return post
+  }
+
+  return {
+    async list(viewer: string | null, postId: string, cursor: string | null | undefined): Promise<CommentPage> {
+      await requirePost(postId)
+      await sync.commentsReady(postId)
+      return local.list(viewer, postId, cursor)
+    },
+
+    async add(userId: string | null, postId: string, text: string): Promise<CommentView> {
+      if (!userId) throw new AppError('loginFirstComment')
+      enforce(checkComment(text), 'text')
+      const post = await requirePost(postId)
+      const author = await auth.author(userId)
+      const now = ctx.now()
+      const id = await remote('write', () => ports.docs.addComment(newCommentDoc(author, postId, text.trim(), now)))
+      writer.wrote('comment', id)
+      store.transaction(() => mirror.upsertComment({ id, postId, authorId: userId, text: text.trim(), createdAt: now }))
+      ctx.published()
+      if (post.authorId !== userId && post.authorUid !== null && post.authorUid !== author.uid) {
+        const authorUid = post.authorUid
+        await bestEffort('comment alert', () => ports.alerts.push(authorUid, newAlertEntry('comment', postId, author.nickname, now)))
+      }
+      return views.comment(store.comments.get(id)!, userId)
+    },
+
+    async remove(userId: string | null, commentId: string): Promise<{ id: string; postId: string }> {
+      if (!userId) throw new AppError('onlyCommentAuthorDelete')
+      let comment = store.comments.get(commentId)
+      const author = await auth.author(userId)
+      if (!comment) {
+        // Not mirrored (an old post's comment): Firebase says whose it is.
+        const doc = await remote('read', () => ports.docs.getComment(commentId))
+        if (!doc) throw new AppError('commentNotFound')
+        const remoteComment = commentFromDoc(doc)
+        if (remoteComment.author.email !== author.email) throw new AppError('onlyCommentAuthorDelete')
+        await remote('write', () => ports.docs.deleteComment(commentId))
+        return { id: commentId, postId: remoteComment.postId }
+      }
+      if (comment.authorId !== userId) throw new AppError('onlyCommentAuthorDelete')
+      await remote('write', () => ports.docs.deleteComment(commentId))
+      comment = store.comments.get(commentId) ?? comment
+      store.transaction(() => mirror.removeComment(commentId))
+      ctx.published()
+      return { id: commentId, postId: comment.postId }
+    }
+  }
+}

@@ -1,0 +1,47 @@
+import type { LikeState } from '@shared/types'
+import { AppError } from '../../errors'
+import { newAlertEntry } from '../../firebase/mapping'
+import type { CommunityAuth } from './auth'
+import type { CommunityContext } from './context'
+import { bestEffort, remote } from './remote-call'
+import type { MirrorWriter } from './mirror-writer'
+
+/**
+ * Likes in community mode: Firestore's atomic arrayUnion / arrayRemove of the caller's email
+ * in likedBy (SPEC.md's read-then-write loses concurrent likes), then the mirror. A new like
+ * on someone else's post pushes a like alert to its author, once per post and session: the
+ * shipped rules let nobody but the author remove an alert, so instead of removing it on an
+ * unlike (as local mode does) a like after an unlike sends none, and the author's app shows
+ * at most one like alert per nickname and post (see the mirror writer).
+ */
+export function createCommunityLikes(ctx: CommunityContext, auth: CommunityAuth, writer: MirrorWriter) {
+  const { store, mirror, ports } = ctx
+  const alerted = new Set<string>()
+
+  return {
+    async set(userId: string | null, postId: string, liked: boolean): Promise<LikeState> {
+      if (!userId) throw new AppError('loginFirstLike')
+      let post = mirror.postRemote(postId)
+      if (!post) {
+        const doc = await remote('read', () => ports.docs.getPost(postId))
+        if (doc) await writer.post(postId, doc)
+        post = mirror.postRemote(postId)
+      }
+      if (!post) throw new AppError('notFound')
+      const author = await auth.author(userId)
+      const had = store.likes.has(postId, userId)
+      await remote('write', () => ports.docs.setLiked(postId, author.email, liked))
+      const now = ctx.now()
+      store.transaction(() => (liked ? store.likes.add(postId, userId, now) : store.likes.remove(postId, userId)))
+      ctx.published()
+      const othersPost = post.authorId !== userId && post.authorUid !== null && post.authorUid !== author.uid
+      if (liked && !had && othersPost && !alerted.has(postId)) {
+        alerted.add(postId)
+        const authorUid = post.authorUid!
+        await bestEffort('like alert', () => ports.alerts.push(authorUid, newAlertEntry('like', postId, author.nickname, now)))
+      }
+      const counts = store.posts.counts(postId)
+      return { postId, likeCount: counts?.likeCount ?? 0, likedByMe: liked }
+    }
+  }
+}

@@ -1,0 +1,225 @@
+import { removeImageFiles } from '../../media/media-files'
+import type { Keyset } from '../../store/keyset'
+import { alertsFromTree, commentFromDoc, postFromDoc, type RemotePerson } from '../../firebase/mapping'
+import type { CommentDoc, PostDoc, Snapshot } from '../../firebase/ports'
+import type { CommunityContext } from './context'
+import type { ImageCache } from './image-cache'
+
+/** A minute: the precision of the web app's comment_time. */
+const minuteMs = 60_000
+
+/**
+ * Writes Firebase documents into the mirror through the pure mapping (firebase/mapping.ts),
+ * one transaction per snapshot, then publishes what changed (events, notifications, badge).
+ * Image files of rows that go are removed after the commit, as the local services do.
+ */
+export function createMirrorWriter(ctx: CommunityContext, images: ImageCache) {
+  const { store, mirror } = ctx
+  /**
+   * What this app wrote and no snapshot has shown yet: a snapshot taken just before the write
+   * may still be on its way, and must not take the new post or comment away again.
+   */
+  const written = { posts: new Set<string>(), comments: new Set<string>() }
+  /** Alerts this app removed: a snapshot from before the removal must not bring them back (and announce them). */
+  const removedAlerts = new Set<string>()
+  /**
+   * Like alerts hidden as repeats of a shown one (same post, same nickname), by the shown
+   * alert's key. Only hidden, never removed from the database: nicknames are not unique, so
+   * a "repeat" may be someone else's — until the user deletes the one they were shown.
+   */
+  let repeats = new Map<string, string[]>()
+
+  /**
+   * The mirror's person for someone the documents name. People are keyed by login email;
+   * a document without one (junk, or written by hand) gets a stand-in keyed by uid or by
+   * the document, under a reserved domain nobody can sign in with.
+   */
+  function personOf(remote: RemotePerson, documentKey: string, withAvatar: boolean): string {
+    const email = remote.email.includes('@') ? remote.email : `${remote.uid ?? documentKey}@unknown.invalid`
+    const avatarId = withAvatar ? (remote.avatarUrl ? mirror.remoteImage(remote.avatarUrl, 'profile', ctx.newId, ctx.now()) : null) : undefined
+    return mirror.person({ email, uid: remote.uid, nickname: remote.nickname, avatarId }, ctx.newId, ctx.now())
+  }
+
+  /** Inside a transaction: one post document into the mirror; returns the images it shows. */
+  function putPost(snapshot: Snapshot<PostDoc>, now: number): { images: (string | null)[]; dropped: string | null } {
+    const existing = mirror.postRemote(snapshot.id)
+    const post = postFromDoc(snapshot, existing?.createdAt ?? now)
+    const authorId = personOf(post.author, `post-${post.id}`, true)
+    const imageId = mirror.remoteImage(post.imageUrl, 'post', ctx.newId, now)
+    mirror.upsertPost(
+      { id: post.id, authorId, authorUid: post.author.uid, text: post.text, layout: post.layout, imageId, createdAt: post.createdAt, ordered: post.ordered, postDate: post.postDate },
+      now
+    )
+    mirror.setLikers(
+      post.id,
+      post.likedBy.map((email) => mirror.person({ email }, ctx.newId, now)),
+      now
+    )
+    const avatarId = store.users.get(authorId)?.avatar?.id ?? null
+    mirror.touchImages([imageId, ...(avatarId ? [avatarId] : [])], now)
+    return { images: [imageId, avatarId], dropped: existing && existing.imageId !== imageId ? existing.imageId : null }
+  }
+
+  /** Inside a transaction: the post and what hangs on it go; returns the image files to remove. */
+  function dropPost(postId: string): string[] {
+    const existing = mirror.postRemote(postId)
+    if (!existing) return []
+    store.posts.remove(postId)
+    return mirror.dropImageIfUnused(existing.imageId)?.files ?? []
+  }
+
+  async function afterCommit(result: { images: (string | null)[]; files: string[] }): Promise<void> {
+    ctx.published()
+    images.want(result.images)
+    await removeImageFiles(ctx.imagesDir, result.files)
+  }
+
+  /**
+   * Posts from a query or listener. `range` says which part of the server's ordered feed
+   * the documents are all of (newest `upper`, exclusive, down to `lower`, inclusive; null
+   * ends are open): ordered posts mirrored there that are not among them were deleted.
+   */
+  async function posts(docs: Snapshot<PostDoc>[], range?: { upper: Keyset | null; lower: Keyset | null }): Promise<void> {
+    const now = ctx.now()
+    const result = store.transaction(() => {
+      const shown: (string | null)[] = []
+      const files: string[] = []
+      for (const doc of docs) {
+        written.posts.delete(doc.id)
+        const put = putPost(doc, now)
+        shown.push(...put.images)
+        if (put.dropped) files.push(...(mirror.dropImageIfUnused(put.dropped)?.files ?? []))
+      }
+      if (range) {
+        const present = new Set(docs.map((d) => d.id))
+        for (const id of mirror.orderedPostIds(range.upper, range.lower)) if (!present.has(id) && !written.posts.has(id)) files.push(...dropPost(id))
+      }
+      return { images: shown, files }
+    })
+    await afterCommit(result)
+  }
+
+  /** One post's document, or its absence (deleted on the server). */
+  async function post(postId: string, doc: Snapshot<PostDoc> | null): Promise<void> {
+    if (doc) return posts([doc])
+    const files = store.transaction(() => dropPost(postId))
+    await afterCommit({ images: [], files })
+  }
+
+  /**
+   * When a comment is first mirrored: its stored time if it has one; else comment_time,
+   * which has minute precision, so a comment of this very minute takes the arrival time
+   * and comments written a second apart keep their order.
+   */
+  function commentTime(id: string, written: number | null, now: number): number {
+    const known = mirror.commentCreatedAt(id)
+    if (known !== null) return known
+    if (written === null) return now
+    return now >= written && now - written < minuteMs ? now : written
+  }
+
+  return {
+    posts,
+    post,
+
+    /** A post or comment this app just wrote to Firebase and into the mirror. */
+    wrote(kind: 'post' | 'comment', id: string): void {
+      written[kind === 'post' ? 'posts' : 'comments'].add(id)
+    },
+
+    /** Alerts this app just removed from the database. */
+    removedAlerts(ids: string[]): void {
+      for (const id of ids) removedAlerts.add(id)
+    },
+
+    /** The like alerts hidden behind this shown one (see repeats). */
+    repeatsOf(id: string): string[] {
+      return repeats.get(id) ?? []
+    },
+
+    /** Web app posts found by the legacy scan; `complete`: the scan saw every document, so unseen ones are gone. */
+    async legacyPosts(docs: Snapshot<PostDoc>[], complete: boolean, seen: Set<string>): Promise<void> {
+      await posts(docs)
+      if (!complete) return
+      const files = store.transaction(() => mirror.legacyPostIds().filter((id) => !seen.has(id)).flatMap(dropPost))
+      await afterCommit({ images: [], files })
+    },
+
+    /** Every comment of one post (a listener's snapshot or the query): the mirror keeps exactly these. */
+    comments(postId: string, docs: Snapshot<CommentDoc>[]): void {
+      const now = ctx.now()
+      store.transaction(() => {
+        if (!mirror.postRemote(postId)) return
+        const present = new Set<string>()
+        for (const doc of docs) {
+          const comment = commentFromDoc(doc)
+          if (comment.postId !== postId) continue
+          written.comments.delete(comment.id)
+          present.add(comment.id)
+          const authorId = personOf(comment.author, `comment-${comment.id}`, false)
+          mirror.upsertComment({ id: comment.id, postId, authorId, text: comment.text, createdAt: commentTime(comment.id, comment.createdAt, now) })
+        }
+        for (const id of mirror.commentIdsOf(postId)) if (!present.has(id) && !written.comments.has(id)) mirror.removeComment(id)
+        // The mirror now holds every comment of the post: they are its count, whatever was known before.
+        mirror.countMirroredComments(postId)
+      })
+      ctx.published()
+    },
+
+    /** Comment counts Firebase counted, for posts whose comments are not being listened to. */
+    commentCounts(counts: Record<string, number>): void {
+      store.transaction(() => {
+        for (const [postId, count] of Object.entries(counts)) if (Number.isSafeInteger(count) && count >= 0) mirror.setCommentCount(postId, count)
+      })
+      ctx.published()
+    },
+
+    /**
+     * The user's RTDB alerts (the listener's whole list): the mirror keeps exactly these.
+     * An alert's post is fetched once when it is not mirrored; alerts of posts that no longer
+     * exist are not shown (as local mode deletes alerts with their post). A second like
+     * alert from the same person on the same post is not shown either, and is returned so
+     * the owner can remove it from the database. With `silent` (the list as it was when the
+     * listener started) the alerts added raise no notification. `commented`: the posts of the
+     * comment alerts that are news, whose comment counts have just changed.
+     */
+    async alerts(userId: string, tree: unknown, options: { missingPosts: Set<string>; silent: boolean }): Promise<{ commented: string[] }> {
+      const listed = alertsFromTree(tree)
+      const stillThere = new Set(listed.map((a) => a.id))
+      for (const id of removedAlerts) if (!stillThere.has(id)) removedAlerts.delete(id)
+      const entries = listed.filter((a) => !removedAlerts.has(a.id))
+      const unknown = [...new Set(entries.map((a) => a.postId))].filter((id) => !options.missingPosts.has(id) && !mirror.postRemote(id))
+      for (const postId of unknown) {
+        const doc = await ctx.ports.docs.getPost(postId)
+        if (doc) await posts([doc])
+        else options.missingPosts.add(postId)
+      }
+      const now = ctx.now()
+      const { hidden, commented } = store.transaction(() => {
+        const hidden = new Map<string, string[]>()
+        const commented = new Set<string>()
+        // Gone first, so a like alert that replaced a removed one is not taken for its repeat.
+        const listed = new Set(entries.map((a) => a.id))
+        for (const id of mirror.alertIdsOf(userId)) if (!listed.has(id)) store.alerts.remove(id)
+        for (const alert of entries) {
+          if (!mirror.postRemote(alert.postId)) continue
+          const actorId = mirror.personByNickname(alert.actorNickname, ctx.newId, now)
+          const first = alert.type === 'like' ? mirror.likeAlertId(alert.postId, actorId) : null
+          if (first && first !== alert.id) {
+            hidden.set(first, [...(hidden.get(first) ?? []), alert.id])
+            continue
+          }
+          const added = mirror.insertAlert({ id: alert.id, userId, postId: alert.postId, actorId, type: alert.type, createdAt: alert.createdAt ?? now })
+          if (added && options.silent) ctx.silentAlerts.add(alert.id)
+          else if (added && alert.type === 'comment') commented.add(alert.postId)
+        }
+        return { hidden, commented: [...commented] }
+      })
+      repeats = hidden
+      ctx.published()
+      return { commented }
+    }
+  }
+}
+
+export type MirrorWriter = ReturnType<typeof createMirrorWriter>

@@ -1,0 +1,161 @@
+import { limits } from '@shared/limits'
+import type { FeedPage, PostView } from '@shared/types'
+import { AppError } from '../../errors'
+import { createPostsService } from '../local/posts'
+import { checkDraft, type PostDraft } from '../../core/post-rules'
+import type { Views } from '../../core/mappers'
+import { decodeCursor, encodeCursor, type Keyset } from '../../store/keyset'
+import type { PostRemote } from '../../store/mirror/mirror-store'
+import { removeImageFiles } from '../../media/media-files'
+import { newPostDoc, postEditPatch, postFromDoc, storagePathOf, webDate } from '../../firebase/mapping'
+import type { CommunityAuth } from './auth'
+import type { CommunityContext } from './context'
+import { remote } from './remote-call'
+import type { CommunityImages } from './images'
+import type { MirrorWriter } from './mirror-writer'
+import { atOrAbove, type Sync } from './sync'
+
+/**
+ * Posts in community mode. Reads are local mode's, on the mirror; the feed asks Firestore
+ * for the next page (one query, a page of documents, then their comment counts) only where
+ * the mirror is not known to match the server below the cursor. Writes go to Firebase first and then into the mirror,
+ * so the writer sees them at once and a failed write leaves nothing behind.
+ */
+export function createCommunityPosts(ctx: CommunityContext, views: Views, images: CommunityImages, auth: CommunityAuth, sync: Sync, writer: MirrorWriter) {
+  const { store, mirror, ports } = ctx
+  const local = createPostsService(ctx, views, images.local)
+
+  /** True when the mirror holds the page below `after` exactly as the server has it. */
+  function covered(after: Keyset, size: number): boolean {
+    const to = sync.coverage.to
+    if (to === 'end') return true
+    if (to === null || !atOrAbove(after, to)) return false
+    const rows = store.posts.page(null, after, size + 1)
+    const last = rows.at(-1)
+    return rows.length === size + 1 && last !== undefined && atOrAbove({ at: last.createdAt, id: last.id }, to)
+  }
+
+  async function fetchBelow(after: Keyset, size: number): Promise<void> {
+    const docs = await ports.docs.postsPage({ createdAt: after.at, id: after.id }, size + 1)
+    const full = docs.length === size + 1
+    const last = docs.at(-1)
+    const lower = full && last ? { at: postFromDoc(last, 0).createdAt, id: last.id } : null
+    await writer.posts(docs, { upper: after, lower })
+    sync.countComments(docs.map((doc) => doc.id))
+    const to = sync.coverage.to
+    // Contiguous with what is known: the known part now reaches this page's end.
+    if (to !== null && to !== 'end' && atOrAbove(after, to)) sync.coverage.to = lower ?? 'end'
+  }
+
+  /** The post, fetched into the mirror when it is not there yet. */
+  async function mirrored(postId: string): Promise<PostRemote> {
+    const known = mirror.postRemote(postId)
+    if (known) return known
+    const doc = await remote('read', () => ports.docs.getPost(postId))
+    if (!doc) throw new AppError('notFound')
+    await writer.post(postId, doc)
+    const post = mirror.postRemote(postId)
+    if (!post) throw new AppError('notFound')
+    return post
+  }
+
+  /** Only the author edits or deletes: the mirror's author and the document's uid must both be the caller. */
+  async function requireAuthor(postId: string, userId: string | null): Promise<PostRemote> {
+    if (!userId) throw new AppError('onlyAuthorEdit')
+    const post = await mirrored(postId)
+    if (post.authorId !== userId) throw new AppError('onlyAuthorEdit')
+    return post
+  }
+
+  const ownUid = (post: PostRemote, uid: string) => {
+    if (post.authorUid !== null && post.authorUid !== uid) throw new AppError('onlyAuthorEdit')
+  }
+
+  return {
+    async feed(viewer: string | null, cursor: string | null | undefined, limit: number = limits.feedPageSize): Promise<FeedPage> {
+      const size = Math.min(Math.max(1, Math.floor(limit)), limits.feedPageMax)
+      const after = decodeCursor(cursor)
+      // The first page is the mirror as it is (the app opens at once); the top listener keeps it current.
+      if (after && ports.connectivity.online() && !covered(after, size)) {
+        await fetchBelow(after, size).catch((error: unknown) => console.warn('[community] feed page:', error instanceof Error ? error.message : error))
+      }
+      const page = local.feed(viewer, cursor, limit)
+      // The mirror ending is not the feed ending: unless the server is known to have no more, offer the next page.
+      const last = page.posts.at(-1)
+      if (page.nextCursor === null && last && sync.coverage.to !== 'end') page.nextCursor = encodeCursor({ at: last.createdAt, id: last.id })
+      return page
+    },
+
+    async get(postId: string, viewer: string | null): Promise<PostView> {
+      await mirrored(postId)
+      return local.get(postId, viewer)
+    },
+
+    async create(userId: string | null, uploadId: string | null | undefined, draft: PostDraft): Promise<PostView> {
+      if (!userId) throw new AppError('loginFirstWrite')
+      const clean = checkDraft(draft)
+      if (!uploadId) throw new AppError('postImageRequired', 'image')
+      const { image, url, release } = images.peek(uploadId, userId)
+      try {
+        const author = await auth.author(userId)
+        const now = ctx.now()
+        const id = await remote('write', () => ports.docs.addPost(newPostDoc(author, { text: clean.text, layout: clean.layout, imageUrl: url }, now)))
+        writer.wrote('post', id)
+        store.transaction(() => {
+          images.take(uploadId, userId)
+          mirror.upsertPost(
+            { id, authorId: userId, authorUid: author.uid, text: clean.text, layout: clean.layout, imageId: image.id, createdAt: now, ordered: true, postDate: webDate(now) },
+            now
+          )
+        })
+        ctx.published()
+        return local.get(id, userId)
+      } finally {
+        release()
+      }
+    },
+
+    async update(userId: string | null, postId: string, uploadId: string | null | undefined, draft: PostDraft): Promise<PostView> {
+      const before = await requireAuthor(postId, userId)
+      const clean = checkDraft(draft)
+      const author = await auth.author(userId!)
+      ownUid(before, author.uid)
+      const replacement = uploadId && uploadId !== before.imageId ? images.peek(uploadId, userId!) : null
+      let files: string[]
+      try {
+        const imageUrl = replacement?.url ?? before.imageUrl ?? ''
+        const patch = postEditPatch({ text: before.text, layout: before.layout, imageUrl: before.imageUrl ?? '' }, { ...clean, imageUrl })
+        if (Object.keys(patch).length > 0) await remote('write', () => ports.docs.updatePost(postId, patch))
+        files = store.transaction(() => {
+          const imageId = replacement ? images.take(uploadId!, userId!).id : before.imageId
+          store.posts.update({ id: postId, text: clean.text, layout: clean.layout, imageId, updatedAt: ctx.now() })
+          return replacement ? (mirror.dropImageIfUnused(before.imageId)?.files ?? []) : []
+        })
+      } finally {
+        replacement?.release()
+      }
+      ctx.published()
+      // The old photo goes only after the edit is saved: a failed save never loses the photo in use.
+      if (replacement) {
+        await images.removeRemote(before.imagePath ?? storagePathOf(before.imageUrl ?? ''))
+        await removeImageFiles(ctx.imagesDir, files)
+      }
+      return local.get(postId, userId)
+    },
+
+    /** Deletes the post document, then its mirror rows (comments, likes, alerts with it) and its photo. */
+    async remove(userId: string | null, postId: string): Promise<{ id: string }> {
+      const before = await requireAuthor(postId, userId)
+      ownUid(before, (await auth.author(userId!)).uid)
+      await remote('write', () => ports.docs.deletePost(postId))
+      const files = store.transaction(() => {
+        store.posts.remove(postId)
+        return mirror.dropImageIfUnused(before.imageId)?.files ?? []
+      })
+      ctx.published()
+      await images.removeRemote(before.imagePath ?? storagePathOf(before.imageUrl ?? ''))
+      await removeImageFiles(ctx.imagesDir, files)
+      return { id: postId }
+    }
+  }
+}

@@ -1,0 +1,223 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { formatDateTime } from '@shared/format'
+import { messages } from '@shared/messages'
+import { cleanupTestApps } from '../../../../tests/support/main/test-app'
+import { createFakeFirebase } from '../../../../tests/support/fake-firebase/fake-firebase'
+import { cleanupCommunityApps, join as signUp, startCommunityApp, webAppPost, write } from '../../../../tests/support/main/community-app'
+
+afterEach(async () => {
+  await cleanupCommunityApps()
+  await cleanupTestApps()
+})
+
+/** Alice (who writes) and Bob (who likes and comments), each on their own app copy. */
+async function aliceAndBob() {
+  const fake = createFakeFirebase()
+  const a = await startCommunityApp(fake)
+  const b = await startCommunityApp(fake)
+  const alice = await signUp(a, 'alice', { nickname: '앨리스' })
+  const bob = await signUp(b, 'bob', { nickname: '밥' })
+  const uid = (email: string) => fake.data.accounts().find((acc) => acc.email === email)!.uid
+  const post = await write(a, '앨리스의 글')
+  await b.settle()
+  return { fake, a, b, alice, bob, post, aliceUid: uid(alice.email), bobUid: uid(bob.email) }
+}
+
+describe('community likes', () => {
+  it('like and unlike are arrayUnion / arrayRemove of the caller\'s email, idempotent', async () => {
+    const { fake, b, post } = await aliceAndBob()
+    expect(await b.call('likes:set', { postId: post.id, liked: true })).toEqual({ postId: post.id, likeCount: 1, likedByMe: true })
+    expect(await b.call('likes:set', { postId: post.id, liked: true })).toEqual({ postId: post.id, likeCount: 1, likedByMe: true })
+    expect(fake.data.posts()[post.id]!.likedBy).toEqual(['bob@example.com'])
+    expect(await b.call('likes:set', { postId: post.id, liked: false })).toEqual({ postId: post.id, likeCount: 0, likedByMe: false })
+    expect(fake.data.posts()[post.id]!.likedBy).toEqual([])
+  })
+
+  it('a like pushes one alert to the author with exactly the web app\'s fields; like → unlike → like leaves one', async () => {
+    const { fake, a, b, post, aliceUid } = await aliceAndBob()
+    await b.call('likes:set', { postId: post.id, liked: true })
+    await b.call('likes:set', { postId: post.id, liked: false })
+    await b.call('likes:set', { postId: post.id, liked: true })
+    const alerts = Object.values(fake.data.alerts(aliceUid))
+    expect(alerts).toEqual([{ date: expect.stringMatching(/^\d{4}\. \d{1,2}\. \d{1,2}\. \d{2}:\d{2}$/), post_id: post.id, committed_by: '밥', alert_type: 'like' }])
+    await a.settle()
+    const list = await a.call('alerts:list')
+    expect(list.count).toBe(1)
+    expect(list.alerts[0]).toMatchObject({ type: 'like', postId: post.id, actor: { nickname: '밥' }, text: '밥님이 회원님의 게시글을 좋아해요' })
+  })
+
+  it('no alert for liking one\'s own post', async () => {
+    const { fake, a, post, aliceUid } = await aliceAndBob()
+    expect(await a.call('likes:set', { postId: post.id, liked: true })).toMatchObject({ likeCount: 1, likedByMe: true })
+    expect(fake.data.alerts(aliceUid)).toEqual({})
+  })
+
+  it('needs a signed-in user: loginFirstLike, and Firebase is not asked', async () => {
+    const { fake, b, post } = await aliceAndBob()
+    await b.call('auth:logout')
+    expect(await b.refused('likes:set', { postId: post.id, liked: true })).toEqual({ code: 'loginFirstLike', message: messages.loginFirstLike })
+    expect(fake.data.posts()[post.id]!.likedBy).toEqual([])
+    expect(await b.refused('likes:set', { postId: 'no-such-post', liked: true })).toMatchObject({ code: 'loginFirstLike' })
+  })
+
+  it('the web app\'s repeated like alerts (it pushes one per like) show once; the repeat stays in the database until the shown one is deleted', async () => {
+    const { fake, a, post, aliceUid } = await aliceAndBob()
+    const entry = { date: '2026. 1. 1. 10:00', post_id: post.id, committed_by: '준호', alert_type: 'like' }
+    const other = { ...entry, post_id: 'elsewhere' }
+    fake.webApp.pushAlert(aliceUid, entry)
+    // Nicknames are not unique: the "repeat" may be another 준호's, so it is never removed on its own.
+    fake.webApp.pushAlert(aliceUid, { ...entry, date: '2026. 1. 1. 10:01' })
+    fake.webApp.pushAlert(aliceUid, other)
+    await a.settle()
+    const list = await a.call('alerts:list')
+    expect(list.count).toBe(1)
+    expect(Object.values(fake.data.alerts(aliceUid))).toHaveLength(3)
+
+    // Deleting the one shown removes what it stood for; the rest of the list stays.
+    await a.call('alerts:delete', { id: list.alerts[0]!.id })
+    await a.settle()
+    expect((await a.call('alerts:list')).count).toBe(0)
+    expect(Object.values(fake.data.alerts(aliceUid))).toEqual([other])
+  })
+
+  it('a permission the project refuses is permissionDenied, and the mirror keeps the truth', async () => {
+    const { fake, b, post } = await aliceAndBob()
+    fake.failNext('docs.setLiked', 'permission-denied')
+    expect(await b.refused('likes:set', { postId: post.id, liked: true })).toEqual({ code: 'permissionDenied', message: messages.permissionDenied })
+    expect(await b.call('posts:get', { id: post.id })).toMatchObject({ likeCount: 0, likedByMe: false })
+  })
+})
+
+describe('community comments', () => {
+  it('a comment goes to magazineComments in the web app\'s shape, alerts the author, and others see it live', async () => {
+    const { fake, a, b, post, aliceUid } = await aliceAndBob()
+    await a.call('comments:list', { postId: post.id })
+    const comment = await b.call('comments:add', { postId: post.id, text: '  멋져요  ' })
+    expect(comment).toMatchObject({ postId: post.id, text: '멋져요', mine: true, author: { nickname: '밥' } })
+    expect(fake.data.comments()[comment.id]).toEqual({
+      post_id: post.id,
+      comment: '멋져요',
+      comment_by: 'bob@example.com',
+      comment_nick: '밥',
+      comment_time: formatDateTime(comment.createdAt)
+    })
+    expect(Object.values(fake.data.alerts(aliceUid))).toMatchObject([{ alert_type: 'comment', committed_by: '밥', post_id: post.id }])
+    await a.settle()
+    expect(a.eventsOf('posts:changed').some((e) => e.postIds.includes(post.id))).toBe(true)
+    const seen = await a.call('comments:list', { postId: post.id })
+    expect(seen.comments.map((c) => [c.text, c.mine, c.author.nickname])).toEqual([['멋져요', false, '밥']])
+    expect(JSON.stringify(seen)).not.toContain('bob@example.com')
+    expect((await a.call('posts:get', { id: post.id })).commentCount).toBe(1)
+  })
+
+  it('shows comments the web app wrote for a post, in order, read by post_id', async () => {
+    const { fake, b, post } = await aliceAndBob()
+    fake.webApp.addComment({ post_id: post.id, comment: '둘째', comment_by: 'junho@example.com', comment_nick: '준호', comment_time: '2026. 1. 1. 10:05' })
+    fake.webApp.addComment({ post_id: post.id, comment: '첫째', comment_by: 'junho@example.com', comment_nick: '준호', comment_time: '2026. 1. 1. 9:59' })
+    fake.webApp.addComment({ post_id: 'another-post', comment: '남의 글', comment_by: 'x@example.com', comment_nick: 'x', comment_time: '' })
+    const page = await b.call('comments:list', { postId: post.id })
+    expect(page.comments.map((c) => [c.text, c.author.nickname])).toEqual([
+      ['첫째', '준호'],
+      ['둘째', '준호']
+    ])
+  })
+
+  it('only the comment\'s author deletes it; main checks before asking Firebase', async () => {
+    const { fake, a, b, post } = await aliceAndBob()
+    const comment = await b.call('comments:add', { postId: post.id, text: '밥의 댓글' })
+    await a.call('comments:list', { postId: post.id })
+    expect(await a.refused('comments:delete', { id: comment.id })).toEqual({ code: 'onlyCommentAuthorDelete', message: messages.onlyCommentAuthorDelete })
+    expect(fake.data.comments()[comment.id]).toBeDefined()
+    expect(await b.call('comments:delete', { id: comment.id })).toEqual({ id: comment.id, postId: post.id })
+    expect(fake.data.comments()[comment.id]).toBeUndefined()
+    expect(await b.refused('comments:delete', { id: comment.id })).toMatchObject({ code: 'commentNotFound' })
+    await a.settle()
+    expect((await a.call('comments:list', { postId: post.id })).comments).toEqual([])
+  })
+
+  it('needs a signed-in user and some text', async () => {
+    const { fake, b, post } = await aliceAndBob()
+    expect(await b.refused('comments:add', { postId: post.id, text: '   ' })).toMatchObject({ code: 'commentRequired' })
+    await b.call('auth:logout')
+    expect(await b.refused('comments:add', { postId: post.id, text: '안녕' })).toMatchObject({ code: 'loginFirstComment' })
+    expect(fake.data.comments()).toEqual({})
+  })
+})
+
+describe('community alerts, live', () => {
+  it('arrive live: native notification (window in the background), tray badge and alerts:changed', async () => {
+    const { a, b, post } = await aliceAndBob()
+    await b.call('comments:add', { postId: post.id, text: '안녕하세요' })
+    await a.settle()
+    expect(a.desktop.recording.notifications).toEqual([
+      { title: messages.appName, body: '밥님이 회원님의 게시글에 댓글을 남겼어요', hasIcon: false, route: `/detail/${post.id}` }
+    ])
+    expect(a.desktop.recording.badge).toBe(1)
+    expect(a.eventsOf('alerts:changed').at(-1)).toMatchObject({ count: 1, newest: { type: 'comment', postId: post.id } })
+    // Bob's own app shows nothing of Alice's alerts.
+    expect(b.desktop.recording.notifications).toEqual([])
+    expect(b.desktop.recording.badge).toBe(0)
+  })
+
+  it('alerts that were there at start count on the badge but pop no notification', async () => {
+    const { fake, a, b, post } = await aliceAndBob()
+    await b.call('comments:add', { postId: post.id, text: '하나' })
+    await b.call('likes:set', { postId: post.id, liked: true })
+    await a.close()
+    const again = await startCommunityApp(fake, { dataDir: a.dataDir, profileDir: a.profileDir })
+    expect(again.desktop.recording.badge).toBe(2)
+    expect(again.desktop.recording.notifications).toEqual([])
+    expect((await again.call('alerts:list')).count).toBe(2)
+  })
+
+  it('an alert list that could not be applied at start is tried again silently, never shown later as new alerts', async () => {
+    const { fake, a, aliceUid } = await aliceAndBob()
+    const alice = { uid: aliceUid, email: 'alice@example.com', nickname: '앨리스' }
+    // A post of Alice's below the top of the feed, so only the alert brings it into the mirror.
+    fake.webApp.addPost({ ...webAppPost(alice, { postTxt: '옛 글' }), createdAt: 1 }, 'oldie')
+    for (let i = 0; i < 12; i++) fake.webApp.addPost({ ...webAppPost(alice), createdAt: Date.UTC(2026, 0, 1) + i }, `newer${i}`)
+    await a.close()
+    fake.webApp.pushAlert(aliceUid, { date: '2026. 1. 1. 10:00', post_id: 'oldie', committed_by: '준호', alert_type: 'comment' })
+
+    fake.failNext('docs.getPost', 'unknown')
+    const again = await startCommunityApp(fake, { dataDir: a.dataDir, profileDir: a.profileDir })
+    fake.webApp.pushAlert(aliceUid, { date: '2026. 1. 1. 11:00', post_id: 'oldie', committed_by: '민지', alert_type: 'like' })
+    await again.settle()
+    expect(again.desktop.recording.notifications).toEqual([])
+
+    // The listener starts again (here, the network coming back): the whole list, silently.
+    fake.setOnline(false, again.ports())
+    fake.setOnline(true, again.ports())
+    await again.settle()
+    expect((await again.call('alerts:list')).alerts.map((x) => x.postId)).toEqual(['oldie', 'oldie'])
+    expect(again.desktop.recording.notifications).toEqual([])
+    expect(again.desktop.recording.badge).toBe(2)
+  })
+
+  it('an alert for a post the mirror does not have fetches that post once; an alert of a deleted post is not shown', async () => {
+    const { fake, a, aliceUid } = await aliceAndBob()
+    const old = fake.webApp.addPost(webAppPost({ uid: aliceUid, email: 'alice@example.com', nickname: '앨리스' }, { postDate: '2020. 1. 1. 1:00' }))
+    await a.settle()
+    fake.webApp.pushAlert(aliceUid, { date: '2026. 1. 1. 10:00', post_id: old, committed_by: '준호', alert_type: 'comment' })
+    fake.webApp.pushAlert(aliceUid, { date: '2026. 1. 1. 10:00', post_id: 'deleted-post', committed_by: '준호', alert_type: 'like' })
+    await a.settle()
+    const list = await a.call('alerts:list')
+    expect(list.alerts.map((x) => x.postId)).toEqual([old])
+    expect(list.count).toBe(1)
+  })
+
+  it('delete one and clear all go to the Realtime Database', async () => {
+    const { fake, a, b, post, aliceUid } = await aliceAndBob()
+    await b.call('comments:add', { postId: post.id, text: '하나' })
+    await b.call('comments:add', { postId: post.id, text: '둘' })
+    await a.settle()
+    const list = await a.call('alerts:list')
+    expect(list.count).toBe(2)
+    expect((await a.call('alerts:delete', { id: list.alerts[0]!.id })).count).toBe(1)
+    expect(Object.keys(fake.data.alerts(aliceUid))).toHaveLength(1)
+    expect(a.desktop.recording.badge).toBe(1)
+    expect((await a.call('alerts:clear')).count).toBe(0)
+    expect(fake.data.alerts(aliceUid)).toEqual({})
+    expect(a.desktop.recording.badge).toBe(0)
+  })
+})

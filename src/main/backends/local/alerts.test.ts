@@ -1,0 +1,119 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { messages } from '@shared/messages'
+import { cleanupTestApps, createPost, logIn, signUp, startApp, storeSnapshot, tinyJpeg } from '../../../../tests/support/main/test-app'
+
+afterEach(cleanupTestApps)
+
+/**
+ * Alice writes two posts; Bob likes both and comments on the first; Carol likes the second.
+ * Alice ends up signed in with 4 alerts.
+ */
+async function aliceWithAlerts() {
+  const app = await startApp()
+  const alice = await signUp(app, 'alice', { nickname: '앨리스' })
+  const first = await createPost(app, '첫 글')
+  const second = await createPost(app, '둘째 글')
+  await app.call('auth:logout')
+  const bob = await signUp(app, 'bob', { nickname: '밥', profileImage: await tinyJpeg('#0077ff') })
+  await app.call('likes:set', { postId: first.id, liked: true })
+  await app.call('likes:set', { postId: second.id, liked: true })
+  await app.call('comments:add', { postId: first.id, text: '좋아요' })
+  await app.call('auth:logout')
+  const carol = await signUp(app, 'carol', { nickname: '캐럴' })
+  await app.call('likes:set', { postId: second.id, liked: true })
+  await app.call('auth:logout')
+  await logIn(app, alice)
+  return { app, alice, bob, carol, first, second }
+}
+
+describe('alerts', () => {
+  it('list the user’s alerts newest first with actor, post photo and Korean text, and count them', async () => {
+    const { app, bob, carol, first, second } = await aliceWithAlerts()
+    const list = await app.call('alerts:list')
+    expect(list.count).toBe(4)
+    expect(list.alerts.map((a) => [a.type, a.postId, a.actor.id, a.text])).toEqual([
+      ['like', second.id, carol.user.id, '캐럴님이 회원님의 게시글을 좋아해요'],
+      ['comment', first.id, bob.user.id, '밥님이 회원님의 게시글에 댓글을 남겼어요'],
+      ['like', second.id, bob.user.id, '밥님이 회원님의 게시글을 좋아해요'],
+      ['like', first.id, bob.user.id, '밥님이 회원님의 게시글을 좋아해요']
+    ])
+    expect(list.alerts[1]!.actor).toEqual({ id: bob.user.id, nickname: '밥', avatar: bob.user.avatar })
+    expect(list.alerts[1]!.postImage).toEqual(first.image)
+    const times = list.alerts.map((a) => a.createdAt)
+    expect(times).toEqual([...times].sort((a, b) => b - a))
+    expect(app.desktop.recording.badge).toBe(4)
+  })
+
+  it('belong to their user only: the actors have none', async () => {
+    const { app, bob } = await aliceWithAlerts()
+    await app.call('auth:logout')
+    await logIn(app, bob)
+    expect(await app.call('alerts:list')).toEqual({ alerts: [], count: 0 })
+    expect(app.desktop.recording.badge).toBe(0)
+  })
+
+  it('need a signed-in user', async () => {
+    const { app } = await aliceWithAlerts()
+    await app.call('auth:logout')
+    const before = storeSnapshot(app.store)
+    for (const [channel, input] of [['alerts:list'], ['alerts:clear'], ['alerts:delete', { id: 'x' }]] as const) {
+      expect(await app.refused(channel, input)).toEqual({ code: 'loginRequired', message: messages.loginRequired })
+    }
+    expect(storeSnapshot(app.store)).toEqual(before)
+  })
+
+  it('can be deleted one by one by their user, updating the count and the badge', async () => {
+    const { app } = await aliceWithAlerts()
+    const [newest, ...rest] = (await app.call('alerts:list')).alerts
+    const after = await app.call('alerts:delete', { id: newest!.id })
+    expect(after.count).toBe(3)
+    expect(after.alerts).toEqual(rest)
+    expect(app.desktop.recording.badge).toBe(3)
+    expect(app.eventsOf('alerts:changed').at(-1)).toEqual({ count: 3, newest: null })
+  })
+
+  it('of someone else cannot be deleted: refused, nothing changes', async () => {
+    const { app, bob } = await aliceWithAlerts()
+    const target = (await app.call('alerts:list')).alerts[0]!
+    await app.call('auth:logout')
+    await logIn(app, bob)
+    const before = storeSnapshot(app.store)
+    expect(await app.refused('alerts:delete', { id: target.id })).toEqual({ code: 'invalidRequest', message: messages.invalidRequest })
+    expect(storeSnapshot(app.store)).toEqual(before)
+  })
+
+  it('already gone (a double click, or its post deleted meanwhile) counts as deleted', async () => {
+    const { app } = await aliceWithAlerts()
+    const [first] = (await app.call('alerts:list')).alerts
+    const once = await app.call('alerts:delete', { id: first!.id })
+    const twice = await app.call('alerts:delete', { id: first!.id })
+    expect(twice).toEqual(once)
+    expect(twice.alerts.map((a) => a.id)).not.toContain(first!.id)
+  })
+
+  it('can all be cleared at once, leaving other people’s alerts alone', async () => {
+    const { app, alice, bob } = await aliceWithAlerts()
+    await app.call('auth:logout')
+    await logIn(app, bob)
+    const bobsPost = await createPost(app, '밥의 글')
+    await app.call('auth:logout')
+    await logIn(app, alice)
+    await app.call('comments:add', { postId: bobsPost.id, text: '앨리스 다녀감' })
+
+    expect(await app.call('alerts:clear')).toEqual({ alerts: [], count: 0 })
+    expect(app.desktop.recording.badge).toBe(0)
+    expect(await app.call('alerts:list')).toEqual({ alerts: [], count: 0 })
+    await app.call('auth:logout')
+    await logIn(app, bob)
+    expect((await app.call('alerts:list')).count).toBe(1)
+  })
+
+  it('of a deleted post disappear', async () => {
+    const { app, first, second } = await aliceWithAlerts()
+    await app.call('posts:delete', { id: second.id })
+    const list = await app.call('alerts:list')
+    expect(list.count).toBe(2)
+    expect(list.alerts.every((a) => a.postId === first.id)).toBe(true)
+    expect(app.desktop.recording.badge).toBe(2)
+  })
+})

@@ -1,0 +1,55 @@
+import { limits } from '@shared/limits'
+import type { CommentPage, CommentView } from '@shared/types'
+import { checkComment } from '@shared/validation'
+import { AppError, enforce } from '../../errors'
+import { decodeCursor, encodeCursor } from '../../store/keyset'
+import type { ServiceContext } from '../../core/context'
+import type { Views } from '../../core/mappers'
+
+export function createCommentsService(ctx: ServiceContext, views: Views) {
+  const { store } = ctx
+
+  return {
+    list(viewer: string | null, postId: string, cursor: string | null | undefined): CommentPage {
+      if (!store.posts.ownership(postId)) throw new AppError('notFound')
+      const size = limits.commentPageSize
+      const rows = store.comments.page(postId, decodeCursor(cursor), size + 1)
+      const page = rows.slice(0, size)
+      const last = page.at(-1)
+      return {
+        comments: page.map((c) => views.comment(c, viewer)),
+        nextCursor: rows.length > size && last ? encodeCursor({ at: last.createdAt, id: last.id }) : null
+      }
+    },
+
+    add(userId: string | null, postId: string, text: string): CommentView {
+      if (!userId) throw new AppError('loginFirstComment')
+      enforce(checkComment(text), 'text')
+      const id = ctx.newId()
+      // The answer is read inside the transaction: another app copy may delete the post right after.
+      return store.transaction(() => {
+        const owner = store.posts.ownership(postId)
+        if (!owner) throw new AppError('notFound')
+        const now = ctx.now()
+        store.comments.insert({ id, postId, authorId: userId, text: text.trim(), createdAt: now })
+        if (owner.authorId !== userId) {
+          store.alerts.addComment({ id: ctx.newId(), userId: owner.authorId, postId, actorId: userId, commentId: id, createdAt: now })
+        }
+        return views.comment(store.comments.get(id)!, userId)
+      })
+    },
+
+    remove(userId: string | null, commentId: string): { id: string; postId: string } {
+      if (!userId) throw new AppError('onlyCommentAuthorDelete')
+      return store.transaction(() => {
+        const comment = store.comments.get(commentId)
+        if (!comment) throw new AppError('commentNotFound')
+        if (comment.authorId !== userId) throw new AppError('onlyCommentAuthorDelete')
+        store.comments.remove(commentId)
+        return { id: commentId, postId: comment.postId }
+      })
+    }
+  }
+}
+
+export type CommentsService = ReturnType<typeof createCommentsService>

@@ -1,0 +1,86 @@
+import type { ImagePurpose } from '@shared/limits'
+import type { ImageUpload } from '@shared/types'
+import { AppError } from '../../errors'
+import { processImage } from '../../media/image-pipeline'
+import { orphanImageFiles, removeImageFiles, saveVariants } from '../../media/media-files'
+import type { PendingImage } from '../../store/images-store'
+import type { ServiceContext } from '../../core/context'
+import type { Views } from '../../core/mappers'
+
+/** An upload is "just added" for a day; after that the caller must choose the photo again. */
+export const uploadLifetimeMs = 24 * 60 * 60 * 1000
+
+/** Photos one person may have chosen but not yet saved: enough for any editor, not enough to fill a disk. */
+export const maxPendingUploads = 20
+
+/** Files younger than this may belong to a write still in progress (in this or another app copy). */
+const orphanGraceMs = 60 * 60 * 1000
+
+export function createImagesService(ctx: ServiceContext, views: Views) {
+  const { store } = ctx
+
+  /** Decodes, cleans and writes the variants; the caller stores the row (and removes the files if that fails). */
+  async function prepare(bytes: Uint8Array, purpose: ImagePurpose, ownerId: string | null, onProgress?: (p: number) => void): Promise<PendingImage> {
+    const processed = await processImage(bytes, { onProgress })
+    const variants = await saveVariants(ctx.imagesDir, processed.variants)
+    return {
+      id: ctx.newId(),
+      ownerId,
+      purpose,
+      width: processed.width,
+      height: processed.height,
+      placeholder: processed.placeholder,
+      variants,
+      attached: false,
+      createdAt: ctx.now()
+    }
+  }
+
+  async function discardFiles(images: { variants: { file: string }[] }[]): Promise<void> {
+    await removeImageFiles(ctx.imagesDir, images.flatMap((image) => image.variants.map((v) => v.file)))
+  }
+
+  return {
+    prepare,
+    discardFiles,
+
+    async add(userId: string, purpose: ImagePurpose, bytes: Uint8Array, onProgress?: (p: number) => void): Promise<ImageUpload> {
+      if (store.images.pendingCount(userId) >= maxPendingUploads) throw new AppError('tooManyRequests')
+      const image = await prepare(bytes, purpose, userId, onProgress)
+      try {
+        store.images.insert(image)
+      } catch (error) {
+        await discardFiles([image])
+        throw error
+      }
+      return { uploadId: image.id, image: views.image(image) }
+    },
+
+    /** Checks, inside the caller's transaction, that the upload is the caller's own, fresh and unused, and takes it. */
+    claim(uploadId: string, userId: string, purpose: ImagePurpose): PendingImage {
+      const image = store.images.get(uploadId)
+      if (!image || image.ownerId !== userId || image.purpose !== purpose) throw new AppError('postImageRequired')
+      if (image.attached || ctx.now() - image.createdAt > uploadLifetimeMs) throw new AppError('imageExpired')
+      store.images.attach(image.id, userId)
+      return image
+    },
+
+    /** Sweep of uploads nobody saved in time (except those `held` by a save on its way): rows first, files after the commit. */
+    async sweep(held: (id: string) => boolean = () => false): Promise<number> {
+      const stale = store.images.stalePending(ctx.now() - uploadLifetimeMs).filter((image) => !held(image.id))
+      if (stale.length === 0) return 0
+      store.transaction(() => stale.forEach((image) => store.images.remove(image.id)))
+      await discardFiles(stale)
+      return stale.length
+    },
+
+    /** Removes files no row names (a crash between writing and committing, a failed delete). */
+    async sweepOrphans(): Promise<number> {
+      const orphans = await orphanImageFiles(ctx.imagesDir, store.images.referencedFiles(), Date.now() - orphanGraceMs)
+      await removeImageFiles(ctx.imagesDir, orphans)
+      return orphans.length
+    }
+  }
+}
+
+export type ImagesService = ReturnType<typeof createImagesService>

@@ -1,0 +1,34 @@
+import type { LikeState } from '@shared/types'
+import { AppError } from '../../errors'
+import type { ServiceContext } from '../../core/context'
+
+/**
+ * Like and unlike as a desired state, not a toggle: sending "liked" twice is one like,
+ * and a like row per person and post makes concurrent likes exact.
+ */
+export function createLikesService(ctx: ServiceContext) {
+  const { store } = ctx
+
+  return {
+    set(userId: string | null, postId: string, liked: boolean): LikeState {
+      if (!userId) throw new AppError('loginFirstLike')
+      return store.transaction(() => {
+        const owner = store.posts.ownership(postId)
+        if (!owner) throw new AppError('notFound')
+        const now = ctx.now()
+        if (liked) {
+          const added = store.likes.add(postId, userId, now)
+          if (added && owner.authorId !== userId) {
+            store.alerts.addLike({ id: ctx.newId(), userId: owner.authorId, postId, actorId: userId, createdAt: now })
+          }
+        } else if (store.likes.remove(postId, userId)) {
+          store.alerts.removeLike(postId, userId)
+        }
+        const counts = store.posts.counts(postId)!
+        return { postId, likeCount: counts.likeCount, likedByMe: liked }
+      })
+    }
+  }
+}
+
+export type LikesService = ReturnType<typeof createLikesService>

@@ -1,0 +1,91 @@
+import { limits } from '@shared/limits'
+import type { FeedPage, PostView } from '@shared/types'
+import { AppError } from '../../errors'
+import { decodeCursor, encodeCursor } from '../../store/keyset'
+import type { PendingImage } from '../../store/images-store'
+import type { ServiceContext } from '../../core/context'
+import type { ImagesService } from './images'
+import type { Views } from '../../core/mappers'
+import { checkDraft, type PostDraft } from '../../core/post-rules'
+
+export function createPostsService(ctx: ServiceContext, views: Views, images: ImagesService) {
+  const { store } = ctx
+
+  /** The post's author, or the message that stops anyone else. */
+  function requireAuthor(postId: string, userId: string | null): { imageId: string } {
+    if (!userId) throw new AppError('onlyAuthorEdit')
+    const owner = store.posts.ownership(postId)
+    if (!owner) throw new AppError('notFound')
+    if (owner.authorId !== userId) throw new AppError('onlyAuthorEdit')
+    return { imageId: owner.imageId }
+  }
+
+  function view(postId: string, viewer: string | null): PostView {
+    const post = store.posts.get(postId, viewer)
+    if (!post) throw new AppError('notFound')
+    return views.post(post, viewer)
+  }
+
+  return {
+    feed(viewer: string | null, cursor: string | null | undefined, limit: number = limits.feedPageSize): FeedPage {
+      const size = Math.min(Math.max(1, Math.floor(limit)), limits.feedPageMax)
+      // One row more than asked tells whether another page exists without a count query.
+      const rows = store.posts.page(viewer, decodeCursor(cursor), size + 1)
+      const page = rows.slice(0, size)
+      const last = page.at(-1)
+      return {
+        posts: page.map((post) => views.post(post, viewer)),
+        nextCursor: rows.length > size && last ? encodeCursor({ at: last.createdAt, id: last.id }) : null
+      }
+    },
+
+    get: view,
+
+    create(userId: string | null, uploadId: string | null | undefined, draft: PostDraft): PostView {
+      if (!userId) throw new AppError('loginFirstWrite')
+      const clean = checkDraft(draft)
+      if (!uploadId) throw new AppError('postImageRequired', 'image')
+      const id = ctx.newId()
+      return store.transaction(() => {
+        const image = images.claim(uploadId, userId, 'post')
+        store.posts.insert({ id, authorId: userId, text: clean.text, layout: clean.layout, imageId: image.id, createdAt: ctx.now() })
+        return view(id, userId)
+      })
+    },
+
+    async update(userId: string | null, postId: string, uploadId: string | null | undefined, draft: PostDraft): Promise<PostView> {
+      requireAuthor(postId, userId)
+      const clean = checkDraft(draft)
+      let replaced: PendingImage | null = null
+      const updated = store.transaction(() => {
+        const { imageId } = requireAuthor(postId, userId)
+        const newImageId = uploadId && uploadId !== imageId ? images.claim(uploadId, userId!, 'post').id : imageId
+        store.posts.update({ id: postId, text: clean.text, layout: clean.layout, imageId: newImageId, updatedAt: ctx.now() })
+        if (newImageId !== imageId) {
+          replaced = store.images.get(imageId)
+          store.images.remove(imageId)
+        }
+        return view(postId, userId)
+      })
+      // Files go only after the commit: a failed save never loses the photo still in use.
+      if (replaced) await images.discardFiles([replaced])
+      return updated
+    },
+
+    /** Removes the post with its comments, likes and alerts (one transaction), then its image files. */
+    async remove(userId: string | null, postId: string): Promise<{ id: string }> {
+      requireAuthor(postId, userId)
+      const image = store.transaction(() => {
+        const { imageId } = requireAuthor(postId, userId)
+        const record = store.images.get(imageId)
+        store.posts.remove(postId)
+        store.images.remove(imageId)
+        return record
+      })
+      if (image) await images.discardFiles([image])
+      return { id: postId }
+    }
+  }
+}
+
+export type PostsService = ReturnType<typeof createPostsService>

@@ -1,0 +1,95 @@
+import sharp from 'sharp'
+import { join } from 'node:path'
+import { messages } from '@shared/messages'
+import type { EventPayloads } from '@shared/ipc/contract'
+import type { EventName } from '@shared/ipc/channels'
+import type { DesktopPort } from '../desktop-port'
+import type { ChangeRow } from '../store/changes-store'
+import type { ServiceContext } from './context'
+import type { Views } from './mappers'
+
+export type Emit = <E extends EventName>(event: E, payload: EventPayloads[E]) => void
+
+/**
+ * Turns store changes into what the user sees live: events for the renderer (feed,
+ * open post, alert list), native notifications for new alerts while the window is
+ * in the background, and the badge count everywhere.
+ */
+export function createLiveService(
+  ctx: ServiceContext,
+  views: Views,
+  desktop: DesktopPort,
+  emit: Emit,
+  currentUserId: () => string | null
+) {
+  const { store } = ctx
+  /** When each (post, actor) like was last announced: liking, unliking and liking again notifies once. */
+  const announcedLikes = new Map<string, number>()
+  const relikeQuietMs = 10 * 60 * 1000
+
+  async function avatarIcon(file: string | undefined): Promise<Buffer | null> {
+    if (!file) return null
+    try {
+      return await sharp(join(ctx.imagesDir, file)).resize(128, 128).png().toBuffer()
+    } catch {
+      return null
+    }
+  }
+
+  async function notifyNew(alertIds: string[]): Promise<void> {
+    if (alertIds.length === 0 || desktop.isFocused()) return
+    for (const record of store.alerts.getMany(alertIds)) {
+      if (record.type === 'like') {
+        const key = `${record.postId}:${record.actorId}`
+        const last = announcedLikes.get(key)
+        if (last !== undefined && Date.now() - last < relikeQuietMs) continue
+        announcedLikes.set(key, Date.now())
+      }
+      const alert = views.alert(record)
+      desktop.notify({
+        title: messages.appName,
+        body: alert.text,
+        icon: await avatarIcon(record.actorAvatar?.variants[0]?.file),
+        route: `/detail/${alert.postId}`
+      })
+    }
+  }
+
+  function refreshBadge(): number {
+    const userId = currentUserId()
+    const count = userId ? store.alerts.count(userId) : 0
+    desktop.setBadge(count)
+    return count
+  }
+
+  return {
+    refreshBadge,
+
+    handle(rows: ChangeRow[]): void {
+      const postIds = new Set<string>()
+      let feed = false
+      const me = currentUserId()
+      const added: string[] = []
+      let alertsChanged = false
+      for (const row of rows) {
+        if (row.kind === 'alert_added' || row.kind === 'alert_removed') {
+          if (me && row.userId === me) {
+            alertsChanged = true
+            if (row.kind === 'alert_added' && row.alertId) added.push(row.alertId)
+          }
+          continue
+        }
+        if (row.kind === 'post_added' || row.kind === 'post_removed') feed = true
+        if (row.postId) postIds.add(row.postId)
+      }
+      if (feed || postIds.size > 0) emit('posts:changed', { postIds: [...postIds], feed })
+      if (!alertsChanged) return
+      const count = refreshBadge()
+      const newest = added.length > 0 ? store.alerts.getMany([added.at(-1)!])[0] : undefined
+      emit('alerts:changed', { count, newest: newest ? { id: newest.id, type: newest.type, postId: newest.postId } : null })
+      void notifyNew(added).catch((error: unknown) => console.error('notification', error))
+    }
+  }
+}
+
+export type LiveService = ReturnType<typeof createLiveService>

@@ -1,0 +1,57 @@
+import type { SignUpInput } from '@shared/ipc/contract'
+import type { ImagePurpose } from '@shared/limits'
+import type { MessageKey } from '@shared/messages'
+import type { AlertList, CommentPage, CommentView, FeedPage, ImageUpload, LikeState, PostView, SessionView } from '@shared/types'
+import { AppError } from '../errors'
+import type { Emit, LiveService } from './live-events'
+import type { PostDraft } from './post-rules'
+
+type Awaitable<T> = T | Promise<T>
+
+/**
+ * What the IPC handlers call, whichever backend runs: the local services answer at once
+ * from the store, the community ones (src/main/backends/community) may wait for Firebase.
+ */
+export interface Services {
+  auth: {
+    currentUserId(): string | null
+    session(): SessionView
+    restore(): Promise<SessionView>
+    signUp(input: SignUpInput): Promise<SessionView>
+    login(input: { email: string; password: string }): Promise<SessionView>
+    logout(): Promise<SessionView>
+  }
+  images: {
+    add(userId: string, purpose: ImagePurpose, bytes: Uint8Array, onProgress?: (p: number) => void): Promise<ImageUpload>
+    sweep(): Promise<number>
+    sweepOrphans(): Promise<number>
+  }
+  posts: {
+    feed(viewer: string | null, cursor: string | null | undefined, limit?: number): Awaitable<FeedPage>
+    get(id: string, viewer: string | null): Awaitable<PostView>
+    create(userId: string | null, uploadId: string | null | undefined, draft: PostDraft): Awaitable<PostView>
+    update(userId: string | null, postId: string, uploadId: string | null | undefined, draft: PostDraft): Promise<PostView>
+    remove(userId: string | null, postId: string): Promise<{ id: string }>
+  }
+  likes: { set(userId: string | null, postId: string, liked: boolean): Awaitable<LikeState> }
+  comments: {
+    list(viewer: string | null, postId: string, cursor: string | null | undefined): Awaitable<CommentPage>
+    add(userId: string | null, postId: string, text: string): Awaitable<CommentView>
+    remove(userId: string | null, commentId: string): Awaitable<{ id: string; postId: string }>
+  }
+  alerts: {
+    list(userId: string | null): AlertList
+    count(userId: string | null): number
+    remove(userId: string | null, alertId: string): Awaitable<AlertList>
+    clear(userId: string | null): Awaitable<AlertList>
+  }
+  live: LiveService
+  emit: Emit
+  requireUser(userId: string | null, message: MessageKey): string
+}
+
+export function requireUser(userId: string | null, message: MessageKey): string {
+  if (!userId) throw new AppError(message)
+  return userId
+}
+
