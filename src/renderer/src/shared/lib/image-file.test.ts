@@ -10,10 +10,13 @@ describe('checkImageFile', () => {
   })
 
   it('refuses a declared type main does not decode, and leaves an undeclared one to main', () => {
-    for (const type of ['image/svg+xml', 'text/html', 'application/pdf', 'image/heic', 'video/mp4']) {
+    for (const type of ['image/svg+xml', 'text/html', 'application/pdf', 'video/mp4']) {
       expect(checkImageFile({ size: 100, type }), type).toBe('imageUnsupported')
     }
     for (const type of imageAccept.split(',')) expect(checkImageFile({ size: 100, type }), type).toBeNull()
     expect(checkImageFile({ size: 100, type: '' })).toBeNull()
+    // iPhone photos: main decodes HEIC/HEIF.
+    expect(checkImageFile({ size: 100, type: 'image/heic' })).toBeNull()
+    expect(checkImageFile({ size: 100, type: 'image/heif' })).toBeNull()
   })
 })

@@ -1,8 +1,8 @@
 import { limits } from '@shared/limits'
 import type { MessageKey } from '@shared/messages'
 
-/** The photo types the pickers offer: what main's pipeline decodes here (not HEIC). */
-export const acceptedImageTypes = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'] as const
+/** The photo types the pickers offer: what main's pipeline decodes (HEIC/HEIF through heic-decode). */
+export const acceptedImageTypes = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif', 'image/heic', 'image/heif'] as const
 
 /** The pickers' `accept` attribute. */
 export const imageAccept = acceptedImageTypes.join(',')
