@@ -54,7 +54,7 @@ function daysBetween(a: CalendarDay, b: CalendarDay): number {
 const pad = (n: number) => String(n).padStart(2, '0')
 
 /**
- * When something happened, as Korean feeds say it (MESSAGES.md "dates"): 방금 전 · 5분 전 ·
+ * When something happened, as Korean feeds say it (docs/specification.md §8.2, relative dates): 방금 전 · 5분 전 ·
  * 3시간 전 (the same day) · 어제 14:05 · 11월 3일 (this year) · 2024년 11월 3일. A time a little
  * ahead of `now` (another computer's clock) reads 방금 전.
  */

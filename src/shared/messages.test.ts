@@ -86,7 +86,7 @@ describe('the Korean catalog', () => {
     for (const [key, text] of Object.entries(contract)) expect(messages[key as keyof typeof messages], key).toBe(text)
   })
 
-  it('fills in names and counts as MESSAGES.md writes them', () => {
+  it('fills in names and counts as the specification writes them', () => {
     expect(format.signupDone('까치')).toBe('까치님, 가입을 환영해요!')
     expect(format.greeting('까치')).toBe('까치님, 안녕하세요')
     expect(format.tooLong(2000)).toBe('2,000자까지 쓸 수 있어요')

@@ -17,7 +17,7 @@ export const messages = {
   onlyCommentAuthorDelete: '댓글 작성자만 삭제할 수 있어요',
   commentRequired: '댓글 내용을 입력해 주세요',
   // Limits Magpie adds (docs/specification.md §5, §9)
-  // MESSAGES.md "tooLong", one key per field so main's refusal names the limit it checked
+  // docs/specification.md §8.2 "too long", one key per field so main's refusal names the limit it checked
   emailTooLong: '254자까지 쓸 수 있어요',
   nicknameTooLong: '20자까지 쓸 수 있어요',
   passwordTooLong: '128자까지 쓸 수 있어요',

@@ -3,7 +3,7 @@ import { testScrypt } from '../../../tests/support/main/test-app'
 import { hashPassword, parseHashParams, productionScrypt, verifyPassword } from './password'
 
 describe('password hashing', () => {
-  it('uses scrypt N=2^17, r=8, p=1 in production (DESIGN.md / OWASP)', () => {
+  it('uses scrypt N=2^17, r=8, p=1 in production (docs/specification.md §11, OWASP)', () => {
     expect(productionScrypt).toEqual({ N: 131072, r: 8, p: 1 })
   })
 

@@ -6,7 +6,7 @@ export interface ScryptParams {
   p: number
 }
 
-/** DESIGN.md / OWASP: scrypt N=2^17, r=8, p=1 (128 MiB, about a third of a second). */
+/** docs/specification.md §11, after OWASP: scrypt N=2^17, r=8, p=1 (128 MiB, about a third of a second). */
 export const productionScrypt: ScryptParams = { N: 2 ** 17, r: 8, p: 1 }
 
 const keyLength = 32

@@ -225,7 +225,7 @@ describe('Magpie → documents the web app reads', () => {
   const author = { uid: 'uid-1', email: 'me@example.com', nickname: '까치', avatarUrl: 'https://x/o/profileImg%2F1?alt=media' }
   const now = local(2026, 11, 22, 14, 5) + 30_000
 
-  it('a new post: SPEC.md §3 fields in the web app\'s format, plus createdAt', () => {
+  it('a new post: the web app\'s fields (docs/specification.md §3.3) in its format, plus createdAt', () => {
     const doc = newPostDoc(author, { text: '안녕', layout: 'Right', imageUrl: 'https://x/o/postImg%2F9?alt=media' }, now)
     expect(doc).toEqual({
       postedBy: 'me@example.com',

@@ -4,7 +4,7 @@ import { isLayout } from '@shared/validation'
 import type { AlertEntry, CommentDoc, PostDoc, Snapshot, UserDoc } from './ports'
 
 /**
- * Pure mapping between the original web app's Firebase documents (SPEC.md §3) and the rows
+ * Pure mapping between the original web app's Firebase documents (docs/specification.md §3.3) and the rows
  * the mirror store keeps (docs/decisions/008-community-mode.md). Documents come from other
  * programs (the web app, older versions, people with the console open), so reading never
  * throws: a missing or odd field falls back to something sensible, and only a document
@@ -63,7 +63,7 @@ function parseTime(text: string): { hours: number; minutes: number } | null {
   return { hours, minutes }
 }
 
-/** What the web app writes for "now": the ko-KR date plus HH:mm (SPEC.md §9 "Date format"). */
+/** What the web app writes for "now": the ko-KR date plus HH:mm (docs/specification.md §9, date format). */
 export const webDate = (epochMs: number): string => formatDateTime(epochMs)
 
 // ---------------------------------------------------------------- tolerant field readers
@@ -238,9 +238,9 @@ export interface Author {
 }
 
 /**
- * A new post in the web app's shape (SPEC.md §3) plus createdAt, which the adapter writes as
+ * A new post in the web app's shape (docs/specification.md §3.3) plus createdAt, which the adapter writes as
  * the server's time (the shipped rules accept no other). The image's Storage path is not a
- * field: the rules allow only SPEC.md's keys, and storagePathOf reads it back from the URL.
+ * field: the rules allow only the web app's keys, and storagePathOf reads it back from the URL.
  */
 export function newPostDoc(author: Author, post: { text: string; layout: Layout; imageUrl: string }, now: number): PostDoc {
   return {
@@ -257,7 +257,7 @@ export function newPostDoc(author: Author, post: { text: string; layout: Layout;
   }
 }
 
-/** An edit: only SPEC.md §7's edit fields, and only those that change (the rules check each one that does). */
+/** An edit: only the web app's edit fields (docs/specification.md §3.4), and only those that change (the rules check each one that does). */
 export function postEditPatch(before: { text: string; layout: Layout; imageUrl: string }, after: { text: string; layout: Layout; imageUrl: string }): Partial<PostDoc> {
   const patch: Partial<PostDoc> = {}
   if (after.text !== before.text) patch.postTxt = after.text

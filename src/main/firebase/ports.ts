@@ -11,7 +11,7 @@ export type { FirebaseWebConfig }
  *    and, by `npm run test:firebase`, against the emulators,
  *  - a counting wrapper (counting.ts) can count every document read at one place.
  *
- * The document shapes are exactly the original web app's (SPEC.md §3/§7). Fields beyond them are
+ * The document shapes are exactly the original web app's (docs/specification.md §3.3, §7.3). Fields beyond them are
  * optional, because documents the web app wrote never have them: the only one Magpie writes is
  * a post's createdAt (the shipped rules accept no other); the rest are read when present.
  */
@@ -159,7 +159,7 @@ export interface DocsPort {
   getPost(id: string): Promise<Snapshot<PostDoc> | null>
   watchPost(id: string, onDoc: (doc: Snapshot<PostDoc> | null) => void, onError: (error: FirebasePortError) => void): Unsubscribe
   addPost(doc: PostDoc): Promise<string>
-  /** Edits only the fields given (SPEC.md §7: id, nickname, profileImg, postImg, postTxt, layout). */
+  /** Edits only the fields given (the web app's edit fields: id, nickname, profileImg, postImg, postTxt, layout; docs/specification.md §7.3). */
   updatePost(id: string, patch: Partial<PostDoc>): Promise<void>
   deletePost(id: string): Promise<void>
   /** Atomic arrayUnion / arrayRemove of the email in likedBy. */
@@ -177,7 +177,7 @@ export interface DocsPort {
   getComment(id: string): Promise<Snapshot<CommentDoc> | null>
   addComment(doc: CommentDoc): Promise<string>
   deleteComment(id: string): Promise<void>
-  /** users where user_id == email (SPEC.md §7 "Auth state"), at most one. */
+  /** users where user_id == email (docs/specification.md §3.3, §7.3 profile), at most one. */
   userByEmail(email: string): Promise<Snapshot<UserDoc> | null>
   setUser(uid: string, doc: UserDoc): Promise<void>
 }

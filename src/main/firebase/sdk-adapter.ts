@@ -178,7 +178,7 @@ function requireKey(key: string): string {
   return key
 }
 
-/** Storage paths Magpie writes (SPEC.md §7 and storage.rules). */
+/** Storage paths Magpie writes (docs/specification.md §3.3 and storage.rules). */
 function requireImagePath(path: string): string {
   if (typeof path !== 'string' || !/^(postImg|profileImg)\/[0-9A-Za-z_-]{1,64}$/.test(path)) {
     throw new FirebasePortError('permission-denied', 'not an image path Magpie writes')

@@ -181,7 +181,7 @@ export async function write(app: Caller, text = '오늘의 까치', layout: Layo
   return app.call('posts:create', { uploadId: upload.uploadId, text, layout })
 }
 
-/** A post exactly as the original web app writes it (SPEC.md §3): string postDate, no createdAt. */
+/** A post exactly as the original web app writes it (docs/specification.md §3.3): string postDate, no createdAt. */
 export function webAppPost(author: { uid: string; email: string; nickname: string }, over: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     postedBy: author.email,

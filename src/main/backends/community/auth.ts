@@ -34,7 +34,7 @@ function parseSaved(text: string | null): SavedSession | null {
 const nicknameFromEmail = (email: string): string => [...(email.split('@')[0] || email)].slice(0, limits.nicknameMax).join('')
 
 /**
- * Community mode's accounts: Firebase Auth signs people in; the users document (SPEC.md §7)
+ * Community mode's accounts: Firebase Auth signs people in; the users document (docs/specification.md §3.3)
  * holds their nickname and profile image. The credential Firebase exports (never the
  * password) is kept in this project's own vault file, encrypted where the OS allows, so the
  * user stays signed in across restarts — also offline, where the saved identity is used

@@ -17,7 +17,7 @@ const pipelineShare = 0.5
 /**
  * Photos in community mode: the same sharp pipeline as local mode (re-encoded, metadata
  * stripped, WebP variants, placeholder), then the largest variant goes to Storage at
- * postImg/{timestamp} or profileImg/{timestamp} (SPEC.md §7) with upload progress. The
+ * postImg/{timestamp} or profileImg/{timestamp} (docs/specification.md §3.3) with upload progress. The
  * variants stay in the mirror's images folder as that URL's cache.
  */
 export function createCommunityImages(ctx: CommunityContext, views: Views, cache: ImageCache) {
@@ -27,7 +27,7 @@ export function createCommunityImages(ctx: CommunityContext, views: Views, cache
   /** Uploads a save is using right now: the remote write happens before the claim, so a double submit is stopped here. */
   const inUse = new Set<string>()
 
-  /** SPEC.md's {timestamp}, kept unique per app copy, plus a few random characters so two copies never collide. */
+  /** The web app's {timestamp}, kept unique per app copy, plus a few random characters so two copies never collide. */
   function storageName(): string {
     lastStamp = Math.max(ctx.now(), lastStamp + 1)
     return `${lastStamp}_${randomBytes(3).toString('hex')}`

@@ -8,7 +8,7 @@ import type { MirrorWriter } from './mirror-writer'
 
 /**
  * Likes in community mode: Firestore's atomic arrayUnion / arrayRemove of the caller's email
- * in likedBy (SPEC.md's read-then-write loses concurrent likes), then the mirror. A new like
+ * in likedBy (the web app's read-then-write loses concurrent likes: docs/specification.md §10), then the mirror. A new like
  * on someone else's post pushes a like alert to its author, once per post and session: the
  * shipped rules let nobody but the author remove an alert, so instead of removing it on an
  * unlike (as local mode does) a like after an unlike sends none, and the author's app shows

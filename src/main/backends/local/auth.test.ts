@@ -29,7 +29,7 @@ describe('sign-up validation', () => {
     ['a 5-character password', { password: '12345', passwordConfirm: '12345' }, 'passwordShort', 'password'],
     ['a password over 128 characters', { password: 'p'.repeat(129), passwordConfirm: 'p'.repeat(129) }, 'passwordTooLong', 'password'],
     ['a short mismatch', { password: 'abcdef', passwordConfirm: 'abcdeg' }, 'passwordMismatch', 'passwordConfirm'],
-    // SPEC.md let a long mismatching confirmation through; Magpie flags any mismatch.
+    // The web app let a long mismatching confirmation through (docs/specification.md §10); Magpie flags any mismatch.
     ['a long mismatch', { password: 'long-password-1', passwordConfirm: 'long-password-2' }, 'passwordMismatch', 'passwordConfirm'],
     ['an empty confirmation', { passwordConfirm: '' }, 'passwordMismatch', 'passwordConfirm']
   ]
