@@ -1,3 +1,4 @@
+/* global module */
 /**
  * Main's layers, low to high (docs/decisions/010-main-layout.md). A folder may import its own
  * layer and any lower one, never a higher one, and no two folders import each other.
