@@ -54,7 +54,7 @@ export function fillProject(spec: CommunitySpec): Project {
 }
 
 /**
- * SPEC.md §7's reads, counted as Firestore bills them: "load all posts" reads every document
+ * The web app's reads (docs/specification.md §7.3), counted as Firestore bills them: "load all posts" reads every document
  * of magazinePost; opening a post reads magazinePost/{id}, then "the whole collection" of
  * magazineComments to filter by post_id. The feed is counted once, though the web app loads
  * it again each time the reader comes back to it, so the figure flatters the seed.
