@@ -1,4 +1,5 @@
 /// <reference lib="dom" />
+import { format } from '../../src/shared/messages'
 import { expect, signUp, startHarness, test, watchConsole } from './fixtures'
 import { makePhoto } from './photos'
 
@@ -39,11 +40,11 @@ test('HTML, script and SQL in posts, comments and nicknames stay inert text ever
     await expect(pageA.getByTestId('comment')).toContainText(payload)
     await expect(pageA.getByTestId('comment')).toContainText(nickname)
     await pageA.getByRole('link', { name: /알림/ }).click()
-    await expect(pageA.getByTestId('alert-card')).toContainText(`${nickname}님이 회원님의 게시글에 댓글을 남겼어요`)
+    await expect(pageA.getByTestId('alert-card')).toContainText(format.alertComment(nickname, payload))
 
     // The native notification carries the same plain text.
     const { notifications } = await copyA.desktop()
-    expect(notifications.map((n) => n.body)).toEqual([`${nickname}님이 회원님의 게시글에 댓글을 남겼어요`])
+    expect(notifications.map((n) => n.body)).toEqual([format.alertComment(nickname, payload)])
 
     // Nothing ran, no dialog opened, and the store still has its post.
     for (const page of [pageA, pageB]) {

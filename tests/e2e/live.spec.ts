@@ -1,3 +1,4 @@
+import { format } from '../../src/shared/messages'
 import { expect, newAccount, signUp, startHarness, test, watchConsole } from './fixtures'
 import { makePhoto } from './photos'
 
@@ -51,7 +52,7 @@ test('two app copies on one store see each other: likes, comments, alerts, notif
     expect(desktop.badge).toBe(2)
     expect(desktop.notifications.map((n) => [n.title, n.body, n.route])).toEqual([
       ['까치', `${bob.nickname}님이 회원님의 게시글을 좋아해요`, `/detail/${postId}`],
-      ['까치', `${bob.nickname}님이 회원님의 게시글에 댓글을 남겼어요`, `/detail/${postId}`]
+      ['까치', format.alertComment(bob.nickname, '멋진 사진이에요!'), `/detail/${postId}`]
     ])
     // B's own actions notify nobody in B's copy.
     expect((await copyB.desktop()).notifications).toEqual([])
