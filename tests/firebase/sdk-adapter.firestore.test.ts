@@ -1,5 +1,5 @@
 /**
- * The Firebase SDK adapter's DocsPort (src/main/firebase/sdk-adapter.ts) on the
+ * The Firebase SDK adapter's DocsPort (src/main/firebase/sdk-adapter/) on the
  * Firestore emulator, with the shipped rules loaded and real accounts of the Auth emulator,
  * so every write goes through the rules exactly as in a community's project.
  *

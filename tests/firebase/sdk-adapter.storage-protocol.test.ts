@@ -1,5 +1,5 @@
 /**
- * The SDK adapter's FilesPort (src/main/firebase/sdk-adapter.ts) on firebase-tools'
+ * The SDK adapter's FilesPort (src/main/firebase/sdk-adapter/) on firebase-tools'
  * Storage emulator without rules (tests/support/emulators/storage-server.mjs): the upload
  * and download protocol as the real SDK speaks it — a multipart upload for a small photo and a
  * resumable one past the SDK's 256 KiB threshold, the download URL with the token the server

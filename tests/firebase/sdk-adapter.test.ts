@@ -1,5 +1,5 @@
 /**
- * The Firebase SDK adapter (src/main/firebase/sdk-adapter.ts) on the Realtime Database
+ * The Firebase SDK adapter (src/main/firebase/sdk-adapter/) on the Realtime Database
  * and Storage emulators: AlertsPort and FilesPort, with the shipped security rules loaded and
  * real accounts of the Auth emulator, so every write goes through the rules exactly as in a
  * community's project. DocsPort: sdk-adapter.firestore.test.ts.

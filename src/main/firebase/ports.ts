@@ -6,7 +6,7 @@ export type { FirebaseWebConfig }
  * The Firebase boundary of community mode (docs/decisions/008-community-mode.md).
  *
  * Everything Magpie asks of Firebase goes through these ports, so that
- *  - the only code that imports the `firebase` SDK is the SDK adapter (sdk-adapter.ts),
+ *  - the only code that imports the `firebase` SDK is the SDK adapter (sdk-adapter/),
  *  - the community services and the mirror run in CI against an in-memory fake (fake-firebase.ts)
  *    and, by `npm run test:firebase`, against the emulators,
  *  - a counting wrapper (counting.ts) can count every document read at one place.
