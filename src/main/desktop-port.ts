@@ -9,6 +9,10 @@ export interface NativeNotification {
   icon: Buffer | null
   /** Where a click takes the window, e.g. /detail/abc. */
   route: string
+  /** A notification with the tag of one still shown replaces it (grouped alerts, core/notification-policy.ts). */
+  tag?: string
+  /** Replaces the tag's earlier notification: its text changes, without a sound. */
+  update?: boolean
 }
 
 export interface DesktopPort {

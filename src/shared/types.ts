@@ -60,20 +60,31 @@ export interface CommentPage {
   nextCursor: string | null
 }
 
+/**
+ * A row of the alert list: a post's alerts of one type, grouped (docs/decisions/014-unread-alerts.md).
+ * id, actor and createdAt are its newest alert's; deleting the row deletes its alerts up to that one.
+ */
 export interface AlertView {
   id: string
   type: AlertType
   postId: string
   actor: PersonView
+  /** How many other people the row stands for ("비님 외 2명"). */
+  others: number
   postImage: ImageView | null
   createdAt: number
+  /** False while any of the row's alerts is unread. */
+  seen: boolean
   /** The Korean sentence shown on the card and in the native notification. */
   text: string
 }
 
 export interface AlertList {
   alerts: AlertView[]
+  /** Every alert the person has (the rows show the newest 200). */
   count: number
+  /** The alerts they have not seen: the badge. */
+  unseen: number
 }
 
 export interface LikeState {

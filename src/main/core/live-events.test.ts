@@ -40,7 +40,7 @@ describe('live alerts in another running copy', () => {
     expect(b.desktop.recording.badge).toBe(0)
   })
 
-  it('a comment shows its own notification text, and the badge counts both', async () => {
+  it('a comment shows its own notification text with its first words, and the badge counts both', async () => {
     const { a, b, post } = await twoCopies()
     await b.call('likes:set', { postId: post.id, liked: true })
     await b.call('comments:add', { postId: post.id, text: '멋져요' })
@@ -48,7 +48,7 @@ describe('live alerts in another running copy', () => {
     await vi.waitFor(() => expect(a.desktop.recording.notifications).toHaveLength(2), soon)
     expect(a.desktop.recording.notifications.map((n) => [n.title, n.body, n.route, n.hasIcon])).toEqual([
       ['까치', '밥님이 회원님의 게시글을 좋아해요', `/detail/${post.id}`, false],
-      ['까치', '밥님이 회원님의 게시글에 댓글을 남겼어요', `/detail/${post.id}`, false]
+      ['까치', '밥님이 댓글을 남겼어요: 멋져요', `/detail/${post.id}`, false]
     ])
     await vi.waitFor(() => expect(a.desktop.recording.badge).toBe(2), soon)
   })
@@ -93,8 +93,48 @@ describe('live alerts in another running copy', () => {
     expect(again.desktop.recording.badge).toBe(2)
     await b.call('comments:add', { postId: post.id, text: '돌아오셨네요' })
     await vi.waitFor(() => expect(again.desktop.recording.notifications).toHaveLength(1), soon)
-    expect(again.desktop.recording.notifications[0]!.body).toBe('밥님이 회원님의 게시글에 댓글을 남겼어요')
+    expect(again.desktop.recording.notifications[0]!.body).toBe('밥님이 댓글을 남겼어요: 돌아오셨네요')
     expect(again.desktop.recording.badge).toBe(3)
+  })
+
+  it('likes on one post from several people within a minute are one notification, its text following', async () => {
+    const { a, b, post } = await twoCopies()
+    // The recording keeps what the user reads; the port's calls also say which notification each replaces.
+    const notify = vi.spyOn(a.desktop.port, 'notify')
+    await b.call('likes:set', { postId: post.id, liked: true })
+    await vi.waitFor(() => expect(a.desktop.recording.notifications).toHaveLength(1), soon)
+    await b.call('auth:logout')
+    await signUp(b, 'carol', { nickname: '캐럴' })
+    await b.call('likes:set', { postId: post.id, liked: true })
+    await vi.waitFor(() => expect(a.desktop.recording.notifications).toHaveLength(2), soon)
+    const [first, second] = notify.mock.calls.map(([n]) => n)
+    expect([first!.body, second!.body]).toEqual(['밥님이 회원님의 게시글을 좋아해요', '캐럴님 외 1명이 회원님의 게시글을 좋아해요'])
+    // The second takes the first one's place: the same tag, an update.
+    expect(second!.tag).toBe(first!.tag)
+    expect([first!.update, second!.update]).toEqual([false, true])
+    // The badge and the list count every alert.
+    await vi.waitFor(() => expect(a.desktop.recording.badge).toBe(2), soon)
+  })
+
+  it('one person cannot flood someone\'s notifications; the list still shows every alert', async () => {
+    const { a, b, post } = await twoCopies()
+    for (let i = 1; i <= 6; i++) await b.call('comments:add', { postId: post.id, text: `도배 ${i}` })
+    await vi.waitFor(() => expect(a.desktop.recording.badge).toBe(6), soon)
+    await vi.waitFor(() => expect(a.desktop.recording.notifications).toHaveLength(3), soon)
+    expect((await a.call('alerts:list')).count).toBe(6)
+  })
+
+  it('seeing the alerts in one copy takes the badge down in every copy of that person', async () => {
+    const { a, b, post } = await twoCopies()
+    await b.call('likes:set', { postId: post.id, liked: true })
+    const a2 = await startApp({ dataDir: a.dataDir, profileDir: a.profileDir, clock: a.clock })
+    await vi.waitFor(() => expect(a.desktop.recording.badge).toBe(1), soon)
+    expect(a2.desktop.recording.badge).toBe(1)
+    const [row] = (await a2.call('alerts:list')).alerts
+    await a2.call('alerts:markSeen', { through: { createdAt: row!.createdAt, id: row!.id } })
+    expect(a2.desktop.recording.badge).toBe(0)
+    await vi.waitFor(() => expect(a.desktop.recording.badge).toBe(0), soon)
+    expect(a.eventsOf('alerts:changed').at(-1)).toEqual({ count: 0, newest: null })
   })
 
   it('a signed-out copy notifies nobody and shows no badge', async () => {

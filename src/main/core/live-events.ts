@@ -7,6 +7,8 @@ import type { DesktopPort } from '../desktop-port'
 import type { ChangeRow } from '../store/changes-store'
 import type { ServiceContext } from './context'
 import type { Views } from './mappers'
+import { alertSentence } from './alert-groups'
+import { createNotificationPolicy } from './notification-policy'
 
 export type Emit = <E extends EventName>(event: E, payload: EventPayloads[E]) => void
 
@@ -23,9 +25,7 @@ export function createLiveService(
   currentUserId: () => string | null
 ) {
   const { store } = ctx
-  /** When each (post, actor) like was last announced: liking, unliking and liking again notifies once. */
-  const announcedLikes = new Map<string, number>()
-  const relikeQuietMs = 10 * 60 * 1000
+  const policy = createNotificationPolicy({ now: ctx.now })
 
   async function avatarIcon(file: string | undefined): Promise<Buffer | null> {
     if (!file) return null
@@ -36,28 +36,27 @@ export function createLiveService(
     }
   }
 
+  /** New alerts, oldest first, through the notification policy: grouped per post and type, limited per actor. */
   async function notifyNew(alertIds: string[]): Promise<void> {
     if (alertIds.length === 0 || desktop.isFocused()) return
     for (const record of store.alerts.getMany(alertIds)) {
-      if (record.type === 'like') {
-        const key = `${record.postId}:${record.actorId}`
-        const last = announcedLikes.get(key)
-        if (last !== undefined && Date.now() - last < relikeQuietMs) continue
-        announcedLikes.set(key, Date.now())
-      }
-      const alert = views.alert(record)
+      const decision = policy.decide({ type: record.type, postId: record.postId, actorId: record.actorId, actorName: record.actorNickname })
+      if (!decision) continue
       desktop.notify({
         title: messages.appName,
-        body: alert.text,
+        body: alertSentence(record.type, decision.actorName, decision.others, record.commentText),
         icon: await avatarIcon(record.actorAvatar?.variants[0]?.file),
-        route: `/detail/${alert.postId}`
+        route: `/detail/${record.postId}`,
+        tag: decision.tag,
+        update: decision.update
       })
     }
   }
 
+  /** The badge everywhere is what the signed-in person has not seen. */
   function refreshBadge(): number {
     const userId = currentUserId()
-    const count = userId ? store.alerts.count(userId) : 0
+    const count = userId ? store.alerts.unseen(userId) : 0
     desktop.setBadge(count)
     return count
   }
@@ -72,7 +71,7 @@ export function createLiveService(
       const added: string[] = []
       let alertsChanged = false
       for (const row of rows) {
-        if (row.kind === 'alert_added' || row.kind === 'alert_removed') {
+        if (row.kind === 'alert_added' || row.kind === 'alert_removed' || row.kind === 'alerts_seen') {
           if (me && row.userId === me) {
             alertsChanged = true
             if (row.kind === 'alert_added' && row.alertId) added.push(row.alertId)

@@ -1,9 +1,9 @@
 import type { ImageView, PersonView, PostView, CommentView, AlertView } from '@shared/types'
-import { format } from '@shared/messages'
 import type { ImageRecord } from '../store/images-store'
 import type { PostRecord } from '../store/posts-store'
 import type { CommentRecord } from '../store/comments-store'
 import type { AlertRecord } from '../store/alerts-store'
+import { alertSentence, type AlertGroup } from './alert-groups'
 
 /** Store records → what the renderer may see: media URLs instead of files, no emails. */
 export function createViews(mediaUrl: (file: string) => string) {
@@ -47,15 +47,18 @@ export function createViews(mediaUrl: (file: string) => string) {
         mine: viewer !== null && viewer === record.authorId
       }
     },
-    alert(record: AlertRecord): AlertView {
+    /** A row of the list (alert-groups.ts): its newest alert, how many others, read or not. */
+    alert({ head, others, seen }: AlertGroup<AlertRecord>): AlertView {
       return {
-        id: record.id,
-        type: record.type,
-        postId: record.postId,
-        actor: person(record.actorId, record.actorNickname, record.actorAvatar),
-        postImage: record.postImage ? image(record.postImage) : null,
-        createdAt: record.createdAt,
-        text: record.type === 'like' ? format.alertLike(record.actorNickname) : format.alertComment(record.actorNickname)
+        id: head.id,
+        type: head.type,
+        postId: head.postId,
+        actor: person(head.actorId, head.actorNickname, head.actorAvatar),
+        others,
+        postImage: head.postImage ? image(head.postImage) : null,
+        createdAt: head.createdAt,
+        seen,
+        text: alertSentence(head.type, head.actorNickname, others, head.commentText)
       }
     }
   }

@@ -44,6 +44,7 @@ export interface Services {
     count(userId: string | null): number
     remove(userId: string | null, alertId: string): Awaitable<AlertList>
     clear(userId: string | null): Awaitable<AlertList>
+    markSeen(userId: string | null, through: { createdAt: number; id: string }): AlertList
   }
   live: LiveService
   emit: Emit

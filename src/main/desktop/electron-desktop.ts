@@ -71,18 +71,20 @@ export function createElectronDesktop(options: {
   // Electron holds notifications weakly: without a reference here a collected one
   // forgets its click handler and the click would not open the post.
   const shown = new Set<Notification>()
+  const tagged = new Map<string, Notification>()
 
   function create(notification: NativeNotification): Notification {
     if (platform === 'win32') {
       // Clicks come through routeToastClicks, not the object: it is long gone by the time one is clicked in Action Center.
       const iconFile = notification.icon ? toastIconFile(notification.icon, options.toastIconDir) : null
-      return new Notification({ toastXml: toastXml({ ...notification, iconFile }) })
+      return new Notification({ id: notification.tag, toastXml: toastXml({ ...notification, iconFile }) })
     }
     const native = new Notification({
+      id: notification.tag,
       title: notification.title,
       body: notification.body,
       icon: notification.icon ? nativeImage.createFromBuffer(notification.icon) : undefined,
-      silent: false
+      silent: notification.update === true
     })
     native.on('click', () => {
       shown.delete(native)
@@ -94,8 +96,15 @@ export function createElectronDesktop(options: {
   return {
     notify(notification) {
       if (!Notification.isSupported()) return
+      // A grouped alert's newer text takes the place of its older one (the id does it on macOS and Windows; Linux needs the close).
+      const previous = notification.tag ? tagged.get(notification.tag) : undefined
+      if (previous) previous.close()
       const native = create(notification)
-      const forget = () => shown.delete(native)
+      if (notification.tag) tagged.set(notification.tag, native)
+      const forget = () => {
+        shown.delete(native)
+        if (notification.tag && tagged.get(notification.tag) === native) tagged.delete(notification.tag)
+      }
       native.on('close', forget)
       native.on('failed', forget)
       shown.add(native)

@@ -62,6 +62,7 @@ function templates(ids: { postId: string }): Record<Channel, Record<string, unkn
     'alerts:list': undefined,
     'alerts:delete': { id: 'no-such-alert' },
     'alerts:clear': undefined,
+    'alerts:markSeen': { through: { createdAt: 0, id: 'no-such-alert' } },
     'settings:get': undefined,
     // The apiKey is one character short, so no broken variant ever reaches a real project.
     'settings:connect': {

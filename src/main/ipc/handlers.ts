@@ -40,6 +40,7 @@ export function createHandlers(s: Services, settings: SettingsService): Handlers
     'alerts:list': (_input, { userId }) => s.alerts.list(userId),
     'alerts:delete': (input, { userId }) => s.alerts.remove(userId, input.id),
     'alerts:clear': (_input, { userId }) => s.alerts.clear(userId),
+    'alerts:markSeen': (input, { userId }) => s.alerts.markSeen(userId, input.through),
     'settings:get': () => settings.get(),
     'settings:connect': (input) => settings.connect(input),
     'settings:disconnect': () => settings.disconnect()

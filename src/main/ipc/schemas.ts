@@ -41,6 +41,7 @@ export const schemas = {
   'alerts:list': none,
   'alerts:delete': z.strictObject({ id }),
   'alerts:clear': none,
+  'alerts:markSeen': z.strictObject({ through: z.strictObject({ createdAt: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER), id }) }),
   'settings:get': none,
   'settings:connect': z.strictObject({
     apiKey: configValue,

@@ -11,6 +11,16 @@ export interface AlertRecord {
   actorAvatar: ImageRecord | null
   postImage: ImageRecord | null
   createdAt: number
+  /** Seen by the person it is for (migration 5). */
+  seen: boolean
+  /** A comment alert's comment, where the store has it (the Realtime Database's alerts carry none). */
+  commentText: string | null
+}
+
+/** Where the list stood when it was shown: the alerts at or below this (created_at, id) in the list's order. */
+export interface AlertBound {
+  createdAt: number
+  id: string
 }
 
 const toAlert = (row: Record<string, unknown>): AlertRecord => ({
@@ -21,21 +31,38 @@ const toAlert = (row: Record<string, unknown>): AlertRecord => ({
   actorNickname: row.actor_nickname as string,
   actorAvatar: imageFromColumns(row, 'a_'),
   postImage: imageFromColumns(row, 'p_'),
-  createdAt: row.created_at as number
+  createdAt: row.created_at as number,
+  seen: row.seen_at !== null,
+  commentText: (row.comment_text as string | null) ?? null
 })
 
 export function createAlertsStore(db: Db) {
-  const select = `SELECT al.id, al.type, al.post_id, al.actor_id, al.created_at, u.nickname AS actor_nickname,
-        ${imageColumns('a', 'a_')}, ${imageColumns('i', 'p_')}
+  const select = `SELECT al.id, al.type, al.post_id, al.actor_id, al.created_at, al.seen_at, u.nickname AS actor_nickname,
+        c.text AS comment_text, ${imageColumns('a', 'a_')}, ${imageColumns('i', 'p_')}
      FROM alerts al
      JOIN users u ON u.id = al.actor_id
      LEFT JOIN images a ON a.id = u.avatar_id
      JOIN posts p ON p.id = al.post_id
-     LEFT JOIN images i ON i.id = p.image_id`
+     LEFT JOIN images i ON i.id = p.image_id
+     LEFT JOIN comments c ON c.id = al.comment_id`
   const list = db.prepare(`${select} WHERE al.user_id = @userId ORDER BY al.created_at DESC, al.id DESC LIMIT @limit`)
   const byIds = db.prepare(`${select} WHERE al.id IN (SELECT value FROM json_each(@ids)) ORDER BY al.created_at, al.id`)
   // Kept by triggers (migration 2): one row, however many alerts the person has.
   const count = db.prepare('SELECT alert_count AS n FROM users WHERE id = ?')
+  // Kept by triggers too (migration 5): what the badge shows.
+  const unseen = db.prepare('SELECT unseen_alert_count AS n FROM users WHERE id = ?')
+  const markSeen = db.prepare(
+    `UPDATE alerts SET seen_at = @at
+     WHERE user_id = @userId AND seen_at IS NULL AND (created_at < @createdAt OR (created_at = @createdAt AND id <= @id))`
+  )
+  // A row of the list stands for its post's alerts of its type up to its newest (core/alert-groups.ts).
+  const groupOf = db
+    .prepare(
+      `SELECT al.id FROM alerts al JOIN alerts h ON h.id = ?
+       WHERE al.user_id = h.user_id AND al.post_id = h.post_id AND al.type = h.type
+         AND (al.created_at < h.created_at OR (al.created_at = h.created_at AND al.id <= h.id))`
+    )
+    .pluck()
   const insertLike = db.prepare(
     `INSERT OR IGNORE INTO alerts (id, user_id, post_id, actor_id, type, created_at)
      VALUES (@id, @userId, @postId, @actorId, 'like', @createdAt)`
@@ -56,6 +83,18 @@ export function createAlertsStore(db: Db) {
     count(userId: string): number {
       return (count.get(userId) as { n: number } | undefined)?.n ?? 0
     },
+    /** How many of the person's alerts they have not seen: the badge. */
+    unseen(userId: string): number {
+      return (unseen.get(userId) as { n: number } | undefined)?.n ?? 0
+    },
+    /** Marks the person's alerts at or below `through` (in the list's order) seen; how many were not. */
+    markSeen(userId: string, through: AlertBound, at: number): number {
+      return markSeen.run({ userId, createdAt: through.createdAt, id: through.id, at }).changes
+    },
+    /** The alerts the list's row headed by this alert stands for (none when it is gone). */
+    groupOf(headId: string): string[] {
+      return groupOf.all(headId) as string[]
+    },
     addLike(alert: { id: string; userId: string; postId: string; actorId: string; createdAt: number }): boolean {
       return insertLike.run(alert).changes === 1
     },
@@ -71,6 +110,9 @@ export function createAlertsStore(db: Db) {
     },
     remove(id: string): void {
       remove.run(id)
+    },
+    removeMany(ids: string[]): void {
+      for (const id of ids) remove.run(id)
     },
     clear(userId: string): void {
       clear.run(userId)

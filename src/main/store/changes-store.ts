@@ -8,6 +8,8 @@ export type ChangeKind =
   | 'comments'
   | 'alert_added'
   | 'alert_removed'
+  /** One of the user's alerts was seen (migration 5): their unread count fell. */
+  | 'alerts_seen'
 
 export interface ChangeRow {
   seq: number

@@ -180,5 +180,27 @@ export const migrations: readonly string[] = [
   BEGIN
     INSERT INTO changes (kind, post_id) VALUES ('comments', NEW.id);
   END;
+  `,
+  /* 5: unread alerts (docs/decisions/014-unread-alerts.md): when the person saw each alert, and
+        how many they have not seen, kept by the database so the badge still reads one row. In
+        community mode the mirror keeps it, by the alert's Realtime Database key: the database
+        stays as the web app writes it. Alerts from before count as not seen, so no badge drops
+        to 0 on its own at the upgrade. A seen alert logs a change, so every copy's badge follows. */ `
+  ALTER TABLE alerts ADD COLUMN seen_at INTEGER;
+  ALTER TABLE users ADD COLUMN unseen_alert_count INTEGER NOT NULL DEFAULT 0;
+  UPDATE users SET unseen_alert_count = alert_count;
+  CREATE INDEX alerts_unseen ON alerts(user_id, created_at, id) WHERE seen_at IS NULL;
+  CREATE TRIGGER alerts_unseen_up AFTER INSERT ON alerts WHEN NEW.seen_at IS NULL BEGIN
+    UPDATE users SET unseen_alert_count = unseen_alert_count + 1 WHERE id = NEW.user_id;
+  END;
+  CREATE TRIGGER alerts_unseen_down AFTER DELETE ON alerts WHEN OLD.seen_at IS NULL BEGIN
+    UPDATE users SET unseen_alert_count = unseen_alert_count - 1 WHERE id = OLD.user_id;
+  END;
+  CREATE TRIGGER alerts_seen AFTER UPDATE OF seen_at ON alerts
+    WHEN OLD.seen_at IS NULL AND NEW.seen_at IS NOT NULL
+  BEGIN
+    UPDATE users SET unseen_alert_count = unseen_alert_count - 1 WHERE id = NEW.user_id;
+    INSERT INTO changes (kind, user_id, alert_id) VALUES ('alerts_seen', NEW.user_id, NEW.id);
+  END;
   `
 ]

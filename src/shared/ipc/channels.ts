@@ -22,6 +22,7 @@ export const channels = [
   'alerts:list',
   'alerts:delete',
   'alerts:clear',
+  'alerts:markSeen',
   'settings:get',
   'settings:connect',
   'settings:disconnect'

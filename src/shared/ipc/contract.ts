@@ -53,6 +53,8 @@ export interface Contract {
   'alerts:list': { input: void; output: AlertList }
   'alerts:delete': { input: { id: string }; output: AlertList }
   'alerts:clear': { input: void; output: AlertList }
+  /** The caller saw their list from its newest alert down (`through`: that alert's createdAt and id): those alerts are read. */
+  'alerts:markSeen': { input: { through: { createdAt: number; id: string } }; output: AlertList }
   /** Which backend runs; open to everyone, signed in or not (the sign-in belongs to the backend). */
   'settings:get': { input: void; output: SettingsView }
   /** Checks, tries, saves and switches to a community's project; refused on managed installs. */
@@ -66,6 +68,7 @@ export type Output<C extends Channel> = Contract[C]['output']
 
 export interface EventPayloads {
   'session:changed': SessionView
+  /** count: the alerts not yet seen (the badge). */
   'alerts:changed': { count: number; newest: { id: string; type: AlertType; postId: string } | null }
   'posts:changed': { postIds: string[]; feed: boolean }
   'images:progress': { requestId: string; progress: number }

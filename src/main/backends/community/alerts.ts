@@ -1,4 +1,5 @@
 import type { AlertList } from '@shared/types'
+import type { AlertBound } from '../../store/alerts-store'
 import { AppError } from '../../errors'
 import { createAlertsService } from '../local/alerts'
 import type { Views } from '../../core/mappers'
@@ -16,19 +17,25 @@ export function createCommunityAlerts(ctx: CommunityContext, views: Views, auth:
     list: local.list,
     count: local.count,
 
+    /** Read or not is Magpie's own (the mirror's seen_at, by the alert's key): the Realtime Database keeps the web app's shape. */
+    markSeen(userId: string | null, through: AlertBound): AlertList {
+      const seen = local.markSeen(userId, through)
+      ctx.published()
+      return seen
+    },
+
     async remove(userId: string | null, alertId: string): Promise<AlertList> {
       if (!userId) throw new AppError('loginRequired')
-      const owner = store.alerts.ownerOf(alertId)
-      // Already gone (a double click, or its post was deleted meanwhile): the wish is fulfilled.
-      if (owner === null) return local.list(userId)
-      if (owner !== userId) throw new AppError('invalidRequest')
+      const row = local.rowOf(userId, alertId)
+      if (row.length === 0) return local.list(userId)
       const { uid } = await auth.author(userId)
       await remote('write', () => ports.alerts.remove(uid, alertId))
-      // The repeats it stood for go with it, or the next one would take its place.
-      const repeats = writer.repeatsOf(alertId)
-      for (const key of repeats) await ports.alerts.remove(uid, key).catch(() => {})
-      writer.removedAlerts([alertId, ...repeats])
-      store.transaction(() => store.alerts.remove(alertId))
+      const rest = row.filter((id) => id !== alertId)
+      // The rest of the row, and the repeats each stood for, go with it, or the next one would take its place.
+      const gone = [...rest, ...row.flatMap((id) => writer.repeatsOf(id))]
+      for (const key of gone) await ports.alerts.remove(uid, key).catch(() => {})
+      writer.removedAlerts([...row, ...gone])
+      store.transaction(() => store.alerts.removeMany(row))
       ctx.published()
       return local.list(userId)
     },

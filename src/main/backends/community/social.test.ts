@@ -206,10 +206,53 @@ describe('community alerts, live', () => {
     expect(list.count).toBe(1)
   })
 
+  it('a post\'s alerts are one row ("외 N명"); deleting the row removes each of its alerts from the Realtime Database', async () => {
+    const { fake, a, post, aliceUid } = await aliceAndBob()
+    for (const [who, minute] of [['준호', 1], ['비', 2], ['새', 3]] as const) {
+      fake.webApp.pushAlert(aliceUid, { date: `2026. 1. 1. 10:0${minute}`, post_id: post.id, committed_by: who, alert_type: 'like' })
+    }
+    const other = { date: '2026. 1. 1. 11:00', post_id: post.id, committed_by: '비', alert_type: 'comment' }
+    fake.webApp.pushAlert(aliceUid, other)
+    await a.settle()
+    const list = await a.call('alerts:list')
+    expect(list.alerts.map((r) => r.text)).toEqual(['비님이 회원님의 게시글에 댓글을 남겼어요', '새님 외 2명이 회원님의 게시글을 좋아해요'])
+    await a.call('alerts:delete', { id: list.alerts[1]!.id })
+    expect(Object.values(fake.data.alerts(aliceUid))).toEqual([other])
+    await a.settle()
+    expect((await a.call('alerts:list')).count).toBe(1)
+  })
+
+  it('unread is Magpie\'s own: seeing the list takes the badge to 0, the Realtime Database keeps the web app\'s shape, and a restart remembers', async () => {
+    const { fake, a, b, post, aliceUid } = await aliceAndBob()
+    await b.call('comments:add', { postId: post.id, text: '하나' })
+    await b.call('likes:set', { postId: post.id, liked: true })
+    await a.settle()
+    const stored = structuredClone(fake.data.alerts(aliceUid))
+    const list = await a.call('alerts:list')
+    expect([list.count, list.unseen, a.desktop.recording.badge]).toEqual([2, 2, 2])
+    const seen = await a.call('alerts:markSeen', { through: { createdAt: list.alerts[0]!.createdAt, id: list.alerts[0]!.id } })
+    expect([seen.count, seen.unseen, a.desktop.recording.badge]).toEqual([2, 0, 0])
+    expect(seen.alerts.every((r) => r.seen)).toBe(true)
+    expect(fake.data.alerts(aliceUid)).toEqual(stored)
+
+    // A new alert is unread; the ones seen stay seen across a restart (the mirror keeps it by the alert's key).
+    await a.close()
+    await b.call('comments:add', { postId: post.id, text: '둘' })
+    const again = await startCommunityApp(fake, { dataDir: a.dataDir, profileDir: a.profileDir })
+    await again.settle()
+    expect(again.desktop.recording.badge).toBe(1)
+    const after = await again.call('alerts:list')
+    expect([after.count, after.unseen]).toEqual([3, 1])
+    expect(after.alerts.map((r) => [r.type, r.seen])).toEqual([
+      ['comment', false],
+      ['like', true]
+    ])
+  })
+
   it('delete one and clear all go to the Realtime Database', async () => {
     const { fake, a, b, post, aliceUid } = await aliceAndBob()
     await b.call('comments:add', { postId: post.id, text: '하나' })
-    await b.call('comments:add', { postId: post.id, text: '둘' })
+    await b.call('likes:set', { postId: post.id, liked: true })
     await a.settle()
     const list = await a.call('alerts:list')
     expect(list.count).toBe(2)

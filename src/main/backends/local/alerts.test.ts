@@ -27,15 +27,15 @@ async function aliceWithAlerts() {
 }
 
 describe('alerts', () => {
-  it('list the user’s alerts newest first with actor, post photo and Korean text, and count them', async () => {
+  it('list the user’s alerts newest first, a post’s likes grouped, with actor, post photo and Korean text, and count them', async () => {
     const { app, bob, carol, first, second } = await aliceWithAlerts()
     const list = await app.call('alerts:list')
     expect(list.count).toBe(4)
-    expect(list.alerts.map((a) => [a.type, a.postId, a.actor.id, a.text])).toEqual([
-      ['like', second.id, carol.user.id, '캐럴님이 회원님의 게시글을 좋아해요'],
-      ['comment', first.id, bob.user.id, '밥님이 회원님의 게시글에 댓글을 남겼어요'],
-      ['like', second.id, bob.user.id, '밥님이 회원님의 게시글을 좋아해요'],
-      ['like', first.id, bob.user.id, '밥님이 회원님의 게시글을 좋아해요']
+    expect(list.unseen).toBe(4)
+    expect(list.alerts.map((a) => [a.type, a.postId, a.actor.id, a.others, a.seen, a.text])).toEqual([
+      ['like', second.id, carol.user.id, 1, false, '캐럴님 외 1명이 회원님의 게시글을 좋아해요'],
+      ['comment', first.id, bob.user.id, 0, false, '밥님이 댓글을 남겼어요: 좋아요'],
+      ['like', first.id, bob.user.id, 0, false, '밥님이 회원님의 게시글을 좋아해요']
     ])
     expect(list.alerts[1]!.actor).toEqual({ id: bob.user.id, nickname: '밥', avatar: bob.user.avatar })
     expect(list.alerts[1]!.postImage).toEqual(first.image)
@@ -48,7 +48,7 @@ describe('alerts', () => {
     const { app, bob } = await aliceWithAlerts()
     await app.call('auth:logout')
     await logIn(app, bob)
-    expect(await app.call('alerts:list')).toEqual({ alerts: [], count: 0 })
+    expect(await app.call('alerts:list')).toEqual({ alerts: [], count: 0, unseen: 0 })
     expect(app.desktop.recording.badge).toBe(0)
   })
 
@@ -56,20 +56,63 @@ describe('alerts', () => {
     const { app } = await aliceWithAlerts()
     await app.call('auth:logout')
     const before = storeSnapshot(app.store)
-    for (const [channel, input] of [['alerts:list'], ['alerts:clear'], ['alerts:delete', { id: 'x' }]] as const) {
+    for (const [channel, input] of [['alerts:list'], ['alerts:clear'], ['alerts:delete', { id: 'x' }], ['alerts:markSeen', { through: { createdAt: 0, id: 'x' } }]] as const) {
       expect(await app.refused(channel, input)).toEqual({ code: 'loginRequired', message: messages.loginRequired })
     }
     expect(storeSnapshot(app.store)).toEqual(before)
   })
 
-  it('can be deleted one by one by their user, updating the count and the badge', async () => {
+  it('can be deleted row by row by their user (a grouped row with all its alerts), updating the count and the badge', async () => {
     const { app } = await aliceWithAlerts()
     const [newest, ...rest] = (await app.call('alerts:list')).alerts
     const after = await app.call('alerts:delete', { id: newest!.id })
-    expect(after.count).toBe(3)
+    expect(after.count).toBe(2)
     expect(after.alerts).toEqual(rest)
-    expect(app.desktop.recording.badge).toBe(3)
-    expect(app.eventsOf('alerts:changed').at(-1)).toEqual({ count: 3, newest: null })
+    expect(app.desktop.recording.badge).toBe(2)
+    expect(app.eventsOf('alerts:changed').at(-1)).toEqual({ count: 2, newest: null })
+  })
+
+  it('deleting a row keeps an alert that joined it after the list was shown', async () => {
+    const { app, alice, first } = await aliceWithAlerts()
+    const shown = (await app.call('alerts:list')).alerts.find((a) => a.type === 'like' && a.postId === first.id)!
+    await app.call('auth:logout')
+    await signUp(app, 'dave', { nickname: '데이브' })
+    await app.call('likes:set', { postId: first.id, liked: true })
+    await app.call('auth:logout')
+    await logIn(app, alice)
+    const after = await app.call('alerts:delete', { id: shown.id })
+    const row = after.alerts.find((a) => a.type === 'like' && a.postId === first.id)
+    expect([row?.text, row?.others, row?.seen]).toEqual(['데이브님이 회원님의 게시글을 좋아해요', 0, false])
+  })
+
+  it('count unread, not total: seeing the list takes the badge to 0, the alerts stay listed', async () => {
+    const { app } = await aliceWithAlerts()
+    const list = await app.call('alerts:list')
+    const seen = await app.call('alerts:markSeen', { through: { createdAt: list.alerts[0]!.createdAt, id: list.alerts[0]!.id } })
+    expect([seen.count, seen.unseen]).toEqual([4, 0])
+    expect(seen.alerts.map((a) => [a.id, a.seen])).toEqual(list.alerts.map((a) => [a.id, true]))
+    expect(app.desktop.recording.badge).toBe(0)
+    expect(app.eventsOf('alerts:changed').at(-1)).toEqual({ count: 0, newest: null })
+    // Seeing again changes nothing; the rows stay until deleted.
+    expect(await app.call('alerts:markSeen', { through: { createdAt: list.alerts[0]!.createdAt, id: list.alerts[0]!.id } })).toEqual(seen)
+  })
+
+  it('an alert newer than the list that was seen stays unread, and makes its row unread again', async () => {
+    const { app, alice, second } = await aliceWithAlerts()
+    const list = await app.call('alerts:list')
+    await app.call('auth:logout')
+    await signUp(app, 'dave', { nickname: '데이브' })
+    await app.call('likes:set', { postId: second.id, liked: true })
+    await app.call('auth:logout')
+    await logIn(app, alice)
+    const seen = await app.call('alerts:markSeen', { through: { createdAt: list.alerts[0]!.createdAt, id: list.alerts[0]!.id } })
+    expect(seen.unseen).toBe(1)
+    expect(app.desktop.recording.badge).toBe(1)
+    expect(seen.alerts.map((a) => [a.text, a.seen])).toEqual([
+      ['데이브님 외 2명이 회원님의 게시글을 좋아해요', false],
+      ['밥님이 댓글을 남겼어요: 좋아요', true],
+      ['밥님이 회원님의 게시글을 좋아해요', true]
+    ])
   })
 
   it('of someone else cannot be deleted: refused, nothing changes', async () => {
@@ -100,9 +143,9 @@ describe('alerts', () => {
     await logIn(app, alice)
     await app.call('comments:add', { postId: bobsPost.id, text: '앨리스 다녀감' })
 
-    expect(await app.call('alerts:clear')).toEqual({ alerts: [], count: 0 })
+    expect(await app.call('alerts:clear')).toEqual({ alerts: [], count: 0, unseen: 0 })
     expect(app.desktop.recording.badge).toBe(0)
-    expect(await app.call('alerts:list')).toEqual({ alerts: [], count: 0 })
+    expect(await app.call('alerts:list')).toEqual({ alerts: [], count: 0, unseen: 0 })
     await app.call('auth:logout')
     await logIn(app, bob)
     expect((await app.call('alerts:list')).count).toBe(1)

@@ -3,6 +3,8 @@ import type { AlertList } from '@shared/types'
 import { AppError } from '../../errors'
 import type { ServiceContext } from '../../core/context'
 import type { Views } from '../../core/mappers'
+import { groupAlerts } from '../../core/alert-groups'
+import type { AlertBound } from '../../store/alerts-store'
 
 export function createAlertsService(ctx: ServiceContext, views: Views) {
   const { store } = ctx
@@ -10,25 +12,38 @@ export function createAlertsService(ctx: ServiceContext, views: Views) {
   function list(userId: string | null): AlertList {
     if (!userId) throw new AppError('loginRequired')
     return {
-      alerts: store.alerts.list(userId, limits.alertPageMax).map(views.alert),
-      count: store.alerts.count(userId)
+      alerts: groupAlerts(store.alerts.list(userId, limits.alertPageMax)).map(views.alert),
+      count: store.alerts.count(userId),
+      unseen: store.alerts.unseen(userId)
     }
+  }
+
+  /** The alerts a row of the caller's list stands for; none when it is gone, refused when it is someone else's. */
+  function rowOf(userId: string, alertId: string): string[] {
+    const owner = store.alerts.ownerOf(alertId)
+    // Already gone (a double click, or its post was deleted meanwhile): the wish is fulfilled.
+    if (owner === null) return []
+    if (owner !== userId) throw new AppError('invalidRequest')
+    return store.alerts.groupOf(alertId)
   }
 
   return {
     list,
+    rowOf,
+    /** The badge: what the person has not seen. */
     count(userId: string | null): number {
-      return userId ? store.alerts.count(userId) : 0
+      return userId ? store.alerts.unseen(userId) : 0
     },
+    /** The caller saw their list down from `through` (its newest alert when shown): those alerts are read. */
+    markSeen(userId: string | null, through: AlertBound): AlertList {
+      if (!userId) throw new AppError('loginRequired')
+      store.transaction(() => store.alerts.markSeen(userId, through, ctx.now()))
+      return list(userId)
+    },
+    /** Deletes a row: its alerts up to the one it was shown with. */
     remove(userId: string | null, alertId: string): AlertList {
       if (!userId) throw new AppError('loginRequired')
-      store.transaction(() => {
-        const owner = store.alerts.ownerOf(alertId)
-        // Already gone (a double click, or its post was deleted meanwhile): the wish is fulfilled.
-        if (owner === null) return
-        if (owner !== userId) throw new AppError('invalidRequest')
-        store.alerts.remove(alertId)
-      })
+      store.transaction(() => store.alerts.removeMany(rowOf(userId, alertId)))
       return list(userId)
     },
     clear(userId: string | null): AlertList {

@@ -22,7 +22,7 @@ describe('applySession', () => {
   it('when the person changes, drops every answer given to the last one and reloads what is on screen', async () => {
     // Main answers for whoever is signed in: Ann has five alerts, Bob none.
     let signedIn = 'ann'
-    const fake = installFakeMagpie({ 'alerts:list': () => ok({ alerts: [], count: signedIn === 'ann' ? 5 : 0 } satisfies AlertList) })
+    const fake = installFakeMagpie({ 'alerts:list': () => ok({ alerts: [], count: signedIn === 'ann' ? 5 : 0, unseen: signedIn === 'ann' ? 5 : 0 } satisfies AlertList) })
     const { client } = renderWithApp(<AlertCount />, { session: ann })
     client.setQueryData(queryKeys.post('post-1'), samplePost({ likedByMe: true, mine: true }))
     await waitFor(() => expect(screen.getByTestId('count').textContent).toBe('5'))
