@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react'
+import { lazy, Suspense, useRef, useState } from 'react'
 import { messages } from '@shared/messages'
 import styles from './SettingsButton.module.css'
 
@@ -10,9 +10,11 @@ const SettingsDialog = lazy(loadDialog)
 export function SettingsButton() {
   const [opened, setOpened] = useState(false)
   const [open, setOpen] = useState(false)
+  const gear = useRef<HTMLButtonElement>(null)
   return (
     <>
       <button
+        ref={gear}
         type="button"
         className={styles.gear}
         aria-label={messages.settings}
@@ -34,7 +36,7 @@ export function SettingsButton() {
       </button>
       {opened && (
         <Suspense fallback={null}>
-          <SettingsDialog open={open} onOpenChange={setOpen} />
+          <SettingsDialog open={open} onOpenChange={setOpen} returnFocusTo={gear} />
         </Suspense>
       )}
     </>

@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog'
-import { useState } from 'react'
+import { useState, type RefObject } from 'react'
 import { configFields } from '@shared/firebase-config'
 import { format, messages } from '@shared/messages'
 import type { ConnectionStatus, FirebaseWebConfig, SettingsView } from '@shared/types'
@@ -15,7 +15,16 @@ import { ConnectForm } from './ConnectForm'
 import styles from './SettingsDialog.module.css'
 
 /** The settings dialog (Radix Dialog: focus trap, Escape, scroll lock), loaded by SettingsButton on first use. */
-export default function SettingsDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export default function SettingsDialog({
+  open,
+  onOpenChange,
+  returnFocusTo
+}: {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  /** What opened it. It is no Dialog.Trigger (the dialog loads after the click), so Radix cannot find it. */
+  returnFocusTo?: RefObject<HTMLElement | null>
+}) {
   const settings = useSettings()
   // The config just disconnected, so connecting again is one click away. Kept here: a switch
   // reloads the settings answer, and what shows it may unmount meanwhile.
@@ -24,7 +33,15 @@ export default function SettingsDialog({ open, onOpenChange }: { open: boolean; 
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className={styles.overlay} />
-        <Dialog.Content className={styles.content} data-testid="settings-dialog">
+        <Dialog.Content
+          className={styles.content}
+          data-testid="settings-dialog"
+          onCloseAutoFocus={(event) => {
+            if (!returnFocusTo?.current) return
+            event.preventDefault()
+            returnFocusTo.current.focus()
+          }}
+        >
           <header className={styles.header}>
             <Dialog.Title className={styles.title}>{messages.settings}</Dialog.Title>
             <Dialog.Close className={styles.close} aria-label={messages.close}>

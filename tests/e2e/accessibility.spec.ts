@@ -1,0 +1,118 @@
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from '@playwright/test'
+import { expect, newAccount, signUp, test } from './fixtures'
+import { makePhoto } from './photos'
+
+/**
+ * axe-core over every screen, signed in and out, in the light and the dark scheme:
+ * no serious or critical violation of WCAG 2.2 A/AA (contrast included) anywhere.
+ */
+
+const wcag = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
+
+/** Animations (dialogs fade and pop in) settle first: axe reads colours as drawn. */
+async function settled(page: Page): Promise<void> {
+  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => null))))
+}
+
+async function violations(page: Page, where: string): Promise<string[]> {
+  await settled(page)
+  const result = await new AxeBuilder({ page }).withTags(wcag).analyze()
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${where}: ${v.id} (${v.impact}) — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)
+}
+
+async function writePost(page: Page, text: string): Promise<string> {
+  await page.getByRole('button', { name: '글쓰기' }).click()
+  await page.getByTestId('post-image-input').setInputFiles(await makePhoto('a11y', { width: 800, height: 533 }))
+  await expect(page.getByTestId('editor-preview').locator('img[srcset]')).toBeVisible()
+  await page.getByLabel('내용을 입력해 주세요').fill(text)
+  await page.getByRole('button', { name: '올리기' }).click()
+  await expect(page).toHaveURL(/#\/$/)
+  const link = page.locator('a[href*="detail/"]').first()
+  await expect(link).toBeVisible()
+  const href = (await link.getAttribute('href'))!
+  return href.slice(href.indexOf('detail/') + 'detail/'.length)
+}
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`every screen passes axe in the ${colorScheme} scheme, signed in and out`, async ({ page, harness, consoleErrors }) => {
+    test.setTimeout(180_000)
+    void consoleErrors
+    await page.emulateMedia({ colorScheme })
+    await page.goto(harness.url)
+    // The scheme follows the OS when nothing was chosen in 설정.
+    await expect(page.locator('html')).toHaveAttribute('data-theme', colorScheme)
+
+    const found: string[] = []
+    const visit = async (hash: string, name: string, ready: () => Promise<void>) => {
+      await page.evaluate((h) => (window.location.hash = h), hash)
+      await ready()
+      found.push(...(await violations(page, name)))
+    }
+    const h1 = async () => void (await expect(page.locator('h1').first()).toBeVisible())
+
+    // Signed out.
+    await visit('#/', 'feed (signed out)', h1)
+    await visit('#/login', 'login', h1)
+    await visit('#/signup', 'sign-up', h1)
+    await visit('#/no-such-page', 'not found', h1)
+    await visit('#/', 'feed again', h1)
+    await page.getByRole('button', { name: '설정' }).click()
+    await expect(page.getByRole('dialog', { name: '설정' })).toBeVisible()
+    found.push(...(await violations(page, 'settings dialog (signed out)')))
+    await page.keyboard.press('Escape')
+
+    // Signed in, with a post of one's own (edit link, comments, likes).
+    await signUp(page, newAccount('a11y'))
+    const postId = await writePost(page, '접근성을 확인하는 글이에요 😀\n두 번째 줄.')
+    await visit('#/', 'feed (signed in)', h1)
+    await visit(`#/detail/${postId}`, 'detail', async () => {
+      await expect(page.getByTestId('post-detail')).toBeVisible()
+      await page.getByLabel('댓글을 남겨 주세요').fill('좋은 글이에요')
+      await page.getByRole('button', { name: '등록' }).click()
+      await expect(page.getByTestId('comment')).toHaveCount(1)
+    })
+    await visit('#/write/new', 'editor (new)', h1)
+    await visit(`#/write/${postId}`, 'editor (edit)', h1)
+    await visit('#/myalert', 'alerts', h1)
+    await page.getByRole('button', { name: '설정' }).click()
+    await expect(page.getByRole('dialog', { name: '설정' })).toBeVisible()
+    found.push(...(await violations(page, 'settings dialog (signed in)')))
+    await page.keyboard.press('Escape')
+
+    // Signed out again: the detail page as a visitor sees it.
+    await page.getByRole('button', { name: '로그아웃' }).click()
+    await expect(page.getByRole('link', { name: '로그인' }).first()).toBeVisible()
+    await visit(`#/detail/${postId}`, 'detail (signed out)', async () => void (await expect(page.getByTestId('post-detail')).toBeVisible()))
+
+    expect(found).toEqual([])
+  })
+}
+
+test('the scheme chosen in 설정 wins over the OS and is remembered', async ({ page, harness, consoleErrors }) => {
+  void consoleErrors
+  await page.emulateMedia({ colorScheme: 'light' })
+  await page.goto(harness.url)
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light')
+  await page.getByRole('button', { name: '설정' }).click()
+  const dialog = page.getByRole('dialog', { name: '설정' })
+  await expect(dialog.getByRole('radio', { name: '시스템 설정' })).toBeChecked()
+  await dialog.getByRole('radio', { name: '어둡게' }).check()
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark')
+  // Form controls and the page background follow the scheme too.
+  expect(await page.evaluate(() => getComputedStyle(document.documentElement).colorScheme)).toBe('dark')
+  const background = await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)
+  expect(background).toBe('rgb(20, 19, 17)')
+
+  await page.reload()
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark')
+  await page.getByRole('button', { name: '설정' }).click()
+  await expect(dialog.getByRole('radio', { name: '어둡게' })).toBeChecked()
+  await dialog.getByRole('radio', { name: '시스템 설정' }).check()
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light')
+  // Following the OS again: its change applies at once.
+  await page.emulateMedia({ colorScheme: 'dark' })
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark')
+})
