@@ -62,11 +62,10 @@ describe('SignUpForm', () => {
     vi.unstubAllGlobals()
   })
 
-  it('takes no HEIC photos in the picker: main cannot read them here', () => {
+  it('offers in the picker the photo types main decodes, iPhone HEIC included', () => {
     installFakeMagpie({})
     renderWithApp(<SignUpForm />)
     const accept = screen.getByTestId('profile-image-input').getAttribute('accept')!
-    expect(accept).not.toMatch(/heic|heif/)
-    expect(accept.split(',')).toEqual(['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'])
+    expect(accept.split(',')).toEqual(['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif', 'image/heic', 'image/heif'])
   })
 })

@@ -138,7 +138,7 @@ describe('PostEditor', () => {
     expect(fake.calls.find((c) => c.channel === 'posts:update')?.input).toEqual({ id: 'post-1', uploadId: null, text: '고친 글', layout: 'Top' })
   })
 
-  it('takes no HEIC photos in the picker: main cannot read them here', () => {
+  it('offers in the picker the photo types main decodes, iPhone HEIC included', () => {
     installFakeMagpie({})
     renderWithApp(<Screens />, { session: me, route: '/write/new' })
     expect(screen.getByTestId('post-image-input').getAttribute('accept')!.split(',')).toEqual([
@@ -146,7 +146,9 @@ describe('PostEditor', () => {
       'image/png',
       'image/webp',
       'image/gif',
-      'image/avif'
+      'image/avif',
+      'image/heic',
+      'image/heif'
     ])
   })
 })
