@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { createMagpie } from './app/create-magpie'
-import { loadSettings, profileDirFromEnv, SettingsError } from './config/settings'
+import { loadSettings, profileDirFromEnv } from './config/settings'
+import { startupMessage } from './core/faults'
 import { startingCommunity } from './config/settings-file'
 import { electronNativeBinding } from './config/native-binding'
 import { createLinkRouter, registerProtocolClient, routeFromArgv } from './desktop/deep-links'
@@ -66,7 +67,8 @@ if (!app.requestSingleInstanceLock()) {
   app.on('activate', () => showRoute(null))
   app.whenReady().then(start).catch((error: unknown) => {
     mainLog.log.error('start-up failed', error)
-    dialog.showErrorBox('까치', error instanceof SettingsError ? error.message : String(error))
+    // The dialog says what happened and what to do (a store fault names its path); the stack stays in the log.
+    dialog.showErrorBox('까치', startupMessage(error))
     app.exit(1)
   })
 }

@@ -2,6 +2,7 @@ import { isChannel, type Channel } from '@shared/ipc/channels'
 import type { Result } from '@shared/ipc/contract'
 import { limits } from '@shared/limits'
 import { AppError } from '../errors'
+import { callFault } from '../core/faults'
 import type { Handlers } from './handlers'
 import { schemas } from './schemas'
 
@@ -49,6 +50,11 @@ export function createDispatcher(handlers: Handlers, hooks: DispatchHooks) {
       return { ok: true, data }
     } catch (error) {
       if (error instanceof AppError) return refusal(error)
+      const fault = callFault(error)
+      if (fault) {
+        console.error(`[ipc] ${channel} failed`, error)
+        return refusal(fault)
+      }
       const code = (error as { code?: unknown } | null)?.code
       if (code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED') return refusal(new AppError('tooManyRequests'))
       console.error(`[ipc] ${channel} failed`, error)

@@ -38,7 +38,7 @@ describe('openDatabase', () => {
     const raw = new Database(file)
     raw.pragma(`user_version = ${migrations.length + 1}`)
     raw.close()
-    expect(() => openDatabase(file)).toThrow(/newer than this app/)
+    expect(() => openDatabase(file)).toThrow(expect.objectContaining({ code: 'storeNewer', path: file }))
   })
 
   it('enforces foreign keys: a post cannot point at a missing author or image', async () => {

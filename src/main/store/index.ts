@@ -1,7 +1,10 @@
-import { openDatabase, type Db, type OpenOptions } from './database'
+import { quickCheckInWorker } from './background-check'
+import { checkedAtOpen, openDatabase, type Db, type OpenOptions } from './database'
 import { createAlertsStore } from './alerts-store'
+import { backupIfDue, latestBackup } from './backups'
 import { createChangesStore } from './changes-store'
 import { createCommentsStore } from './comments-store'
+import { isCorrupt, isDiskFull, StoreFault } from './faults'
 import { createImagesStore } from './images-store'
 import { createLikesStore } from './likes-store'
 import { createPostsStore } from './posts-store'
@@ -10,18 +13,83 @@ import { createUsersStore } from './users-store'
 /** The store: the only code that runs SQL. Services group calls with `transaction`. */
 export function createStore(file: string, options: OpenOptions = {}) {
   const db = openDatabase(file, options)
+  let damaged: StoreFault | null = null
+
+  /**
+   * The first sign of damaged pages stops every write on this connection (query_only: SQLite
+   * itself refuses them), so nothing more goes into a damaged file; reads of sound pages go on.
+   */
+  function markDamaged(cause: unknown): StoreFault {
+    if (!damaged) {
+      damaged = new StoreFault('storeDamaged', file, { cause, backup: latestBackup(file) })
+      console.error(`[store] ${file} is damaged; writes stopped`, cause)
+      db.pragma('query_only = ON')
+    }
+    return damaged
+  }
+
+  /** SQLite's errors about the file itself, as faults that name it. */
+  function fault(error: unknown): unknown {
+    if (damaged && !(error instanceof StoreFault)) return damaged
+    if (isCorrupt(error)) return markDamaged(error)
+    if (isDiskFull(error)) return new StoreFault('diskFull', file, { cause: error })
+    return error
+  }
+
+  function guard<T extends object>(methods: T): T {
+    const guarded = {} as Record<string, unknown>
+    for (const [name, method] of Object.entries(methods)) {
+      guarded[name] =
+        typeof method === 'function'
+          ? (...args: unknown[]) => {
+              try {
+                return (method as (...a: unknown[]) => unknown)(...args)
+              } catch (error) {
+                throw fault(error)
+              }
+            }
+          : method
+    }
+    return guarded as T
+  }
+
   return {
     db,
-    users: createUsersStore(db),
-    images: createImagesStore(db),
-    posts: createPostsStore(db),
-    likes: createLikesStore(db),
-    comments: createCommentsStore(db),
-    alerts: createAlertsStore(db),
-    changes: createChangesStore(db),
+    file,
+    users: guard(createUsersStore(db)),
+    images: guard(createImagesStore(db)),
+    posts: guard(createPostsStore(db)),
+    likes: guard(createLikesStore(db)),
+    comments: guard(createCommentsStore(db)),
+    alerts: guard(createAlertsStore(db)),
+    changes: guard(createChangesStore(db)),
     /** Runs fn atomically; BEGIN IMMEDIATE takes the write lock up front so two processes never deadlock. */
     transaction<T>(fn: () => T): T {
-      return db.transaction(fn).immediate()
+      if (damaged) throw damaged
+      try {
+        return db.transaction(fn).immediate()
+      } catch (error) {
+        throw fault(error)
+      }
+    },
+    /** The damage found so far (a failed check or call), or null. */
+    damage(): StoreFault | null {
+      return damaged
+    },
+    /**
+     * The quick check for stores too big to check at open (a worker thread reads the file):
+     * found damage stops writes like a failed call. Resolves to the damage, or null.
+     */
+    async checkInBackground(): Promise<StoreFault | null> {
+      if (checkedAtOpen(file)) return damaged
+      const result = await quickCheckInWorker(file, options.nativeBinding)
+      if (result !== 'ok') markDamaged(new Error(result))
+      return damaged
+    },
+    /** A daily backup if one is due (never of a damaged store: it would replace a good copy). */
+    async backupIfDue(now = Date.now()): Promise<string | null> {
+      if (damaged) return null
+      return backupIfDue(db, file, now)
     },
     /** Changes when another connection (another app copy) commits; see the change watcher. */
     dataVersion(): number {
@@ -35,3 +103,4 @@ export function createStore(file: string, options: OpenOptions = {}) {
 
 export type Store = ReturnType<typeof createStore>
 export type { Db }
+export { StoreFault } from './faults'

@@ -37,12 +37,30 @@ export function createAuthService(ctx: ServiceContext, views: Views, images: Ima
     return { user: { ...views.person(user.id, user.nickname, user.avatar), email: user.email } }
   }
 
-  /** Starts a fresh session for userId (inside the caller's transaction) and returns its raw token. */
-  function openSession(userId: string): string {
+  /** Replaces this copy's session row with token's (inside the caller's transaction). */
+  function openSession(userId: string, token: string): void {
     if (tokenHash) store.users.removeSession(tokenHash)
-    const token = randomBytes(32).toString('base64url')
     store.users.addSession(hashToken(token), userId, ctx.now())
-    return token
+  }
+
+  /**
+   * Signs in as one unit across the session file and the store: the file is written first,
+   * then `write` commits the account and session rows. If the file cannot be written (a full
+   * disk) nothing reaches the store; if the commit fails the file goes back to what it held.
+   * Either way no one is left signed in by a call that answered with a failure.
+   */
+  async function startSession(write: (token: string) => void): Promise<SessionView> {
+    const token = randomBytes(32).toString('base64url')
+    const previous = await vault.load()
+    await vault.save(token)
+    try {
+      store.transaction(() => write(token))
+    } catch (error) {
+      await (previous ? vault.save(previous) : vault.clear()).catch((undo: unknown) => console.error('[auth] session file', undo))
+      throw error
+    }
+    tokenHash = hashToken(token)
+    return session()
   }
 
   /** A refused profile photo is the photo field's problem, shown next to its picker. */
@@ -52,12 +70,6 @@ export function createAuthService(ctx: ServiceContext, views: Views, images: Ima
     } catch (error) {
       throw error instanceof AppError ? new AppError(error.code, 'profileImage') : error
     }
-  }
-
-  async function adopt(token: string): Promise<SessionView> {
-    tokenHash = hashToken(token)
-    await vault.save(token)
-    return session()
   }
 
   return {
@@ -83,21 +95,19 @@ export function createAuthService(ctx: ServiceContext, views: Views, images: Ima
       const passwordHash = await hashPassword(input.password, ctx.scrypt)
       const userId = ctx.newId()
       const avatar = input.profileImage ? await prepareAvatar(input.profileImage) : null
-      let token: string
       try {
-        token = store.transaction(() => {
+        return await startSession((token) => {
           // Checked again under the write lock: another copy may have taken the email meanwhile.
           if (store.users.emailTaken(email)) throw new AppError('signupFailed', 'email')
           if (avatar) store.images.insert(avatar)
           store.users.insert({ id: userId, email, nickname, passwordHash, avatarId: avatar?.id ?? null, createdAt: ctx.now() })
           if (avatar) store.images.attach(avatar.id, userId)
-          return openSession(userId)
+          openSession(userId, token)
         })
       } catch (error) {
         if (avatar) await images.discardFiles([avatar])
         throw error
       }
-      return adopt(token)
     },
 
     async login(input: { email: string; password: string }): Promise<SessionView> {
@@ -108,7 +118,7 @@ export function createAuthService(ctx: ServiceContext, views: Views, images: Ima
       const ok = await verifyPassword(input.password, user?.passwordHash ?? (await decoyHash))
       if (!user || !ok) throw new AppError('loginFailed')
       throttle.succeeded(email)
-      return adopt(store.transaction(() => openSession(user.id)))
+      return startSession((token) => openSession(user.id, token))
     },
 
     async logout(): Promise<SessionView> {
