@@ -96,6 +96,8 @@ export const messages = {
   write: '글쓰기',
   alertsTitle: '알림',
   markAllRead: '모두 읽음',
+  /** An unread row of the alert list, for screen readers and beside its dot. */
+  alertUnread: '읽지 않음',
   deleteAll: '모두 삭제',
   deleteOne: '삭제',
   noAlerts: '아직 새 알림이 없어요',

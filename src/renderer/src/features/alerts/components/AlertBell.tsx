@@ -3,9 +3,9 @@ import { format, messages } from '@shared/messages'
 import { useAlerts } from '../api/get-alerts'
 import styles from './AlertBell.module.css'
 
-/** The top bar's alert button with the live count; the badge hides at 0 (docs/specification.md §2.2). */
+/** The top bar's alert button with the live unread count; the badge hides at 0 (docs/specification.md §2.2, decision 014). */
 export function AlertBell() {
-  const count = useAlerts().data?.count ?? 0
+  const count = useAlerts().data?.unseen ?? 0
   return (
     <Link to="/myalert" className={styles.bell} aria-label={count > 0 ? `${messages.alerts}, ${format.alertBadgeLabel(count)}` : messages.alerts}>
       <svg viewBox="0 0 24 24" aria-hidden="true">

@@ -1,7 +1,9 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen } from '@testing-library/react'
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import type { AlertList, AlertView } from '@shared/types'
 import { afterEach, describe, expect, it } from 'vitest'
 import { fail, installFakeMagpie, ok, renderWithApp } from '@/shared/testing/render'
+import { ConfirmProvider } from '@/shared/ui/ConfirmProvider'
 import { AlertsPage } from './AlertsPage'
 
 const me = { user: { id: 'me', nickname: '나', avatar: null, email: 'me@example.com' } }
@@ -12,7 +14,7 @@ describe('AlertsPage', () => {
   it('a failed load says why and loads again on 다시 시도', async () => {
     let failing = true
     const fake = installFakeMagpie({
-      'alerts:list': () => (failing ? fail('networkError', '연결이 원활하지 않아요. 잠시 후 다시 시도해 주세요') : ok({ alerts: [], count: 0 }))
+      'alerts:list': () => (failing ? fail('networkError', '연결이 원활하지 않아요. 잠시 후 다시 시도해 주세요') : ok({ alerts: [], count: 0, unseen: 0 }))
     })
     renderWithApp(<AlertsPage />, { session: me })
     expect((await screen.findByRole('alert')).textContent).toContain('연결이 원활하지 않아요. 잠시 후 다시 시도해 주세요')
@@ -22,5 +24,61 @@ describe('AlertsPage', () => {
     fireEvent.click(screen.getByRole('button', { name: '다시 시도' }))
     await screen.findByText('아직 새 알림이 없어요')
     expect(fake.calls.filter((c) => c.channel === 'alerts:list')).toHaveLength(2)
+  })
+
+  it('opening marks the list read from its newest row; unread rows say so and stay marked for the visit until 모두 읽음', async () => {
+    const row = (id: string, createdAt: number, seen: boolean, text: string): AlertView => ({
+      id,
+      type: 'like',
+      postId: `p-${id}`,
+      actor: { id: `u-${id}`, nickname: '비', avatar: null },
+      others: 0,
+      postImage: null,
+      createdAt,
+      seen,
+      text
+    })
+    let list: AlertList = {
+      alerts: [row('b', 2000, false, '비님 외 2명이 회원님의 게시글을 좋아해요'), row('a', 1000, true, '새님이 회원님의 게시글을 좋아해요')],
+      count: 4,
+      unseen: 3
+    }
+    const fake = installFakeMagpie({
+      'alerts:list': () => ok(list),
+      'alerts:markSeen': () => {
+        list = { ...list, alerts: list.alerts.map((a) => ({ ...a, seen: true })), unseen: 0 }
+        return ok(list)
+      }
+    })
+    renderWithApp(<AlertsPage />, { session: me })
+    await waitFor(() => expect(fake.calls.filter((c) => c.channel === 'alerts:markSeen')).toHaveLength(1))
+    expect(fake.calls.find((c) => c.channel === 'alerts:markSeen')!.input).toEqual({ through: { createdAt: 2000, id: 'b' } })
+    const cards = await screen.findAllByTestId('alert-card')
+    expect(cards.map((c) => c.dataset.unread)).toEqual(['true', 'false'])
+    expect(within(cards[0]!).getByRole('link').textContent).toContain('읽지 않음, 비님 외 2명이 회원님의 게시글을 좋아해요')
+    expect(within(cards[1]!).getByRole('link').textContent).not.toContain('읽지 않음')
+
+    fireEvent.click(screen.getByRole('button', { name: '모두 읽음' }))
+    await waitFor(() => expect(screen.getAllByTestId('alert-card').map((c) => c.dataset.unread)).toEqual(['false', 'false']))
+    expect(screen.queryByRole('button', { name: '모두 읽음' })).toBeNull()
+  })
+
+  it('the delete-all confirm says how many alerts go (all of them, not the rows)', async () => {
+    installFakeMagpie({
+      'alerts:list': () =>
+        ok({
+          alerts: [{ id: 'a', type: 'like', postId: 'p', actor: { id: 'u', nickname: '비', avatar: null }, others: 11, postImage: null, createdAt: 1, seen: true, text: '비님 외 11명이 회원님의 게시글을 좋아해요' }],
+          count: 12,
+          unseen: 0
+        } satisfies AlertList)
+    })
+    renderWithApp(
+      <ConfirmProvider>
+        <AlertsPage />
+      </ConfirmProvider>,
+      { session: me }
+    )
+    fireEvent.click(await screen.findByRole('button', { name: '모두 삭제' }))
+    expect((await screen.findByRole('alertdialog')).textContent).toContain('알림 12개를 모두 삭제할까요?')
   })
 })

@@ -1,31 +1,78 @@
+import { useEffect, useRef, useState } from 'react'
 import { Link, Navigate } from 'react-router-dom'
+import type { AlertList } from '@shared/types'
 import { toast } from '@/shared/ui/toast'
-import { formatDateTime } from '@shared/format'
 import { format, messages } from '@shared/messages'
 import { errorMessage } from '@/shared/lib/ipc'
 import { useCurrentUser } from '@/shared/lib/session'
 import { useConfirm } from '@/shared/ui/ConfirmProvider'
+import { Avatar } from '@/shared/ui/Avatar'
 import { Image } from '@/shared/ui/Image'
+import { RelativeTime } from '@/shared/ui/RelativeTime'
 import { ErrorState } from '@/shared/ui/ErrorState'
 import { Spinner } from '@/shared/ui/LoadingOverlay'
 import { useAlerts } from '../api/get-alerts'
 import { useDeleteAlert } from '../api/delete-alert'
 import { useClearAlerts } from '../api/clear-alerts'
+import { useMarkAlertsSeen } from '../api/mark-alerts-seen'
 import styles from './AlertsPage.module.css'
 
+/**
+ * The alert list (docs/decisions/014-unread-alerts.md). Opening it marks what it shows read, so
+ * the badge falls to 0; the rows that were unread stay marked as new for this visit, until
+ * 모두 읽음. Rows arriving while the page is open and the window in front are read at once.
+ */
 export function AlertsPage() {
   const user = useCurrentUser()
   const alerts = useAlerts(Boolean(user))
   const remove = useDeleteAlert()
   const clear = useClearAlerts()
+  const { mutate: markSeen } = useMarkAlertsSeen()
   const confirm = useConfirm()
+  /** Rows shown unread during this visit. */
+  const [fresh, setFresh] = useState<ReadonlySet<string>>(new Set())
+  const opened = useRef(false)
+  /** The list last marked: each answer is marked once, so a failure is not retried in a loop. */
+  const marked = useRef<AlertList | null>(null)
+
+  const data = alerts.data
+  useEffect(() => {
+    if (!data || marked.current === data) return
+    const unread = data.alerts.filter((a) => !a.seen).map((a) => a.id)
+    if (unread.length === 0 && data.unseen === 0) return
+    // On opening always; later only while the person can see the page.
+    if (opened.current && !(document.visibilityState === 'visible' && document.hasFocus())) return
+    opened.current = true
+    marked.current = data
+    setFresh((current) => new Set([...current, ...unread]))
+    markSeen(data)
+  }, [data, markSeen])
+
+  // Back in front with unread rows that came while away: now they are seen.
+  useEffect(() => {
+    const onFocus = () => {
+      if (!data || data.unseen === 0) return
+      marked.current = data
+      setFresh((current) => new Set([...current, ...data.alerts.filter((a) => !a.seen).map((a) => a.id)]))
+      markSeen(data)
+    }
+    window.addEventListener('focus', onFocus)
+    return () => window.removeEventListener('focus', onFocus)
+  }, [data, markSeen])
 
   if (!user) return <Navigate to="/login" replace />
 
-  const list = alerts.data?.alerts ?? []
+  const list = data?.alerts ?? []
+  const isNew = (row: AlertList['alerts'][number]) => !row.seen || fresh.has(row.id)
+  const anyNew = list.some(isNew)
+
+  const readAll = () => {
+    setFresh(new Set())
+    if (data) markSeen(data, { onError: (e) => toast.error(errorMessage(e)) })
+  }
 
   const clearAll = async () => {
-    if (!(await confirm(format.confirmDeleteAllAlerts(list.length), messages.deleteAll))) return
+    if (!(await confirm(format.confirmDeleteAllAlerts(data?.count ?? list.length), messages.deleteAll))) return
     clear.mutate(undefined, {
       onSuccess: () => toast.success(messages.alertsCleared),
       onError: (e) => toast.error(errorMessage(e))
@@ -37,50 +84,65 @@ export function AlertsPage() {
       <header className={styles.header}>
         <h1 className={styles.title}>{messages.alertsTitle}</h1>
         {list.length > 0 && (
-          <button type="button" className={styles.clear} onClick={clearAll} disabled={clear.isPending}>
-            {messages.deleteAll}
-          </button>
+          <div className={styles.actions}>
+            {anyNew && (
+              <button type="button" className={styles.action} onClick={readAll}>
+                {messages.markAllRead}
+              </button>
+            )}
+            <button type="button" className={`${styles.action} ${styles.clear}`} onClick={clearAll} disabled={clear.isPending}>
+              {messages.deleteAll}
+            </button>
+          </div>
         )}
       </header>
       {alerts.isPending ? (
         <Spinner />
-      ) : alerts.isError && !alerts.data ? (
+      ) : alerts.isError && !data ? (
         <ErrorState error={alerts.error} onRetry={() => void alerts.refetch()} busy={alerts.isFetching} />
       ) : list.length === 0 ? (
         <p className={styles.empty}>{messages.noAlerts}</p>
       ) : (
         <ul className={styles.list}>
-          {list.map((alert) => (
-            <li key={alert.id} className={styles.card} data-testid="alert-card">
-              <Link to={`/detail/${alert.postId}`} className={styles.link}>
-                <span className={styles.thumb}>
-                  {alert.postImage && <Image image={alert.postImage} alt={messages.postImageAlt} sizes="64px" />}
-                </span>
-                <span className={styles.body}>
-                  <span className={`${styles.type} ${alert.type === 'like' ? styles.like : styles.comment}`}>
-                    {alert.type === 'like' ? messages.alertTypeLike : messages.alertTypeComment}
+          {list.map((alert) => {
+            const unread = isNew(alert)
+            return (
+              <li key={alert.id} className={`${styles.card} ${unread ? styles.unread : ''}`} data-testid="alert-card" data-unread={unread}>
+                <Link to={`/detail/${alert.postId}`} className={styles.link}>
+                  <span className={styles.actor}>
+                    <Avatar person={alert.actor} size={44} />
+                    <span className={`${styles.type} ${alert.type === 'like' ? styles.like : styles.comment}`}>
+                      {alert.type === 'like' ? messages.alertTypeLike : messages.alertTypeComment}
+                    </span>
                   </span>
-                  <span className={styles.text}>{alert.text}</span>
-                  <time className={styles.date} dateTime={new Date(alert.createdAt).toISOString()}>
-                    {formatDateTime(alert.createdAt)}
-                  </time>
-                </span>
-              </Link>
-              <button
-                type="button"
-                className={styles.remove}
-                aria-label={`${messages.deleteOne}: ${alert.text}`}
-                onClick={() =>
-                  remove.mutate(alert.id, {
-                    onSuccess: () => toast.success(messages.alertDeleted),
-                    onError: (e) => toast.error(errorMessage(e))
-                  })
-                }
-              >
-                ×
-              </button>
-            </li>
-          ))}
+                  <span className={styles.body}>
+                    <span className={styles.text}>
+                      {unread && <span className="visually-hidden">{messages.alertUnread}, </span>}
+                      {alert.text}
+                    </span>
+                    <RelativeTime at={alert.createdAt} className={styles.date} />
+                  </span>
+                  {unread && <span className={styles.dot} aria-hidden="true" />}
+                  <span className={styles.thumb}>
+                    {alert.postImage && <Image image={alert.postImage} alt={messages.postImageAlt} sizes="56px" />}
+                  </span>
+                </Link>
+                <button
+                  type="button"
+                  className={styles.remove}
+                  aria-label={`${messages.deleteOne}: ${alert.text}`}
+                  onClick={() =>
+                    remove.mutate(alert.id, {
+                      onSuccess: () => toast.success(messages.alertDeleted),
+                      onError: (e) => toast.error(errorMessage(e))
+                    })
+                  }
+                >
+                  ×
+                </button>
+              </li>
+            )
+          })}
         </ul>
       )}
     </main>
