@@ -22,29 +22,37 @@ let broken = false
 /** Said again just before the total, so it cannot scroll away. */
 const notices = []
 
-/** Runs Vitest with a JSON report and adds its counts; false when it produced no report. */
+/**
+ * Runs Vitest with a JSON report and adds its counts. Resolves to how many tests ran, or null
+ * when it produced no report.
+ */
 function vitest(args, report, extraEnv = {}) {
   rmSync(report, { force: true })
   const result = run('npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile=${report}`], extraEnv)
-  if (!existsSync(report)) return result.status === 0
+  if (!existsSync(report)) return result.status === 0 ? 0 : null
   const counts = JSON.parse(readFileSync(report, 'utf8'))
   passed += counts.numPassedTests
   failed += counts.numFailedTests
   // A file that fails to load (or a globalSetup that fails) fails no single test: count it so it cannot pass silently.
   if (!counts.success && counts.numFailedTests === 0) failed += 1
-  return true
+  return counts.numTotalTests
 }
 
 const build = run('npx', ['electron-vite', 'build'])
 if (build.status !== 0) broken = true
 
-if (!vitest([], 'test-results/vitest.json')) broken = true
+if (vitest([], 'test-results/vitest.json') === null) broken = true
 
 const emulator = locateFirestoreEmulator()
 if (emulator.launcher) {
-  if (!vitest(['-c', 'vitest.emulators.config.ts'], 'test-results/vitest-emulators.json')) {
-    failed += 1
-    notices.push('The emulator run (vitest.emulators.config.ts) ended without a report: see its output above.')
+  const ran = vitest(['-c', 'vitest.emulators.config.ts'], 'test-results/vitest-emulators.json')
+  if (!ran) {
+    // Nothing ran: the emulators did not start (the error is in the output above).
+    failed += EMULATOR_SUITES.length
+    notices.push(
+      `NOT RUN, counted as failed: the emulator run (vitest.emulators.config.ts) ran no test — the emulators did not start (${emulator.launcher}); see its error above. These suites did not run:`,
+      ...EMULATOR_SUITES.map((suite) => `  - ${suite.file} (${suite.proves}; ${suite.on})`)
+    )
   }
 } else {
   // The Realtime Database rules evaluator needs no emulator: it runs anyway.

@@ -56,6 +56,8 @@ process.on('SIGTERM', stop)
 process.on('SIGINT', stop)
 child.on('error', (error) => { console.error(String(error)); process.exit(127) })
 child.on('exit', (code, signal) => {
+  // Said here: the group kill below ends this watchdog by a signal, hiding the code.
+  if (!stopping) console.error('[' + command + ' exited: ' + (code ?? signal) + ']')
   // Anything the launcher left behind in the group goes too.
   try { process.kill(-process.pid, 'SIGKILL') } catch {}
   process.exit(code ?? (signal ? 1 : 0))
