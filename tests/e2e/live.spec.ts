@@ -73,7 +73,8 @@ test('two app copies on one store see each other: likes, comments, alerts, notif
     await expect(cards.nth(1)).toContainText('좋아요')
     await cards.first().getByRole('button').click()
     await expect(cards).toHaveCount(1)
-    await expect(pageA.getByTestId('alert-badge')).toHaveText('1')
+    // Opening the page read them all (decision 014): the badge counts unread alerts, not kept ones.
+    await expect(pageA.getByTestId('alert-badge')).toBeHidden()
     await pageA.getByRole('button', { name: '모두 삭제' }).click()
     await expect(pageA.getByRole('alertdialog')).toContainText('알림 1개를 모두 삭제할까요?')
     await pageA.getByRole('alertdialog').getByRole('button', { name: '모두 삭제' }).click()
