@@ -12,9 +12,9 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { createCommentsService } from '../../src/main/backends/local/comments'
+import { createLocalComments } from '../../src/main/backends/local/comments'
 import type { ServiceContext } from '../../src/main/core/context'
-import { createLikesService } from '../../src/main/backends/local/likes'
+import { createLocalLikes } from '../../src/main/backends/local/likes'
 import { createViews } from '../../src/main/core/mappers'
 import { createStore } from '../../src/main/store'
 
@@ -38,8 +38,8 @@ const ctx: ServiceContext = {
   newId: randomUUID,
   scrypt: { N: 1024, r: 8, p: 1 }
 }
-const likes = createLikesService(ctx)
-const comments = createCommentsService(ctx, createViews(ctx.mediaUrl))
+const likes = createLocalLikes(ctx)
+const comments = createLocalComments(ctx, createViews(ctx.mediaUrl))
 
 console.log('ready')
 const lines = createInterface({ input: process.stdin })

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { join } from 'node:path'
 import type { FirebaseWebConfig } from '@shared/types'
 import { openCommunityBackend } from '../backends/community/backend'
-import { createServices } from '../backends/local'
+import { createLocalServices } from '../backends/local'
 import { createSettingsService } from '../core/connection-settings'
 import type { Emit } from '../core/live-events'
 import { productionScrypt, type ScryptParams } from '../core/password'
@@ -65,7 +65,7 @@ export async function createMagpie(options: MagpieOptions) {
     emit: options.emit,
     store,
     watchIntervalMs: options.watchIntervalMs,
-    createLocal: (desktop) => createServices(ctx, createFileVault(join(options.profileDir, 'session'), options.cipher), desktop, options.emit),
+    createLocal: (desktop) => createLocalServices(ctx, createFileVault(join(options.profileDir, 'session'), options.cipher), desktop, options.emit),
     connect: options.connectFirebase ?? connectFirebase,
     emulators: options.emulators,
     openCommunity: (ports, desktop) =>

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import { writeSync } from 'node:fs'
 import { join } from 'node:path'
-import { createCommentsService } from '../../../src/main/backends/local/comments'
+import { createLocalComments } from '../../../src/main/backends/local/comments'
 import type { ServiceContext } from '../../../src/main/core/context'
-import { createLikesService } from '../../../src/main/backends/local/likes'
+import { createLocalLikes } from '../../../src/main/backends/local/likes'
 import { createViews } from '../../../src/main/core/mappers'
 import { createStore } from '../../../src/main/store'
 import type { SynchronousMode } from '../../../src/main/store/database'
@@ -44,8 +44,8 @@ const ctx: ServiceContext = {
   newId: randomUUID,
   scrypt: { N: 1024, r: 8, p: 1 }
 }
-const likes = createLikesService(ctx)
-const comments = createCommentsService(ctx, createViews(ctx.mediaUrl))
+const likes = createLocalLikes(ctx)
+const comments = createLocalComments(ctx, createViews(ctx.mediaUrl))
 
 /** To the pipe, synchronously: when writeSync returns the line is the parent's to read. */
 const say = (line: string) => writeSync(1, line + '\n')

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
-import { createCommentsService } from '../../../src/main/backends/local/comments'
+import { createLocalComments } from '../../../src/main/backends/local/comments'
 import type { ServiceContext } from '../../../src/main/core/context'
-import { createLikesService } from '../../../src/main/backends/local/likes'
+import { createLocalLikes } from '../../../src/main/backends/local/likes'
 import { createViews } from '../../../src/main/core/mappers'
 import { createStore } from '../../../src/main/store'
 
@@ -40,10 +40,10 @@ const lines = createInterface({ input: process.stdin })
 lines.once('line', () => {
   lines.close()
   if (command.action === 'like') {
-    const likes = createLikesService(ctx)
+    const likes = createLocalLikes(ctx)
     for (const userId of command.userIds) likes.set(userId, command.postId, true)
   } else {
-    createCommentsService(ctx, createViews(ctx.mediaUrl)).add(command.userId, command.postId, command.text)
+    createLocalComments(ctx, createViews(ctx.mediaUrl)).add(command.userId, command.postId, command.text)
   }
   store.close()
   console.log('done')

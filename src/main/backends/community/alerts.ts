@@ -1,7 +1,7 @@
 import type { AlertList } from '@shared/types'
 import type { AlertBound } from '../../store/alerts-store'
 import { AppError } from '../../errors'
-import { createAlertsService } from '../local/alerts'
+import { createLocalAlerts } from '../local/alerts'
 import type { Views } from '../../core/mappers'
 import type { CommunityAuth } from './auth'
 import type { CommunityContext } from './context'
@@ -11,7 +11,7 @@ import type { MirrorWriter } from './mirror-writer'
 /** The user's alerts: read from the mirror (kept by the alerts listener), deleted in the Realtime Database first. */
 export function createCommunityAlerts(ctx: CommunityContext, views: Views, auth: CommunityAuth, writer: MirrorWriter) {
   const { store, ports } = ctx
-  const local = createAlertsService(ctx, views)
+  const local = createLocalAlerts(ctx, views)
 
   return {
     list: local.list,

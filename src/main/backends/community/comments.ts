@@ -1,7 +1,7 @@
 import type { CommentPage, CommentView } from '@shared/types'
 import { checkComment } from '@shared/validation'
 import { AppError, enforce } from '../../errors'
-import { createCommentsService } from '../local/comments'
+import { createLocalComments } from '../local/comments'
 import type { Views } from '../../core/mappers'
 import { commentFromDoc, newAlertEntry, newCommentDoc } from '../../firebase/mapping'
 import type { CommunityAuth } from './auth'
@@ -18,7 +18,7 @@ import type { Sync } from './sync'
  */
 export function createCommunityComments(ctx: CommunityContext, views: Views, auth: CommunityAuth, sync: Sync, writer: MirrorWriter) {
   const { store, mirror, ports } = ctx
-  const local = createCommentsService(ctx, views)
+  const local = createLocalComments(ctx, views)
 
   async function requirePost(postId: string) {
     let post = mirror.postRemote(postId)

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import type { ImagePurpose } from '@shared/limits'
 import type { ImageUpload } from '@shared/types'
 import { AppError } from '../../errors'
-import { createImagesService, maxPendingUploads, uploadLifetimeMs } from '../local/images'
+import { createLocalImages, maxPendingUploads, uploadLifetimeMs } from '../local/images'
 import type { Views } from '../../core/mappers'
 import type { PendingImage } from '../../store/images-store'
 import type { CommunityContext } from './context'
@@ -22,7 +22,7 @@ const pipelineShare = 0.5
  */
 export function createCommunityImages(ctx: CommunityContext, views: Views, cache: ImageCache) {
   const { store, mirror, ports } = ctx
-  const local = createImagesService(ctx, views)
+  const local = createLocalImages(ctx, views)
   let lastStamp = 0
   /** Uploads a save is using right now: the remote write happens before the claim, so a double submit is stopped here. */
   const inUse = new Set<string>()

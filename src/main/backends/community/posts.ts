@@ -1,7 +1,7 @@
 import { limits } from '@shared/limits'
 import type { FeedPage, PostView } from '@shared/types'
 import { AppError } from '../../errors'
-import { createPostsService } from '../local/posts'
+import { createLocalPosts } from '../local/posts'
 import { checkDraft, type PostDraft } from '../../core/post-rules'
 import type { Views } from '../../core/mappers'
 import { decodeCursor, encodeCursor, type Keyset } from '../../store/keyset'
@@ -23,7 +23,7 @@ import { atOrAbove, type Sync } from './sync'
  */
 export function createCommunityPosts(ctx: CommunityContext, views: Views, images: CommunityImages, auth: CommunityAuth, sync: Sync, writer: MirrorWriter) {
   const { store, mirror, ports } = ctx
-  const local = createPostsService(ctx, views, images.local)
+  const local = createLocalPosts(ctx, views, images.local)
 
   /** True when the mirror holds the page below `after` exactly as the server has it. */
   function covered(after: Keyset, size: number): boolean {

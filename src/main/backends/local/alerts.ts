@@ -6,7 +6,7 @@ import type { Views } from '../../core/mappers'
 import { groupAlerts } from '../../core/alert-groups'
 import type { AlertBound } from '../../store/alerts-store'
 
-export function createAlertsService(ctx: ServiceContext, views: Views) {
+export function createLocalAlerts(ctx: ServiceContext, views: Views) {
   const { store } = ctx
 
   function list(userId: string | null): AlertList {
@@ -54,4 +54,4 @@ export function createAlertsService(ctx: ServiceContext, views: Views) {
   }
 }
 
-export type AlertsService = ReturnType<typeof createAlertsService>
+export type LocalAlerts = ReturnType<typeof createLocalAlerts>

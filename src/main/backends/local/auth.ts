@@ -4,7 +4,7 @@ import type { SessionView } from '@shared/types'
 import { checkEmail, checkNickname, checkPassword, checkPasswordConfirm } from '@shared/validation'
 import { AppError, enforce } from '../../errors'
 import type { ServiceContext } from '../../core/context'
-import type { ImagesService } from './images'
+import type { LocalImages } from './images'
 import { hashPassword, verifyPassword } from '../../core/password'
 import type { SessionVault } from '../../core/session-vault'
 import { createLoginThrottle } from '../../core/login-throttle'
@@ -16,7 +16,7 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
  * Accounts and this app copy's session. The raw token lives only in main (and the
  * vault); the store keeps its hash, so a copied database file signs nobody in.
  */
-export function createAuthService(ctx: ServiceContext, views: Views, images: ImagesService, vault: SessionVault) {
+export function createLocalAuth(ctx: ServiceContext, views: Views, images: LocalImages, vault: SessionVault) {
   const { store } = ctx
   const throttle = createLoginThrottle(ctx.now)
   let tokenHash: string | null = null
@@ -130,4 +130,4 @@ export function createAuthService(ctx: ServiceContext, views: Views, images: Ima
   }
 }
 
-export type AuthService = ReturnType<typeof createAuthService>
+export type LocalAuth = ReturnType<typeof createLocalAuth>

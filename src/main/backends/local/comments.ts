@@ -6,7 +6,7 @@ import { decodeCursor, encodeCursor } from '../../store/keyset'
 import type { ServiceContext } from '../../core/context'
 import type { Views } from '../../core/mappers'
 
-export function createCommentsService(ctx: ServiceContext, views: Views) {
+export function createLocalComments(ctx: ServiceContext, views: Views) {
   const { store } = ctx
 
   return {
@@ -52,4 +52,4 @@ export function createCommentsService(ctx: ServiceContext, views: Views) {
   }
 }
 
-export type CommentsService = ReturnType<typeof createCommentsService>
+export type LocalComments = ReturnType<typeof createLocalComments>

@@ -16,7 +16,7 @@ export const maxPendingUploads = 20
 /** Files younger than this may belong to a write still in progress (in this or another app copy). */
 const orphanGraceMs = 60 * 60 * 1000
 
-export function createImagesService(ctx: ServiceContext, views: Views) {
+export function createLocalImages(ctx: ServiceContext, views: Views) {
   const { store } = ctx
 
   /** Decodes, cleans and writes the variants; the caller stores the row (and removes the files if that fails). */
@@ -83,4 +83,4 @@ export function createImagesService(ctx: ServiceContext, views: Views) {
   }
 }
 
-export type ImagesService = ReturnType<typeof createImagesService>
+export type LocalImages = ReturnType<typeof createLocalImages>

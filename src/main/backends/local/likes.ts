@@ -6,7 +6,7 @@ import type { ServiceContext } from '../../core/context'
  * Like and unlike as a desired state, not a toggle: sending "liked" twice is one like,
  * and a like row per person and post makes concurrent likes exact.
  */
-export function createLikesService(ctx: ServiceContext) {
+export function createLocalLikes(ctx: ServiceContext) {
   const { store } = ctx
 
   return {
@@ -31,4 +31,4 @@ export function createLikesService(ctx: ServiceContext) {
   }
 }
 
-export type LikesService = ReturnType<typeof createLikesService>
+export type LocalLikes = ReturnType<typeof createLocalLikes>

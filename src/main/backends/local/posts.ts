@@ -4,11 +4,11 @@ import { AppError } from '../../errors'
 import { decodeCursor, encodeCursor } from '../../store/keyset'
 import type { PendingImage } from '../../store/images-store'
 import type { ServiceContext } from '../../core/context'
-import type { ImagesService } from './images'
+import type { LocalImages } from './images'
 import type { Views } from '../../core/mappers'
 import { checkDraft, type PostDraft } from '../../core/post-rules'
 
-export function createPostsService(ctx: ServiceContext, views: Views, images: ImagesService) {
+export function createLocalPosts(ctx: ServiceContext, views: Views, images: LocalImages) {
   const { store } = ctx
 
   /** The post's author, or the message that stops anyone else. */
@@ -88,4 +88,4 @@ export function createPostsService(ctx: ServiceContext, views: Views, images: Im
   }
 }
 
-export type PostsService = ReturnType<typeof createPostsService>
+export type LocalPosts = ReturnType<typeof createLocalPosts>
