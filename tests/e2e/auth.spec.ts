@@ -42,7 +42,7 @@ test('sign-up shows every rule as the user types, and main checks them again', a
   expect(consoleErrors).toEqual([])
 })
 
-test('a taken email is refused with the sign-up failure message', async ({ page, harness }) => {
+test('a taken email is refused on the email field with emailTaken', async ({ page, harness }) => {
   const account = newAccount('taken')
   await page.goto(harness.url)
   await signUp(page, account)
@@ -53,7 +53,9 @@ test('a taken email is refused with the sign-up failure message', async ({ page,
   await page.getByLabel('비밀번호', { exact: true }).fill('another-pass')
   await page.getByLabel('비밀번호 확인').fill('another-pass')
   await page.getByRole('button', { name: '회원가입' }).click()
-  await expect(page.getByText('아이디를 확인해 주세요')).toBeVisible()
+  const email = page.getByLabel('아이디(이메일)')
+  await expect(email).toHaveAttribute('aria-invalid', 'true')
+  await expect(email).toHaveAccessibleDescription('이미 가입된 이메일이에요. 로그인해 주세요')
   await expect(page.getByText('로그인해 주세요', { exact: true })).toBeVisible()
 })
 

@@ -117,7 +117,7 @@ const matrix: Matrix = {
     {
       name: 'the owner\'s email again',
       input: (s) => ({ email: s.owner.email, nickname: '사칭', password: 'imposter-pw', passwordConfirm: 'imposter-pw' }),
-      expect: { loggedOut: 'signupFailed', anotherUser: 'signupFailed', owner: 'signupFailed' }
+      expect: { loggedOut: 'emailTaken', anotherUser: 'emailTaken', owner: 'emailTaken' }
     }
   ],
   'auth:login': [

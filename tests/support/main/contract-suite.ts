@@ -101,7 +101,7 @@ export function backendContract(name: string, open: () => Promise<ContractBacken
       expect(await app!.refused('auth:login', { email: minji.email, password: 'wrong-password' })).toEqual({ code: 'loginFailed', message: messages.loginFailed })
       expect(
         await app!.refused('auth:signUp', { email: minji.email, nickname: '다른', password: 'secret-9', passwordConfirm: 'secret-9', profileImage: null })
-      ).toMatchObject({ code: 'signupFailed', field: 'email' })
+      ).toMatchObject({ code: 'emailTaken', field: 'email' })
       expect((await app!.call('auth:login', { email: minji.email, password: minji.password })).user).toMatchObject({ id: minji.user.id, nickname: '민지' })
     })
 

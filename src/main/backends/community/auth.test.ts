@@ -44,14 +44,14 @@ describe('community accounts', () => {
     expect(fake.data.accounts()).toEqual([])
   })
 
-  it('a taken email is signupFailed on the email field; a wrong password is loginFailed', async () => {
+  it('a taken email is emailTaken on the email field; a wrong password is loginFailed', async () => {
     const fake = createFakeFirebase()
     const app = await startCommunityApp(fake)
     const minji = await signUp(app, 'minji')
     await app.call('auth:logout')
     expect(await app.refused('auth:signUp', { email: minji.email, nickname: 'x', password: 'secret-9', passwordConfirm: 'secret-9' })).toEqual({
-      code: 'signupFailed',
-      message: messages.signupFailed,
+      code: 'emailTaken',
+      message: messages.emailTaken,
       field: 'email'
     })
     expect(await app.refused('auth:login', { email: minji.email, password: 'wrong-password' })).toEqual({ code: 'loginFailed', message: messages.loginFailed })

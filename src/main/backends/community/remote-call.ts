@@ -14,7 +14,7 @@ const messageOf = (reason: FirebaseFailure, operation: Operation): { code: Messa
     case 'invalid-credentials':
       return { code: 'loginFailed' }
     case 'email-taken':
-      return { code: 'signupFailed', field: 'email' }
+      return { code: 'emailTaken', field: 'email' }
     case 'invalid-email':
       return operation === 'login' ? { code: 'loginFailed' } : { code: 'emailInvalid', field: 'email' }
     case 'weak-password':

@@ -51,12 +51,12 @@ describe('sign-up validation', () => {
     expect(userCount(app)).toBe(2)
   })
 
-  it('refuses a taken email whatever its case, as signupFailed on the email field', async () => {
+  it('refuses a taken email whatever its case, as emailTaken on the email field', async () => {
     const app = await startApp()
     await app.call('auth:signUp', { ...valid, email: 'Kim@Example.com' })
     await app.call('auth:logout')
     const error = await app.refused('auth:signUp', { ...valid, email: '  kim@example.COM ', nickname: '다른 사람' })
-    expect(error).toEqual({ code: 'signupFailed', message: messages.signupFailed, field: 'email' })
+    expect(error).toEqual({ code: 'emailTaken', message: messages.emailTaken, field: 'email' })
     expect(userCount(app)).toBe(1)
     expect((await app.call('auth:session')).user).toBeNull()
   })
@@ -96,7 +96,7 @@ describe('sign-up', () => {
     expect(row).toEqual({ owner_id: session.user!.id, attached: 1, purpose: 'profile' })
   })
 
-  it('when two app copies sign up the same email at once: one wins, the other gets signupFailed and leaves no files', async () => {
+  it('when two app copies sign up the same email at once: one wins, the other gets emailTaken and leaves no files', async () => {
     const a = await startApp()
     const b = await startApp({ dataDir: a.dataDir })
     const [first, second] = await Promise.all([
@@ -107,7 +107,7 @@ describe('sign-up', () => {
     const winner = results.find((r) => r.ok)
     const loser = results.find((r) => !r.ok)
     expect(winner).toBeDefined()
-    expect(loser).toEqual({ ok: false, error: { code: 'signupFailed', message: messages.signupFailed, field: 'email' } })
+    expect(loser).toEqual({ ok: false, error: { code: 'emailTaken', message: messages.emailTaken, field: 'email' } })
     expect(userCount(a)).toBe(1)
     const avatar = (winner!.data as { user: { avatar: { variants: { url: string }[] } } }).user.avatar
     const files = (await readdir(a.magpie.imagesDir)).sort()

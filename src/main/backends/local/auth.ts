@@ -90,7 +90,7 @@ export function createLocalAuth(ctx: ServiceContext, views: Views, images: Local
       enforce(checkNickname(nickname), 'nickname')
       enforce(checkPassword(input.password), 'password')
       enforce(checkPasswordConfirm(input.password, input.passwordConfirm), 'passwordConfirm')
-      if (store.users.emailTaken(email)) throw new AppError('signupFailed', 'email')
+      if (store.users.emailTaken(email)) throw new AppError('emailTaken', 'email')
 
       const passwordHash = await hashPassword(input.password, ctx.scrypt)
       const userId = ctx.newId()
@@ -98,7 +98,7 @@ export function createLocalAuth(ctx: ServiceContext, views: Views, images: Local
       try {
         return await startSession((token) => {
           // Checked again under the write lock: another copy may have taken the email meanwhile.
-          if (store.users.emailTaken(email)) throw new AppError('signupFailed', 'email')
+          if (store.users.emailTaken(email)) throw new AppError('emailTaken', 'email')
           if (avatar) store.images.insert(avatar)
           store.users.insert({ id: userId, email, nickname, passwordHash, avatarId: avatar?.id ?? null, createdAt: ctx.now() })
           if (avatar) store.images.attach(avatar.id, userId)
