@@ -1,5 +1,5 @@
 import { locateFirestoreEmulator } from './locate.mjs'
-import { answersHttp, freePort, launch, type EmulatorProcess } from './process'
+import { answersHttp, launch, onFreePort, type EmulatorProcess } from './process'
 
 /**
  * Google Cloud's Cloud Firestore emulator (the apt package google-cloud-cli-firestore-emulator,
@@ -9,15 +9,15 @@ import { answersHttp, freePort, launch, type EmulatorProcess } from './process'
 export async function startFirestoreEmulator(options: { projectId: string; timeoutMs: number }): Promise<EmulatorProcess> {
   const found = locateFirestoreEmulator()
   if (found.missing !== undefined) throw new Error(`The Firestore emulator cannot run here: ${found.missing}`)
-  const port = await freePort()
-  const host = `127.0.0.1:${port}`
-  return launch({
-    name: 'The Firestore emulator',
-    command: found.launcher,
-    args: ['--host', '127.0.0.1', '--port', String(port), '--project_id', options.projectId],
-    host,
-    // It answers "Ok" on / once it serves.
-    ready: (at) => answersHttp(`http://${at}/`),
-    timeoutMs: options.timeoutMs
-  })
+  return onFreePort((port) =>
+    launch({
+      name: 'The Firestore emulator',
+      command: found.launcher,
+      args: ['--host', '127.0.0.1', '--port', String(port), '--project_id', options.projectId],
+      host: `127.0.0.1:${port}`,
+      // It answers "Ok" on / once it serves.
+      ready: (at) => answersHttp(`http://${at}/`),
+      timeoutMs: options.timeoutMs
+    })
+  )
 }

@@ -120,6 +120,16 @@ async function terminate(child: ChildProcess): Promise<void> {
   }
 }
 
+/** A free port can be taken between choosing it and the emulator binding it: one more try, on another port. */
+export async function onFreePort(start: (port: number) => Promise<EmulatorProcess>): Promise<EmulatorProcess> {
+  try {
+    return await start(await freePort())
+  } catch (error) {
+    if (!/address already in use|BindException|EADDRINUSE/i.test(String(error))) throw error
+    return start(await freePort())
+  }
+}
+
 export async function launch(options: LaunchOptions): Promise<EmulatorProcess> {
   const child = spawn(process.execPath, ['-e', WATCHDOG, options.command, ...options.args], {
     cwd: options.cwd,
