@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { limits } from '@shared/limits'
-import { checkImageFile, imageAccept } from './image-file'
+import { checkImageFile, imageAccept, sniffImageFile } from './image-file'
 
 describe('checkImageFile', () => {
   it('refuses a file over the size limit before it is read', () => {
@@ -18,5 +18,27 @@ describe('checkImageFile', () => {
     // iPhone photos: main decodes HEIC/HEIF.
     expect(checkImageFile({ size: 100, type: 'image/heic' })).toBeNull()
     expect(checkImageFile({ size: 100, type: 'image/heif' })).toBeNull()
+  })
+})
+
+describe('sniffImageFile', () => {
+  const file = (bytes: number[] | string) => new Blob([typeof bytes === 'string' ? bytes : new Uint8Array(bytes)])
+
+  it('takes the first bytes of every format main decodes', async () => {
+    const photos = [
+      file([0xff, 0xd8, 0xff, 0xe0, 0, 0x10]),
+      file([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]),
+      file('GIF89a\x01\x00'),
+      file('RIFF\x24\x00\x00\x00WEBPVP8 '),
+      file('\x00\x00\x00\x1cftypavif'),
+      file('\x00\x00\x00\x18ftypheic')
+    ]
+    for (const photo of photos) expect(await sniffImageFile(photo)).toBeNull()
+  })
+
+  it('refuses what is not a photo whatever its name or declared type says', async () => {
+    for (const other of [file('%PDF-1.7'), file('hello, not a photo'), file(''), file('RIFF\x24\x00\x00\x00WAVEfmt '), file('<svg xmlns=')]) {
+      expect(await sniffImageFile(other)).toBe('imageUnsupported')
+    }
   })
 })

@@ -3,8 +3,10 @@ import { Link, useNavigate } from 'react-router-dom'
 import { toast } from '@/shared/ui/toast'
 import { format, messages, type MessageKey } from '@shared/messages'
 import { checkSignUp, type SignUpFields } from '@shared/validation'
-import { checkImageFile, imageAccept } from '@/shared/lib/image-file'
+import { limits } from '@shared/limits'
+import { checkImageFile, imageAccept, sniffImageFile } from '@/shared/lib/image-file'
 import { errorMessage, MagpieError } from '@/shared/lib/ipc'
+import { CharCounter } from '@/shared/ui/CharCounter'
 import styles from '@/shared/ui/form.module.css'
 import { useSignUp } from '../api/sign-up'
 
@@ -27,6 +29,8 @@ export function SignUpForm() {
   // A photo refused before reading it (size, declared type); the one chosen before stays.
   const [photoProblem, setPhotoProblem] = useState<MessageKey | null>(null)
   const fileInput = useRef<HTMLInputElement>(null)
+  // Only the latest choice's check may set the photo: an earlier file read late must not win.
+  const latestChoice = useRef(0)
   // Set at once on the first submit, before anything renders: a second click or Enter meanwhile sends nothing.
   const sending = useRef(false)
   const [submitting, setSubmitting] = useState(false)
@@ -92,7 +96,7 @@ export function SignUpForm() {
                 autoComplete={autoComplete}
                 value={values[name]}
                 aria-invalid={problem ? true : undefined}
-                aria-describedby={problem ? `${name}-error` : undefined}
+                aria-describedby={[problem && `${name}-error`, name === 'nickname' && 'nickname-counter'].filter(Boolean).join(' ') || undefined}
                 onChange={(e) => {
                   setValues((v) => ({ ...v, [name]: e.target.value }))
                   setTouched((t) => ({ ...t, [name]: true }))
@@ -104,6 +108,11 @@ export function SignUpForm() {
                 <p id={`${name}-error`} className={styles.error} role="alert">
                   {problem}
                 </p>
+              )}
+              {name === 'nickname' && (
+                <div className={styles.counterRow}>
+                  <CharCounter id="nickname-counter" text={values.nickname} max={limits.nicknameMax} />
+                </div>
               )}
             </div>
           )
@@ -134,9 +143,22 @@ export function SignUpForm() {
                 if (serverError?.field === 'profileImage') setServerError(null)
                 const file = e.target.files?.[0]
                 e.target.value = ''
-                const refusal = file ? checkImageFile(file) : null
+                const choice = ++latestChoice.current
+                if (!file) {
+                  setPhotoProblem(null)
+                  setPhoto(null)
+                  return
+                }
+                // Size and declared type at once; then the first bytes, so a document renamed
+                // to .jpg is refused here rather than after the whole form is sent.
+                const refusal = checkImageFile(file)
                 setPhotoProblem(refusal)
-                if (!refusal) setPhoto(file ? { file, url: URL.createObjectURL(file) } : null)
+                if (refusal) return
+                void sniffImageFile(file).then((problem) => {
+                  if (choice !== latestChoice.current) return
+                  setPhotoProblem(problem)
+                  if (!problem) setPhoto({ file, url: URL.createObjectURL(file) })
+                })
               }}
             />
           </div>
