@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { expect, newAccount, signUp, startHarness, test, watchConsole, type Harness } from './fixtures'
 import { makePhoto } from './photos'
@@ -67,9 +68,12 @@ test('two likes are one row and one grouped notification; opening the page takes
     await expect(ann.page.getByTestId('alert-badge')).toBeHidden()
     await expect.poll(async () => (await ann.copy.desktop()).badge).toBe(0)
 
+    // An unread row keeps WCAG AA contrast in both schemes (its tint, chip and date).
     for (const scheme of ['light', 'dark'] as const) {
       await ann.page.emulateMedia({ colorScheme: scheme })
       await ann.page.screenshot({ path: testInfo.outputPath(`alerts-${scheme}.png`) })
+      const axe = await new AxeBuilder({ page: ann.page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze()
+      expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${scheme}: ${v.id}`)).toEqual([])
     }
     await ann.page.emulateMedia({ colorScheme: 'light' })
 
