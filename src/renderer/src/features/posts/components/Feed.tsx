@@ -143,7 +143,8 @@ function FeedWindow({ feed, data, renderActions }: { feed: ReturnType<typeof use
   }, [virtualizer, index, entry])
 
   // The reader moves the anchor by scrolling; anything else that moves the page (a height, a page read) does not.
-  useEffect(() => {
+  // Layout effects: the listener must be gone before the next screen scrolls to its own top.
+  useLayoutEffect(() => {
     const onScroll = () => {
       if (!layoutChanged.current) readAnchor()
     }
@@ -172,12 +173,11 @@ function FeedWindow({ feed, data, renderActions }: { feed: ReturnType<typeof use
   })
 
   // Keep the measured heights for the next visit (Back to this feed lays out from them).
-  useEffect(
+  useLayoutEffect(
     () => () => {
       for (const [key, size] of virtualizer.itemSizeCache) index.sizes.set(String(key), size)
-      readAnchor()
     },
-    [virtualizer, index, readAnchor]
+    [virtualizer, index]
   )
 
   const items = virtualizer.getVirtualItems()
