@@ -51,6 +51,9 @@ export const messages = {
   // Confirm prompts
   confirmDeletePost: '이 게시글을 삭제할까요?',
   confirmDeleteComment: '댓글을 삭제할까요?',
+  /** 취소 in the editor when something was changed; its action button is leaveWithoutSaving. */
+  confirmLeaveEditor: '작성 중인 내용을 저장하지 않고 나갈까요?',
+  leaveWithoutSaving: '나가기',
   // Screens
   greetingLoggedOut: '로그인해 주세요',
   login: '로그인',
@@ -180,6 +183,10 @@ export const format = {
     `${actor}님 외 ${others.toLocaleString('ko-KR')}명이 회원님의 게시글에 댓글을 남겼어요`,
   trayTooltip: (n: number) => (n > 0 ? `까치 · 읽지 않은 알림 ${n.toLocaleString('ko-KR')}개` : '까치'),
   alertBadgeLabel: (n: number) => `읽지 않은 알림 ${n.toLocaleString('ko-KR')}개`,
+  /** The window title: the app, then the page. */
+  pageTitle: (page: string) => `까치 — ${page}`,
+  /** The post page's heading, for screen readers (the page shows the author's header instead). */
+  postHeading: (nickname: string) => `${nickname}님의 게시글`,
   findPosition: (i: number, n: number) => `${i.toLocaleString('ko-KR')}/${n.toLocaleString('ko-KR')}`,
   connectedTo: (projectId: string) => `${projectId}에 연결됨`,
   // Start-up failures (a dialog in the app, one line on the harness's console): always the path.

@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { Link, Route, Routes, useParams } from 'react-router-dom'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { messages } from '@shared/messages'
 import { applySession } from '@/shared/lib/session'
 import { CurrentPath, deferred, installFakeMagpie, ok, renderWithApp, samplePost } from '@/shared/testing/render'
+import { ConfirmProvider } from '@/shared/ui/ConfirmProvider'
 import { PostEditor } from './PostEditor'
 
 const toast = vi.hoisted(() => Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn() }))
@@ -37,6 +38,7 @@ function Screens() {
     <>
       <Routes>
         <Route path="/write/:postId" element={<Editor />} />
+        <Route path="/detail/:postId" element={<Link to="/write/post-1">수정</Link>} />
         <Route path="*" element={<Link to="/write/new">글쓰기</Link>} />
       </Routes>
       <CurrentPath />
@@ -136,6 +138,84 @@ describe('PostEditor', () => {
     fireEvent.click(screen.getByRole('button', { name: '수정하기' }))
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('게시글을 수정했어요'))
     expect(fake.calls.find((c) => c.channel === 'posts:update')?.input).toEqual({ id: 'post-1', uploadId: null, text: '고친 글', layout: 'Top' })
+    // Saved, the writer is back on the post they edited.
+    expect(screen.getByTestId('path').textContent).toBe('/detail/post-1')
+  })
+
+  it('shows the chosen photo with 사진 바꾸기 and 사진 빼기; 빼기 empties the picker and keeps focus in it', async () => {
+    installFakeMagpie({ 'images:add': () => ok(upload) })
+    renderWithApp(<Screens />, { session: me, route: '/write/new' })
+    expect(screen.queryByTestId('photo-thumbnail')).toBeNull()
+    expect(screen.queryByRole('button', { name: '사진 빼기' })).toBeNull()
+    fireEvent.change(screen.getByTestId('post-image-input'), { target: { files: [photo('a.jpg')] } })
+    const remove = await screen.findByRole('button', { name: '사진 빼기' })
+    const thumbnail = screen.getByTestId('photo-thumbnail')
+    expect(thumbnail.querySelector('img')?.getAttribute('srcset')).toContain(upload.image.variants[0]!.url)
+    expect(screen.getByRole('button', { name: '사진 바꾸기' })).toBeTruthy()
+
+    fireEvent.click(remove)
+    expect(screen.queryByTestId('photo-thumbnail')).toBeNull()
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: '사진 선택' }))
+    fireEvent.change(text(), { target: { value: '사진 없는 글' } })
+    fireEvent.click(screen.getByRole('button', { name: '올리기' }))
+    expect(screen.getByRole('alert').textContent).toBe(messages.postImageRequired)
+  })
+
+  it('edit mode shows the post’s own photo, ready to be changed', () => {
+    installFakeMagpie({})
+    const post = samplePost({ mine: true })
+    renderWithApp(<Screens />, { session: me, route: '/write/post-1', posts: [post] })
+    expect(screen.getByTestId('photo-thumbnail').querySelector('img')?.getAttribute('srcset')).toContain(post.image.variants[0]!.url)
+    expect(screen.getByRole('button', { name: '사진 바꾸기' })).toBeTruthy()
+  })
+
+  it('취소 with nothing changed leaves for the post at once, saving nothing', async () => {
+    const fake = installFakeMagpie({})
+    renderWithApp(
+      <ConfirmProvider>
+        <Screens />
+      </ConfirmProvider>,
+      { session: me, route: '/write/post-1', posts: [samplePost({ mine: true })] }
+    )
+    fireEvent.click(screen.getByRole('button', { name: '취소' }))
+    await waitFor(() => expect(screen.getByTestId('path').textContent).toBe('/detail/post-1'))
+    expect(screen.queryByRole('alertdialog')).toBeNull()
+    expect(fake.calls).toEqual([])
+  })
+
+  it('취소 after a change asks first: 취소 in the question stays, 나가기 leaves and the draft goes', async () => {
+    const fake = installFakeMagpie({})
+    renderWithApp(
+      <ConfirmProvider>
+        <Screens />
+      </ConfirmProvider>,
+      { session: me, route: '/write/post-1', posts: [samplePost({ mine: true, text: '처음 글' })] }
+    )
+    fireEvent.change(text(), { target: { value: '고치던 글' } })
+    fireEvent.click(screen.getByRole('button', { name: '취소' }))
+    const question = await screen.findByRole('alertdialog', { name: messages.confirmLeaveEditor })
+    fireEvent.click(within(question).getByRole('button', { name: '취소' }))
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull())
+    expect(screen.getByTestId('path').textContent).toBe('/write/post-1')
+    expect(text().value).toBe('고치던 글')
+
+    fireEvent.click(screen.getByRole('button', { name: '취소' }))
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: '나가기' }))
+    await waitFor(() => expect(screen.getByTestId('path').textContent).toBe('/detail/post-1'))
+    expect(fake.calls).toEqual([])
+    // Left without saving: coming back finds the post as it was, not the abandoned draft.
+    fireEvent.click(screen.getByRole('link', { name: '수정' }))
+    expect(text().value).toBe('처음 글')
+  })
+
+  it('counts the text toward its 2,000 characters as it is typed', () => {
+    installFakeMagpie({})
+    renderWithApp(<Screens />, { session: me, route: '/write/new' })
+    fireEvent.change(text(), { target: { value: '안녕하세요' } })
+    expect(screen.getByTestId('char-counter').textContent).toContain('5/2,000')
+    expect(text().getAttribute('aria-describedby')).toBe(screen.getByTestId('char-counter').id)
+    fireEvent.change(text(), { target: { value: '가'.repeat(2001) } })
+    expect(screen.getByTestId('char-counter').getAttribute('data-state')).toBe('over')
   })
 
   it('offers in the picker the photo types main decodes, iPhone HEIC included', () => {

@@ -1,13 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react'
-import { useNavigate } from 'react-router-dom'
+import { useLocation, useNavigate } from 'react-router-dom'
 import { toast } from '@/shared/ui/toast'
-import { defaultLayout } from '@shared/limits'
+import { defaultLayout, limits } from '@shared/limits'
 import { messages, type MessageKey } from '@shared/messages'
 import type { PostView, SessionView } from '@shared/types'
 import { checkPostText } from '@shared/validation'
 import { errorMessage } from '@/shared/lib/ipc'
 import { queryKeys } from '@/shared/lib/query-keys'
+import { CharCounter } from '@/shared/ui/CharCounter'
 import { useConfirm } from '@/shared/ui/ConfirmProvider'
 import { useCreatePost } from '../api/create-post'
 import { useDeletePost } from '../api/delete-post'
@@ -22,6 +23,7 @@ import styles from './PostEditor.module.css'
 /** The editor itself for one signed-in writer: photo, text and layout, kept as a draft until saved; a live preview beside it. */
 export function PostEditorForm({ userId, post }: { userId: string; post: PostView | null }) {
   const navigate = useNavigate()
+  const location = useLocation()
   const client = useQueryClient()
   const confirm = useConfirm()
   const createPost = useCreatePost()
@@ -48,6 +50,23 @@ export function PostEditorForm({ userId, post }: { userId: string; post: PostVie
   )
 
   const saving = createPost.isPending || updatePost.isPending || deletePost.isPending
+  const start = initial()
+  const changed =
+    text !== start.text || layout !== start.layout || (image?.id ?? null) !== (start.image?.id ?? null) || photo.localPreview !== null
+
+  // Where 취소 and a saved edit go: the post being edited, else where the writer came from.
+  const leave = () => {
+    if (post) navigate(`/detail/${post.id}`, { replace: true })
+    else if (location.key !== 'default') navigate(-1)
+    else navigate('/', { replace: true })
+  }
+
+  // 취소 leaves without saving: the draft goes too, after asking when there is something to lose.
+  const cancel = async () => {
+    if (changed && !(await confirm(messages.confirmLeaveEditor, messages.leaveWithoutSaving))) return
+    discard()
+    leave()
+  }
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
@@ -62,7 +81,9 @@ export function PostEditorForm({ userId, post }: { userId: string; post: PostVie
     saved.then(() => {
       discard()
       toast.success(post ? messages.postEdited : messages.postCreated)
-      navigate('/')
+      // An edit returns to its post; a new post to the feed, where it now tops the list.
+      if (post) leave()
+      else navigate('/')
     }, onError)
   }
 
@@ -85,7 +106,7 @@ export function PostEditorForm({ userId, post }: { userId: string; post: PostVie
           {post ? messages.editorEdit : messages.editorNew}
         </h1>
 
-        <PhotoDropZone photo={photo} />
+        <PhotoDropZone photo={photo} image={image} onRemove={() => update({ image: null, uploadId: null })} />
 
         <label className={styles.label} htmlFor={textId}>
           {messages.textPlaceholder}
@@ -97,20 +118,29 @@ export function PostEditorForm({ userId, post }: { userId: string; post: PostVie
           placeholder={messages.textPlaceholder}
           rows={6}
           aria-invalid={textProblem ? true : undefined}
+          aria-describedby={`${textId}-counter`}
           onChange={(e) => {
             update({ text: e.target.value })
             if (textProblem) setTextProblem(checkPostText(e.target.value))
           }}
         />
-        {textProblem && (
-          <p className={styles.error} role="alert">
-            {messages[textProblem]}
-          </p>
-        )}
+        <div className={styles.fieldFoot}>
+          {textProblem ? (
+            <p className={styles.error} role="alert">
+              {messages[textProblem]}
+            </p>
+          ) : (
+            <span />
+          )}
+          <CharCounter id={`${textId}-counter`} text={text} max={limits.postTextMax} />
+        </div>
 
         <LayoutPicker value={layout} onChange={(value) => update({ layout: value })} />
 
         <div className={styles.buttons}>
+          <button type="button" className={styles.secondary} onClick={() => void cancel()} disabled={saving}>
+            {messages.cancel}
+          </button>
           {post && (
             <button type="button" className={styles.danger} onClick={remove} disabled={saving}>
               {messages.delete}
