@@ -20,20 +20,9 @@ export function createCommunityComments(ctx: CommunityContext, views: Views, aut
   const { store, mirror, ports } = ctx
   const local = createLocalComments(ctx, views)
 
-  async function requirePost(postId: string) {
-    let post = mirror.postRemote(postId)
-    if (!post) {
-      const doc = await remote('read', () => ports.docs.getPost(postId))
-      if (doc) await writer.post(postId, doc)
-      post = mirror.postRemote(postId)
-    }
-    if (!post) throw new AppError('notFound')
-    return post
-  }
-
   return {
     async list(viewer: string | null, postId: string, cursor: string | null | undefined): Promise<CommentPage> {
-      await requirePost(postId)
+      await writer.mirroredPost(postId)
       await sync.commentsReady(postId)
       return local.list(viewer, postId, cursor)
     },
@@ -41,7 +30,7 @@ export function createCommunityComments(ctx: CommunityContext, views: Views, aut
     async add(userId: string | null, postId: string, text: string): Promise<CommentView> {
       if (!userId) throw new AppError('loginFirstComment')
       enforce(checkComment(text), 'text')
-      const post = await requirePost(postId)
+      const post = await writer.mirroredPost(postId)
       const author = await auth.author(userId)
       const now = ctx.now()
       const id = await remote('write', () => ports.docs.addComment(newCommentDoc(author, postId, text.trim(), now)))

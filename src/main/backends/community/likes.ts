@@ -15,19 +15,13 @@ import type { MirrorWriter } from './mirror-writer'
  * at most one like alert per nickname and post (see the mirror writer).
  */
 export function createCommunityLikes(ctx: CommunityContext, auth: CommunityAuth, writer: MirrorWriter) {
-  const { store, mirror, ports } = ctx
+  const { store, ports } = ctx
   const alerted = new Set<string>()
 
   return {
     async set(userId: string | null, postId: string, liked: boolean): Promise<LikeState> {
       if (!userId) throw new AppError('loginFirstLike')
-      let post = mirror.postRemote(postId)
-      if (!post) {
-        const doc = await remote('read', () => ports.docs.getPost(postId))
-        if (doc) await writer.post(postId, doc)
-        post = mirror.postRemote(postId)
-      }
-      if (!post) throw new AppError('notFound')
+      const post = await writer.mirroredPost(postId)
       const author = await auth.author(userId)
       const had = store.likes.has(postId, userId)
       await remote('write', () => ports.docs.setLiked(postId, author.email, liked))

@@ -1,9 +1,12 @@
+import { AppError } from '../../errors'
 import { removeImageFiles } from '../../media/media-files'
 import type { Keyset } from '../../store/keyset'
+import type { PostRemote } from '../../store/mirror/mirror-store'
 import { alertsFromTree, commentFromDoc, postFromDoc, type RemotePerson } from '../../firebase/mapping'
 import type { CommentDoc, PostDoc, Snapshot } from '../../firebase/ports'
 import type { CommunityContext } from './context'
 import type { ImageCache } from './image-cache'
+import { remote } from './remote-call'
 
 /** A minute: the precision of the web app's comment_time. */
 const minuteMs = 60_000
@@ -106,6 +109,18 @@ export function createMirrorWriter(ctx: CommunityContext, images: ImageCache) {
     await afterCommit({ images: [], files })
   }
 
+  /** The post, fetched from Firebase into the mirror when it is not there yet; notFound when the server has none. */
+  async function mirroredPost(postId: string): Promise<PostRemote> {
+    const known = mirror.postRemote(postId)
+    if (known) return known
+    const doc = await remote('read', () => ctx.ports.docs.getPost(postId))
+    if (!doc) throw new AppError('notFound')
+    await posts([doc])
+    const fetched = mirror.postRemote(postId)
+    if (!fetched) throw new AppError('notFound')
+    return fetched
+  }
+
   /**
    * When a comment is first mirrored: its stored time if it has one; else comment_time,
    * which has minute precision, so a comment of this very minute takes the arrival time
@@ -121,6 +136,7 @@ export function createMirrorWriter(ctx: CommunityContext, images: ImageCache) {
   return {
     posts,
     post,
+    mirroredPost,
 
     /** A post or comment this app just wrote to Firebase and into the mirror. */
     wrote(kind: 'post' | 'comment', id: string): void {

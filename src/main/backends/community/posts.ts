@@ -47,22 +47,10 @@ export function createCommunityPosts(ctx: CommunityContext, views: Views, images
     if (to !== null && to !== 'end' && atOrAbove(after, to)) sync.coverage.to = lower ?? 'end'
   }
 
-  /** The post, fetched into the mirror when it is not there yet. */
-  async function mirrored(postId: string): Promise<PostRemote> {
-    const known = mirror.postRemote(postId)
-    if (known) return known
-    const doc = await remote('read', () => ports.docs.getPost(postId))
-    if (!doc) throw new AppError('notFound')
-    await writer.post(postId, doc)
-    const post = mirror.postRemote(postId)
-    if (!post) throw new AppError('notFound')
-    return post
-  }
-
   /** Only the author edits or deletes: the mirror's author and the document's uid must both be the caller. */
   async function requireAuthor(postId: string, userId: string | null): Promise<PostRemote> {
     if (!userId) throw new AppError('onlyAuthorEdit')
-    const post = await mirrored(postId)
+    const post = await writer.mirroredPost(postId)
     if (post.authorId !== userId) throw new AppError('onlyAuthorEdit')
     return post
   }
@@ -87,7 +75,7 @@ export function createCommunityPosts(ctx: CommunityContext, views: Views, images
     },
 
     async get(postId: string, viewer: string | null): Promise<PostView> {
-      await mirrored(postId)
+      await writer.mirroredPost(postId)
       return local.get(postId, viewer)
     },
 
