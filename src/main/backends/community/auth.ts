@@ -1,9 +1,9 @@
 import type { SignUpInput } from '@shared/ipc/contract'
 import { limits } from '@shared/limits'
 import type { SessionView } from '@shared/types'
-import { checkEmail, checkNickname, checkPassword, checkPasswordConfirm } from '@shared/validation'
-import { AppError, enforce } from '../../errors'
+import { AppError } from '../../errors'
 import { createLoginThrottle } from '../../core/login-throttle'
+import { checkSignUp } from '../../core/account-rules'
 import type { SessionVault } from '../../core/session-vault'
 import type { Views } from '../../core/mappers'
 import { newUserDoc, userFromDoc, type Author } from '../../firebase/mapping'
@@ -164,12 +164,7 @@ export function createCommunityAuth(
     },
 
     async signUp(input: SignUpInput): Promise<SessionView> {
-      const email = input.email.trim()
-      const nickname = input.nickname.trim()
-      enforce(checkEmail(email), 'email')
-      enforce(checkNickname(nickname), 'nickname')
-      enforce(checkPassword(input.password), 'password')
-      enforce(checkPasswordConfirm(input.password, input.passwordConfirm), 'passwordConfirm')
+      const { email, nickname } = checkSignUp(input)
 
       const avatar = input.profileImage ? await images.prepareAvatar(input.profileImage) : null
       let user: FirebaseUser

@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { SignUpInput } from '@shared/ipc/contract'
 import type { SessionView } from '@shared/types'
-import { checkEmail, checkNickname, checkPassword, checkPasswordConfirm } from '@shared/validation'
-import { AppError, enforce } from '../../errors'
+import { AppError } from '../../errors'
 import type { ServiceContext } from '../../core/context'
+import { checkSignUp } from '../../core/account-rules'
 import type { LocalImages } from './images'
 import { hashPassword, verifyPassword } from '../../core/password'
 import type { SessionVault } from '../../core/session-vault'
@@ -84,12 +84,7 @@ export function createLocalAuth(ctx: ServiceContext, views: Views, images: Local
     },
 
     async signUp(input: SignUpInput): Promise<SessionView> {
-      const email = input.email.trim()
-      const nickname = input.nickname.trim()
-      enforce(checkEmail(email), 'email')
-      enforce(checkNickname(nickname), 'nickname')
-      enforce(checkPassword(input.password), 'password')
-      enforce(checkPasswordConfirm(input.password, input.passwordConfirm), 'passwordConfirm')
+      const { email, nickname } = checkSignUp(input)
       if (store.users.emailTaken(email)) throw new AppError('emailTaken', 'email')
 
       const passwordHash = await hashPassword(input.password, ctx.scrypt)
