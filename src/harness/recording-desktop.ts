@@ -5,6 +5,9 @@ export interface RecordedNotification {
   body: string
   hasIcon: boolean
   route: string
+  /** Grouped alerts share a tag; `update` means it replaced the tag's notification on screen. */
+  tag: string | null
+  update: boolean
 }
 
 export interface DesktopRecording {
@@ -31,7 +34,9 @@ export function createRecordingDesktop(onNavigate: (route: string) => void = () 
         title: notification.title,
         body: notification.body,
         hasIcon: notification.icon !== null,
-        route: notification.route
+        route: notification.route,
+        tag: notification.tag ?? null,
+        update: notification.update ?? false
       })
     },
     setBadge(count: number) {

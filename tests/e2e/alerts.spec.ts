@@ -56,6 +56,12 @@ test('two likes are one row and one grouped notification; opening the page takes
       `${boAccount.nickname}님이 회원님의 게시글을 좋아해요`,
       `${cyAccount.nickname}님 외 1명이 회원님의 게시글을 좋아해요`
     ])
+    // …and replaces it on screen (same tag, an update), so the person sees one notification.
+    expect(notifications[0].tag).toBeTruthy()
+    expect(notifications.map((n) => [n.tag, n.update])).toEqual([
+      [notifications[0].tag, false],
+      [notifications[0].tag, true]
+    ])
 
     // Opening the alerts page: one row for both likes, new, and the badge falls to 0 everywhere.
     await ann.page.getByRole('link', { name: /알림/ }).click()

@@ -25,7 +25,7 @@ describe('live alerts in another running copy', () => {
     await b.call('likes:set', { postId: post.id, liked: true })
 
     await vi.waitFor(() => expect(a.desktop.recording.notifications).toHaveLength(1), soon)
-    expect(a.desktop.recording.notifications[0]).toEqual({
+    expect(a.desktop.recording.notifications[0]).toMatchObject({
       title: '까치',
       body: '밥님이 회원님의 게시글을 좋아해요',
       hasIcon: true,

@@ -149,7 +149,7 @@ describe('community alerts, live', () => {
     const { a, b, post } = await aliceAndBob()
     await b.call('comments:add', { postId: post.id, text: '안녕하세요' })
     await a.settle()
-    expect(a.desktop.recording.notifications).toEqual([
+    expect(a.desktop.recording.notifications).toMatchObject([
       { title: messages.appName, body: '밥님이 회원님의 게시글에 댓글을 남겼어요', hasIcon: false, route: `/detail/${post.id}` }
     ])
     expect(a.desktop.recording.badge).toBe(1)
