@@ -1,6 +1,7 @@
-import { notifyManager, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import type { SessionView } from '@shared/types'
 import { call } from './ipc'
+import { landOwner } from './owner-change'
 import { queryKeys } from './query-keys'
 
 /** Who is signed in, as main says; every screen reads it from here. */
@@ -16,13 +17,8 @@ export const sessionQuery = queryOptions({ queryKey: queryKeys.session, queryFn:
  * new person. The same person again (main's event echoing a login) changes nothing.
  */
 export function applySession(client: QueryClient, session: SessionView): void {
-  const previous = client.getQueryData<SessionView>(queryKeys.session)
-  const samePerson = previous !== undefined && (previous.user?.id ?? null) === (session.user?.id ?? null)
-  // One batch, so no screen renders the new person with the old person's data in between.
-  notifyManager.batch(() => {
-    if (!samePerson) void client.resetQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.session[0] })
-    client.setQueryData(queryKeys.session, session)
-  })
+  const otherPerson = (previous: SessionView | undefined, next: SessionView) => previous === undefined || (previous.user?.id ?? null) !== (next.user?.id ?? null)
+  landOwner(client, queryKeys.session, session, otherPerson, [queryKeys.session[0]])
 }
 
 export function useSession() {

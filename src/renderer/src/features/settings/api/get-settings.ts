@@ -2,6 +2,7 @@ import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-quer
 import type { ConnectionStatus, SettingsView } from '@shared/types'
 import { useMagpieEvent } from '@/shared/lib/events'
 import { call } from '@/shared/lib/ipc'
+import { landOwner } from '@/shared/lib/owner-change'
 import { queryKeys } from '@/shared/lib/query-keys'
 
 export const settingsKey = ['settings'] as const
@@ -23,14 +24,8 @@ const sameBackend = (a: ConnectionStatus, b: ConnectionStatus) =>
  * Called by connect, disconnect and main's event alike; only the first to see a change resets.
  */
 export function applySettings(client: QueryClient, view: SettingsView): void {
-  const previous = client.getQueryData<SettingsView>(settingsKey)
-  client.setQueryData(settingsKey, view)
-  if (previous && !sameBackend(previous.status, view.status)) resetBackendData(client)
-}
-
-function resetBackendData(client: QueryClient): void {
-  const kept: readonly unknown[] = [queryKeys.session[0], settingsKey[0]]
-  void client.resetQueries({ predicate: (query) => !kept.includes(query.queryKey[0]) })
+  const otherBackend = (previous: SettingsView | undefined, next: SettingsView) => previous !== undefined && !sameBackend(previous.status, next.status)
+  landOwner(client, settingsKey, view, otherBackend, [queryKeys.session[0], settingsKey[0]])
 }
 
 /** Follows main's connection changes (a switch, or the community going offline and back). */
