@@ -200,14 +200,28 @@ function FeedWindow({ feed, data, renderActions }: { feed: ReturnType<typeof use
 
   const setSize = hasNextPage ? -1 : order.length
 
+  // Scrolls to a card by making it the anchor: the card then stays put while the cards around it are measured.
+  const goTo = useCallback(
+    (position: number, below: number) => {
+      const item = virtualizer.measurementsCache[position]
+      if (!item) return
+      anchor.current = { postId: String(item.key), offset: -below }
+      index.anchors.set(entry, anchor.current)
+      layoutChanged.current = true
+      window.scrollTo(0, Math.max(0, item.start - below))
+      requestAnimationFrame(() => (layoutChanged.current = false))
+    },
+    [virtualizer, index, entry]
+  )
+
   const focusCard = useCallback(
     (position: number) => {
-      virtualizer.scrollToIndex(position, { align: 'start' })
+      goTo(position, 80)
       focused.current = position
       // The card is in the document from the next render on.
       requestAnimationFrame(() => list.current?.querySelector<HTMLElement>(`[data-index="${position}"] article`)?.focus({ preventScroll: true }))
     },
-    [virtualizer]
+    [goTo]
   )
 
   // The feed pattern's keys: PageDown and PageUp move the focus a card at a time.
@@ -228,8 +242,9 @@ function FeedWindow({ feed, data, renderActions }: { feed: ReturnType<typeof use
   const current = find && matches.length > 0 ? matches[Math.min(find.at, matches.length - 1)]! : -1
   const matching = useMemo(() => new Set(matches), [matches])
   useEffect(() => {
-    if (current >= 0) virtualizer.scrollToIndex(current, { align: 'center' })
-  }, [current, virtualizer])
+    // Below the top bar and the find bar.
+    if (current >= 0) goTo(current, 150)
+  }, [current, goTo])
   const returnFocus = useRef<HTMLElement | null>(null)
   useEffect(() => {
     const onKey = (event: globalThis.KeyboardEvent) => {
