@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test'
 import { expect, newAccount, signUp, test } from './fixtures'
 import { makePhoto } from './photos'
 
@@ -58,4 +59,85 @@ test('comments: Enter sends and focus stays in the box; Shift+Enter and an IME c
   await page.getByRole('button', { name: '등록' }).click()
   await expect(page.getByTestId('comment')).toHaveCount(2)
   await expect(box).toBeFocused()
+})
+
+/** Writes a post with a photo as the signed-in person; the feed is showing when it returns. */
+async function writePost(page: Page, text: string): Promise<void> {
+  await page.getByRole('button', { name: '글쓰기' }).click()
+  await page.getByTestId('post-image-input').setInputFiles(await makePhoto('titles', { width: 640, height: 427 }))
+  await expect(page.getByTestId('editor-preview').locator('img[srcset]')).toBeVisible()
+  await page.getByLabel('내용을 입력해 주세요').fill(text)
+  await page.getByRole('button', { name: '올리기' }).click()
+  await expect(page).toHaveURL(/#\/$/)
+}
+
+test('every page has one h1, the window title names it, and opening a post puts focus on its heading', async ({
+  page,
+  harness,
+  consoleErrors
+}) => {
+  void consoleErrors
+  await page.goto(harness.url)
+  const visit = async (hash: string, title: string, h1: string | RegExp) => {
+    await page.evaluate((h) => (window.location.hash = h), hash)
+    await expect(page).toHaveTitle(title)
+    await expect(page.locator('h1')).toHaveCount(1)
+    await expect(page.locator('h1')).toHaveText(h1)
+  }
+  await visit('#/', '까치 — 홈', '오늘의 까치')
+  await visit('#/login', '까치 — 로그인', '로그인')
+  await visit('#/signup', '까치 — 회원가입', '회원가입')
+  await visit('#/no-such-page', '까치 — 페이지를 찾을 수 없어요', '페이지를 찾을 수 없어요')
+  await visit('#/detail/no-such-post', '까치 — 게시글을 찾을 수 없어요', '게시글을 찾을 수 없어요')
+
+  await page.goto(harness.url)
+  const account = newAccount('titles')
+  await signUp(page, account)
+  await visit('#/write/new', '까치 — 게시글 작성', '게시글 작성')
+  await page.evaluate(() => (window.location.hash = '#/'))
+  await writePost(page, '제목을 확인하는 글')
+  await visit('#/myalert', '까치 — 알림', '알림')
+  await visit('#/', '까치 — 홈', '오늘의 까치')
+
+  // Opening a post from the feed: focus lands on its heading, which names whose post it is.
+  await page.locator('a[href*="detail/"]').first().click()
+  const heading = page.getByRole('heading', { level: 1, name: `${account.nickname}님의 게시글` })
+  await expect(heading).toBeFocused()
+  await expect(page).toHaveTitle(`까치 — ${account.nickname}님의 게시글`)
+  await expect(page.locator('h1')).toHaveCount(1)
+  // Tab goes on from the heading into the post, not from the top of the window.
+  await page.keyboard.press('Tab')
+  await expect(page.getByTestId('post-detail').locator(':focus')).toHaveCount(1)
+
+  await page.getByTestId('post-detail').getByRole('link', { name: '수정' }).click()
+  await expect(page).toHaveTitle('까치 — 게시글 수정')
+  await expect(page.locator('h1')).toHaveCount(1)
+  await expect(page.locator('h1')).toHaveText('게시글 수정')
+})
+
+test('confirm dialog: focus returns to the button that opened it', async ({ page, harness, consoleErrors }) => {
+  void consoleErrors
+  await page.goto(harness.url)
+  await signUp(page, newAccount('confirm'))
+  await writePost(page, '확인 대화상자를 여는 글')
+  await page.getByTestId('post-card').first().getByRole('link', { name: '수정' }).click()
+  await page.getByLabel('내용을 입력해 주세요').fill('고치다 만 글')
+
+  // Opened from the keyboard and closed with Escape: back on 취소, still in the editor.
+  const cancel = page.getByRole('button', { name: '취소', exact: true })
+  await cancel.focus()
+  await page.keyboard.press('Enter')
+  const dialog = page.getByRole('alertdialog', { name: '작성 중인 내용을 저장하지 않고 나갈까요?' })
+  await expect(dialog).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(dialog).toBeHidden()
+  await expect(cancel).toBeFocused()
+
+  // Answered with the dialog's own 취소: the same.
+  await page.getByRole('button', { name: '삭제하기' }).click()
+  await expect(page.getByRole('alertdialog', { name: '이 게시글을 삭제할까요?' })).toBeVisible()
+  await page.getByRole('alertdialog').getByRole('button', { name: '취소' }).click()
+  await expect(page.getByRole('alertdialog')).toBeHidden()
+  await expect(page.getByRole('button', { name: '삭제하기' })).toBeFocused()
+  await expect(page.getByLabel('내용을 입력해 주세요')).toHaveValue('고치다 만 글')
 })

@@ -1,13 +1,16 @@
 import { Feed } from '@/features/posts/components/Feed'
 import { WriteButton } from '@/features/posts/components/WriteButton'
 import { LikeButton } from '@/features/likes/components/LikeButton'
+import { messages } from '@shared/messages'
 import type { PostView } from '@shared/types'
+import { usePageTitle } from '@/shared/lib/page-title'
 import styles from './feed.module.css'
 
 /** One function for every render, so the feed's memoised cards stay untouched when others change. */
 const likeButton = (post: PostView) => <LikeButton post={post} />
 
 export function FeedRoute() {
+  usePageTitle(messages.home)
   return (
     <main className={styles.page}>
       <header className={styles.masthead}>

@@ -1,8 +1,10 @@
 import { Link } from 'react-router-dom'
 import { messages } from '@shared/messages'
+import { usePageTitle } from '@/shared/lib/page-title'
 import styles from './not-found.module.css'
 
 export function NotFoundRoute({ message = messages.notFoundPage }: { message?: string }) {
+  usePageTitle(message)
   return (
     <main className={styles.page}>
       <p className={styles.code} aria-hidden="true">

@@ -7,18 +7,27 @@ export default function ConfirmDialog({
   open,
   question,
   action,
-  onSettle
+  onSettle,
+  onClosed
 }: {
   open: boolean
   question: string
   action: string
   onSettle: (ok: boolean) => void
+  /** Where focus goes when it closes: Radix would return it to a trigger, and there is none. */
+  onClosed: () => void
 }) {
   return (
     <AlertDialog.Root open={open} onOpenChange={(next) => !next && onSettle(false)}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className={styles.overlay} />
-        <AlertDialog.Content className={styles.content}>
+        <AlertDialog.Content
+          className={styles.content}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault()
+            onClosed()
+          }}
+        >
           <AlertDialog.Title className={styles.title}>{question}</AlertDialog.Title>
           <AlertDialog.Description className={styles.description}>{messages.appName}</AlertDialog.Description>
           <div className={styles.actions}>

@@ -19,8 +19,12 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
   const [question, setQuestion] = useState('')
   const [action, setAction] = useState<string>(messages.confirm)
   const resolver = useRef<((ok: boolean) => void) | null>(null)
+  // What had focus when the question was asked: the dialog has no Radix trigger to return to.
+  const opener = useRef<HTMLElement | null>(null)
 
   const confirm = useCallback<Confirm>((text, label = messages.confirm) => {
+    // A question replacing an unanswered one keeps the first one's opener.
+    if (!resolver.current) opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
     resolver.current?.(false)
     setQuestion(text)
     setAction(label)
@@ -29,6 +33,12 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
     return new Promise<boolean>((resolve) => {
       resolver.current = resolve
     })
+  }, [])
+
+  const returnFocus = useCallback(() => {
+    const element = opener.current
+    opener.current = null
+    if (element?.isConnected) element.focus()
   }, [])
 
   const settle = useCallback((ok: boolean) => {
@@ -42,7 +52,7 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
       {children}
       {asked && (
         <Suspense fallback={null}>
-          <ConfirmDialog open={open} question={question} action={action} onSettle={settle} />
+          <ConfirmDialog open={open} question={question} action={action} onSettle={settle} onClosed={returnFocus} />
         </Suspense>
       )}
     </ConfirmContext.Provider>

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { useEffect, useRef, type ReactNode } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router-dom'
 import { postLink } from '@shared/deep-link'
 import { format, messages } from '@shared/messages'
@@ -25,6 +25,13 @@ export function PostDetail({ postId, renderActions, renderComments }: Props) {
   const location = useLocation()
   // Back to the feed exactly where the reader left it, or to the top when opened from outside.
   const back = () => (location.key !== 'default' ? navigate(-1) : navigate('/'))
+  // Opening a post moves focus to its heading, as a new page would: screen readers start
+  // there and Tab goes on through the post. Once per post, not on each refetch.
+  const heading = useRef<HTMLHeadingElement>(null)
+  const loaded = post.data !== undefined
+  useEffect(() => {
+    if (loaded) heading.current?.focus({ preventScroll: true })
+  }, [loaded])
 
   if (post.isPending) return <LoadingOverlay />
   if (post.isError) {
@@ -48,7 +55,10 @@ export function PostDetail({ postId, renderActions, renderComments }: Props) {
         </svg>
         {messages.backToList}
       </button>
-      <article className={styles.article} data-testid="post-detail">
+      <article className={styles.article} data-testid="post-detail" aria-labelledby="post-heading">
+        <h1 id="post-heading" ref={heading} tabIndex={-1} className="visually-hidden">
+          {format.postHeading(data.author.nickname)}
+        </h1>
         <PostHeader post={data} />
         <PostBody text={data.text} layout={data.layout} image={data.image} eager />
         <footer className={styles.footer}>
