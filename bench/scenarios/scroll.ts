@@ -107,7 +107,11 @@ async function scrollRun(browser: Browser, url: string, target: number, smoothPi
   // No named helper functions inside evaluate(): tsx would wrap them in a __name() the page lacks.
   await page.evaluate(async (want) => {
     const deadline = performance.now() + 240_000
-    while (document.querySelectorAll('[data-testid="post-card"]').length < want && performance.now() < deadline) {
+    // The feed is windowed: count cards read by their place in the feed (aria-posinset), not by elements present.
+    while (
+      Math.max(0, ...Array.from(document.querySelectorAll('[aria-posinset]'), (e) => Number(e.getAttribute('aria-posinset')))) < want &&
+      performance.now() < deadline
+    ) {
       window.scrollTo(0, document.documentElement.scrollHeight)
       await new Promise((r) => requestAnimationFrame(r))
     }
@@ -164,7 +168,7 @@ async function scrollRun(browser: Browser, url: string, target: number, smoothPi
   const heapAfterGc = await metric('JSHeapUsedSize')
   const loaded = await chromiumMemory(browser)
   const loadedAllocators = await allocators(browser, loaded.rendererPid)
-  const cards = await page.getByTestId('post-card').count()
+  const cards = await page.evaluate(() => Math.max(0, ...Array.from(document.querySelectorAll('[aria-posinset]'), (e) => Number(e.getAttribute('aria-posinset')))))
   await context.close()
   return {
     loadSeconds,
