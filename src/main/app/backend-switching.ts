@@ -34,7 +34,9 @@ function gatedDesktop(desktop: DesktopPort, active: () => boolean): DesktopPort 
     setBadge: (count) => {
       if (active()) desktop.setBadge(count)
     },
-    isFocused: () => desktop.isFocused()
+    isFocused: () => desktop.isFocused(),
+    // The scheme is the window's, whichever backend runs.
+    setTheme: (source) => desktop.setTheme(source)
   }
 }
 
@@ -121,38 +123,9 @@ export function createBackendSwitching(options: BackendSwitchingOptions) {
     }
   }
 
-  // Handlers read the services at call time, so every call goes to the backend running then.
-  const routed: Services = {
-    get auth() {
-      return active().auth
-    },
-    get images() {
-      return active().images
-    },
-    get posts() {
-      return active().posts
-    },
-    get likes() {
-      return active().likes
-    },
-    get comments() {
-      return active().comments
-    },
-    get alerts() {
-      return active().alerts
-    },
-    get live() {
-      return active().live
-    },
-    emit: options.emit,
-    requireUser: local.requireUser
-  }
-
   return {
     local,
     backend,
-    /** What the handlers call: always the running backend's services. */
-    routed,
     /** The running backend's services. */
     active,
     /** The running community, if any. */

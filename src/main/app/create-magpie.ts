@@ -94,7 +94,7 @@ export async function createMagpie(options: MagpieOptions) {
     community: options.community ?? null,
     managed: options.managedCommunity ?? false
   })
-  const dispatch = createDispatcher(createHandlers(switching.routed, settings), {
+  const dispatch = createDispatcher(createHandlers(active, settings), {
     currentUserId: () => active().auth.currentUserId(),
     afterCall(channel) {
       switching.poll()

@@ -13,34 +13,35 @@ export type Handlers = {
 }
 
 /**
- * One thin handler per channel: who is calling goes in, the service decides. Settings sit
- * beside the services because they choose which services run (local or community).
+ * One thin handler per channel: who is calling goes in, the service decides. `s` gives the
+ * running backend's services at each call, so every call goes to the backend running then.
+ * Settings sit beside the services because they choose which services run (local or community).
  */
-export function createHandlers(s: Services, settings: SettingsService): Handlers {
+export function createHandlers(s: () => Services, settings: SettingsService): Handlers {
   return {
-    'auth:session': () => s.auth.session(),
-    'auth:signUp': (input) => s.auth.signUp(input),
-    'auth:login': (input) => s.auth.login(input),
-    'auth:logout': () => s.auth.logout(),
+    'auth:session': () => s().auth.session(),
+    'auth:signUp': (input) => s().auth.signUp(input),
+    'auth:login': (input) => s().auth.login(input),
+    'auth:logout': () => s().auth.logout(),
     'images:add': (input, { userId }) =>
-      s.images.add(s.requireUser(userId, 'loginFirstWrite'), input.purpose, input.bytes, (progress) =>
-        s.emit('images:progress', { requestId: input.requestId, progress })
+      s().images.add(s().requireUser(userId, 'loginFirstWrite'), input.purpose, input.bytes, (progress) =>
+        s().emit('images:progress', { requestId: input.requestId, progress })
       ),
-    'posts:feed': (input, { userId }) => s.posts.feed(userId, input.cursor, input.limit),
-    'posts:get': (input, { userId }) => s.posts.get(input.id, userId),
+    'posts:feed': (input, { userId }) => s().posts.feed(userId, input.cursor, input.limit),
+    'posts:get': (input, { userId }) => s().posts.get(input.id, userId),
     'posts:create': (input, { userId }) =>
-      s.posts.create(userId, input.uploadId, { text: input.text, layout: input.layout as Layout }),
+      s().posts.create(userId, input.uploadId, { text: input.text, layout: input.layout as Layout }),
     'posts:update': (input, { userId }) =>
-      s.posts.update(userId, input.id, input.uploadId, { text: input.text, layout: input.layout as Layout }),
-    'posts:delete': (input, { userId }) => s.posts.remove(userId, input.id),
-    'likes:set': (input, { userId }) => s.likes.set(userId, input.postId, input.liked),
-    'comments:list': (input, { userId }) => s.comments.list(userId, input.postId, input.cursor),
-    'comments:add': (input, { userId }) => s.comments.add(userId, input.postId, input.text),
-    'comments:delete': (input, { userId }) => s.comments.remove(userId, input.id),
-    'alerts:list': (_input, { userId }) => s.alerts.list(userId),
-    'alerts:delete': (input, { userId }) => s.alerts.remove(userId, input.id),
-    'alerts:clear': (_input, { userId }) => s.alerts.clear(userId),
-    'alerts:markSeen': (input, { userId }) => s.alerts.markSeen(userId, input.through),
+      s().posts.update(userId, input.id, input.uploadId, { text: input.text, layout: input.layout as Layout }),
+    'posts:delete': (input, { userId }) => s().posts.remove(userId, input.id),
+    'likes:set': (input, { userId }) => s().likes.set(userId, input.postId, input.liked),
+    'comments:list': (input, { userId }) => s().comments.list(userId, input.postId, input.cursor),
+    'comments:add': (input, { userId }) => s().comments.add(userId, input.postId, input.text),
+    'comments:delete': (input, { userId }) => s().comments.remove(userId, input.id),
+    'alerts:list': (_input, { userId }) => s().alerts.list(userId),
+    'alerts:delete': (input, { userId }) => s().alerts.remove(userId, input.id),
+    'alerts:clear': (_input, { userId }) => s().alerts.clear(userId),
+    'alerts:markSeen': (input, { userId }) => s().alerts.markSeen(userId, input.through),
     'settings:get': () => settings.get(),
     'settings:connect': (input) => settings.connect(input),
     'settings:disconnect': () => settings.disconnect()

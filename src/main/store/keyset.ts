@@ -23,3 +23,13 @@ export function decodeCursor(cursor: string | null | undefined): Keyset | null {
   if (!match) return null
   return { at: Number(match[1]), id: match[2]! }
 }
+
+/**
+ * A page from rows read one past its size: the extra row tells whether another page exists
+ * without a count query, and the cursor then points below the page's last row.
+ */
+export function keysetPage<R extends { createdAt: number; id: string }>(rows: R[], size: number): { page: R[]; nextCursor: string | null } {
+  const page = rows.slice(0, size)
+  const last = page.at(-1)
+  return { page, nextCursor: rows.length > size && last ? encodeCursor({ at: last.createdAt, id: last.id }) : null }
+}

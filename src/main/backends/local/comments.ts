@@ -2,7 +2,7 @@ import { limits } from '@shared/limits'
 import type { CommentPage, CommentView } from '@shared/types'
 import { checkComment } from '@shared/validation'
 import { AppError, enforce } from '../../errors'
-import { decodeCursor, encodeCursor } from '../../store/keyset'
+import { decodeCursor, keysetPage } from '../../store/keyset'
 import type { ServiceContext } from '../../core/context'
 import type { Views } from '../../core/mappers'
 
@@ -13,13 +13,8 @@ export function createLocalComments(ctx: ServiceContext, views: Views) {
     list(viewer: string | null, postId: string, cursor: string | null | undefined): CommentPage {
       if (!store.posts.ownership(postId)) throw new AppError('notFound')
       const size = limits.commentPageSize
-      const rows = store.comments.page(postId, decodeCursor(cursor), size + 1)
-      const page = rows.slice(0, size)
-      const last = page.at(-1)
-      return {
-        comments: page.map((c) => views.comment(c, viewer)),
-        nextCursor: rows.length > size && last ? encodeCursor({ at: last.createdAt, id: last.id }) : null
-      }
+      const { page, nextCursor } = keysetPage(store.comments.page(postId, decodeCursor(cursor), size + 1), size)
+      return { comments: page.map((c) => views.comment(c, viewer)), nextCursor }
     },
 
     add(userId: string | null, postId: string, text: string): CommentView {

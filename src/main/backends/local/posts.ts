@@ -1,7 +1,7 @@
 import { limits } from '@shared/limits'
 import type { FeedPage, PostView } from '@shared/types'
 import { AppError } from '../../errors'
-import { decodeCursor, encodeCursor } from '../../store/keyset'
+import { decodeCursor, keysetPage } from '../../store/keyset'
 import type { PendingImage } from '../../store/images-store'
 import type { ServiceContext } from '../../core/context'
 import type { LocalImages } from './images'
@@ -29,14 +29,8 @@ export function createLocalPosts(ctx: ServiceContext, views: Views, images: Loca
   return {
     feed(viewer: string | null, cursor: string | null | undefined, limit: number = limits.feedPageSize): FeedPage {
       const size = Math.min(Math.max(1, Math.floor(limit)), limits.feedPageMax)
-      // One row more than asked tells whether another page exists without a count query.
-      const rows = store.posts.page(viewer, decodeCursor(cursor), size + 1)
-      const page = rows.slice(0, size)
-      const last = page.at(-1)
-      return {
-        posts: page.map((post) => views.post(post, viewer)),
-        nextCursor: rows.length > size && last ? encodeCursor({ at: last.createdAt, id: last.id }) : null
-      }
+      const { page, nextCursor } = keysetPage(store.posts.page(viewer, decodeCursor(cursor), size + 1), size)
+      return { posts: page.map((post) => views.post(post, viewer)), nextCursor }
     },
 
     get: view,
