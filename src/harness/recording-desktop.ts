@@ -1,3 +1,4 @@
+import type { ThemeChoice } from '@shared/limits'
 import type { DesktopPort, NativeNotification } from '../main/desktop-port'
 
 export interface RecordedNotification {
@@ -16,6 +17,8 @@ export interface DesktopRecording {
   badge: number
   focused: boolean
   navigations: string[]
+  /** Each scheme the renderer asked the OS for, in order. */
+  themes: ThemeChoice[]
 }
 
 /**
@@ -24,7 +27,7 @@ export interface DesktopRecording {
  * have seen. `click` does what a click on a native notification does.
  */
 export function createRecordingDesktop(onNavigate: (route: string) => void = () => {}) {
-  const recording: DesktopRecording = { notifications: [], badges: [], badge: 0, focused: false, navigations: [] }
+  const recording: DesktopRecording = { notifications: [], badges: [], badge: 0, focused: false, navigations: [], themes: [] }
   const routes: string[] = []
 
   const port: DesktopPort = {
@@ -43,7 +46,10 @@ export function createRecordingDesktop(onNavigate: (route: string) => void = () 
       recording.badge = count
       recording.badges.push(count)
     },
-    isFocused: () => recording.focused
+    isFocused: () => recording.focused,
+    setTheme(source: ThemeChoice) {
+      recording.themes.push(source)
+    }
   }
 
   return {

@@ -1,3 +1,5 @@
+import type { ThemeChoice } from '@shared/limits'
+
 /**
  * What main asks of the operating system. Electron implements it in src/main/desktop;
  * the harness and the tests use the recording double (src/harness/recording-desktop.ts).
@@ -20,4 +22,6 @@ export interface DesktopPort {
   /** The alert count on the tray icon, its tooltip, the dock/launcher badge and the taskbar overlay. */
   setBadge(count: number): void
   isFocused(): boolean
+  /** The scheme chosen in 설정, for what the OS draws around the page (title bar, menus, window background). */
+  setTheme(source: ThemeChoice): void
 }

@@ -22,5 +22,9 @@ export const defaultLayout: Layout = 'Top'
 export const alertTypes = ['like', 'comment'] as const
 export type AlertType = (typeof alertTypes)[number]
 
+/** The colour scheme chosen in 설정: the renderer draws it, main hands it to Electron's nativeTheme. */
+export const themeChoices = ['system', 'light', 'dark'] as const
+export type ThemeChoice = (typeof themeChoices)[number]
+
 export const imagePurposes = ['post', 'profile'] as const
 export type ImagePurpose = (typeof imagePurposes)[number]

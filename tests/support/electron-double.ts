@@ -153,7 +153,9 @@ function defaultConfig() {
     /** The first one is the primary display. */
     displays: [fakeDisplay({ x: 0, y: 0, width: 1920, height: 1080 })] as Display[],
     /** What ipcRenderer.invoke() resolves to. */
-    invokeResult: { ok: true, data: null } as unknown
+    invokeResult: { ok: true, data: null } as unknown,
+    /** Whether the OS itself is in dark mode (nativeTheme follows it while themeSource is 'system'). */
+    osDark: false
   }
 }
 
@@ -211,6 +213,8 @@ export const electronRecording: ElectronRecording = emptyRecording()
 export function resetElectron(): void {
   Object.assign(electronRecording, emptyRecording())
   app.removeAllListeners()
+  nativeTheme.removeAllListeners()
+  themeSource = 'system'
   userDataRoot = null
   pathOverrides.clear()
   ready = false
@@ -393,6 +397,8 @@ export class FakeBrowserWindow extends EventEmitter {
   destroyed = false
   loadedUrls: string[] = []
   overlayIcons: { image: FakeNativeImage | null; description: string }[] = []
+  /** setBackgroundColor calls, in order. */
+  backgroundColors: string[] = []
 
   constructor(options: BrowserWindowOptions = {}) {
     super()
@@ -479,6 +485,11 @@ export class FakeBrowserWindow extends EventEmitter {
     return { x, y, width, height }
   }
 
+  setBackgroundColor(colour: string): void {
+    record('BrowserWindow.setBackgroundColor', colour)
+    this.backgroundColors.push(colour)
+  }
+
   setOverlayIcon(image: FakeNativeImage | null, description: string): void {
     record('BrowserWindow.setOverlayIcon', image, description)
     this.overlayIcons.push({ image, description })
@@ -505,6 +516,40 @@ export class FakeBrowserWindow extends EventEmitter {
 }
 
 export { FakeBrowserWindow as BrowserWindow }
+
+// ---------------------------------------------------------------------------------------
+// nativeTheme
+
+type ThemeSource = 'system' | 'light' | 'dark'
+let themeSource: ThemeSource = 'system'
+
+/**
+ * nativeTheme as electron.d.ts has it: `themeSource` overrides the OS ('system' follows
+ * config.osDark), `shouldUseDarkColors` is the result, and 'updated' is emitted when either
+ * changes. `setOsDark` is the OS switching its own mode.
+ */
+class FakeNativeTheme extends EventEmitter {
+  get themeSource(): ThemeSource {
+    return themeSource
+  }
+
+  set themeSource(source: ThemeSource) {
+    record('nativeTheme.themeSource', source)
+    themeSource = source
+    this.emit('updated')
+  }
+
+  get shouldUseDarkColors(): boolean {
+    return themeSource === 'dark' || (themeSource === 'system' && electronRecording.config.osDark)
+  }
+}
+
+export const nativeTheme = new FakeNativeTheme()
+
+export function setOsDark(dark: boolean): void {
+  electronRecording.config.osDark = dark
+  nativeTheme.emit('updated')
+}
 
 // ---------------------------------------------------------------------------------------
 // nativeImage, Tray, Menu, Notification
@@ -886,6 +931,7 @@ export default {
   Menu,
   Notification: FakeNotification,
   nativeImage,
+  nativeTheme,
   ipcMain,
   protocol,
   net,

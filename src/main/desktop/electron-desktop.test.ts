@@ -14,6 +14,7 @@ import {
   FakeNativeImage,
   FakeTray,
   nativeImage,
+  nativeTheme,
   resetElectron
 } from '../../../tests/support/electron-double'
 import { createElectronDesktop, routeToastClicks, toastXml } from './electron-desktop'
@@ -295,5 +296,21 @@ describe('isFocused', () => {
     expect(desktop.isFocused()).toBe(false)
     refs.window = null
     expect(desktop.isFocused()).toBe(false)
+  })
+})
+
+describe('setTheme', () => {
+  it('hands the scheme chosen in 설정 to nativeTheme, and 시스템 설정 back to the OS', () => {
+    const { desktop } = setup()
+    desktop.setTheme('dark')
+    expect(nativeTheme.themeSource).toBe('dark')
+    expect(nativeTheme.shouldUseDarkColors).toBe(true)
+    desktop.setTheme('light')
+    expect(nativeTheme.shouldUseDarkColors).toBe(false)
+    desktop.setTheme('system')
+    expect(nativeTheme.themeSource).toBe('system')
+    // The same choice again (each window start sends it) changes nothing.
+    desktop.setTheme('system')
+    expect(callsTo('nativeTheme.themeSource').map((call) => call.args[0])).toEqual(['dark', 'light', 'system'])
   })
 })

@@ -1,4 +1,4 @@
-import { app, nativeImage, Notification, type BrowserWindow, type Tray } from 'electron'
+import { app, nativeImage, nativeTheme, Notification, type BrowserWindow, type Tray } from 'electron'
 import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -138,6 +138,10 @@ export function createElectronDesktop(options: {
     isFocused() {
       const window = options.window()
       return Boolean(window && window.isVisible() && window.isFocused())
+    },
+    setTheme(source) {
+      // Overrides the OS for Electron's own UI and the page's prefers-color-scheme; 'system' follows the OS again.
+      if (nativeTheme.themeSource !== source) nativeTheme.themeSource = source
     }
   }
 }

@@ -3,8 +3,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { BrowserWindow } from 'electron'
-import { electronRecording, fakeDisplay, resetElectron, type FakeBrowserWindow } from '../../../tests/support/electron-double'
-import { createMainWindow, keepRunningOnClose, placeWindow } from './window'
+import { electronRecording, fakeDisplay, nativeTheme, resetElectron, setOsDark, type FakeBrowserWindow } from '../../../tests/support/electron-double'
+import { createMainWindow, keepRunningOnClose, placeWindow, windowBackground } from './window'
 
 beforeEach(() => resetElectron())
 
@@ -93,6 +93,28 @@ describe('createMainWindow', () => {
     window.emit('ready-to-show')
     expect(window.isMaximized()).toBe(true)
     expect(window.isVisible()).toBe(true)
+  })
+})
+
+describe('window background', () => {
+  it('is the page background of the scheme in force, from the first frame', () => {
+    expect(windowWithSaved({}).options.backgroundColor).toBe(windowBackground.light)
+    setOsDark(true)
+    expect(windowWithSaved({}).options.backgroundColor).toBe(windowBackground.dark)
+    // global.css's --paper in each scheme.
+    expect(windowBackground).toEqual({ light: '#fbf9f6', dark: '#141311' })
+  })
+
+  it('follows the OS switching mode and the scheme chosen in 설정, until the window closes', () => {
+    const window = windowWithSaved({})
+    setOsDark(true)
+    nativeTheme.themeSource = 'light'
+    nativeTheme.themeSource = 'system'
+    expect(window.backgroundColors).toEqual([windowBackground.dark, windowBackground.light, windowBackground.dark])
+    window.destroy()
+    setOsDark(false)
+    expect(window.backgroundColors).toHaveLength(3)
+    expect(nativeTheme.listenerCount('updated')).toBe(0)
   })
 })
 

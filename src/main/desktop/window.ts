@@ -1,4 +1,4 @@
-import { BrowserWindow, screen, session, shell } from 'electron'
+import { BrowserWindow, nativeTheme, screen, session, shell } from 'electron'
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { safeExternalUrl, secureWebPreferences } from './security'
@@ -97,6 +97,11 @@ export function lockDownSession(): void {
   session.defaultSession.setPermissionCheckHandler((_contents, permission, _origin, details) => granted(permission, details))
 }
 
+/** The page's own background (global.css's --paper in each scheme): no other colour shows before it paints or while resizing. */
+export const windowBackground = { light: '#fbf9f6', dark: '#141311' } as const
+
+const currentBackground = () => (nativeTheme.shouldUseDarkColors ? windowBackground.dark : windowBackground.light)
+
 export function createMainWindow(options: { preload: string; boundsFile: string; icon: string }): BrowserWindow {
   const bounds = loadBounds(options.boundsFile)
   const { maximized, ...place } = bounds
@@ -108,7 +113,7 @@ export function createMainWindow(options: { preload: string; boundsFile: string;
     show: false,
     title: '까치',
     icon: options.icon,
-    backgroundColor: '#faf8f5',
+    backgroundColor: currentBackground(),
     autoHideMenuBar: true,
     webPreferences: secureWebPreferences(options.preload)
   })
@@ -118,6 +123,10 @@ export function createMainWindow(options: { preload: string; boundsFile: string;
     window.show()
   })
   window.on('close', () => saveBounds(options.boundsFile, window))
+  // The OS switching mode, or the scheme chosen in 설정 (DesktopPort.setTheme), changes nativeTheme.
+  const followTheme = () => window.setBackgroundColor(currentBackground())
+  nativeTheme.on('updated', followTheme)
+  window.once('closed', () => nativeTheme.off('updated', followTheme))
 
   const contents = window.webContents
   contents.on('will-navigate', (event) => event.preventDefault())

@@ -1,10 +1,9 @@
 import { useSyncExternalStore } from 'react'
+import { themeChoices, type ThemeChoice } from '@shared/limits'
 
 /** The colour scheme chosen in 설정: follow the OS, or always light, or always dark. */
-export type ThemeChoice = 'system' | 'light' | 'dark'
+export { themeChoices, type ThemeChoice }
 export type Scheme = 'light' | 'dark'
-
-export const themeChoices: readonly ThemeChoice[] = ['system', 'light', 'dark']
 
 /** Kept in the renderer: it is this copy's display preference, not account data. */
 const storageKey = 'magpie.theme'
