@@ -4,7 +4,7 @@ import { limits } from '@shared/limits'
 import { AppError } from '../errors'
 import { callFault } from '../core/faults'
 import type { Handlers } from './handlers'
-import { schemas } from './schemas'
+import { ruleRefusal, schemas } from './schemas'
 
 /** Channels after which the session (and so the badge) may belong to someone else. */
 const sessionChannels: ReadonlySet<Channel> = new Set(['auth:signUp', 'auth:login', 'auth:logout'])
@@ -43,7 +43,7 @@ export function createDispatcher(handlers: Handlers, hooks: DispatchHooks) {
     const oversized = oversizedImage(input)
     if (oversized) return refusal(oversized)
     const parsed = schemas[channel].safeParse(input)
-    if (!parsed.success) return refusal(new AppError('invalidRequest'))
+    if (!parsed.success) return refusal(ruleRefusal(parsed.error) ?? new AppError('invalidRequest'))
     try {
       const handler = handlers[channel] as (input: unknown, call: { userId: string | null }) => unknown
       const data = await handler(parsed.data, { userId: hooks.currentUserId() })

@@ -1,6 +1,5 @@
 import type { Channel } from '@shared/ipc/channels'
 import type { Input, Output } from '@shared/ipc/contract'
-import type { Layout } from '@shared/limits'
 import type { Services } from '../core/services'
 import type { SettingsService } from '../core/connection-settings'
 
@@ -30,9 +29,9 @@ export function createHandlers(s: () => Services, settings: SettingsService): Ha
     'posts:feed': (input, { userId }) => s().posts.feed(userId, input.cursor, input.limit),
     'posts:get': (input, { userId }) => s().posts.get(input.id, userId),
     'posts:create': (input, { userId }) =>
-      s().posts.create(userId, input.uploadId, { text: input.text, layout: input.layout as Layout }),
+      s().posts.create(userId, input.uploadId, { text: input.text, layout: input.layout }),
     'posts:update': (input, { userId }) =>
-      s().posts.update(userId, input.id, input.uploadId, { text: input.text, layout: input.layout as Layout }),
+      s().posts.update(userId, input.id, input.uploadId, { text: input.text, layout: input.layout }),
     'posts:delete': (input, { userId }) => s().posts.remove(userId, input.id),
     'likes:set': (input, { userId }) => s().likes.set(userId, input.postId, input.liked),
     'comments:list': (input, { userId }) => s().comments.list(userId, input.postId, input.cursor),

@@ -1,5 +1,9 @@
 import { z } from 'zod'
 import type { Channel } from '@shared/ipc/channels'
+import type { Input } from '@shared/ipc/contract'
+import { layouts } from '@shared/limits'
+import { messages, type MessageKey } from '@shared/messages'
+import { AppError } from '../errors'
 
 /**
  * Shapes main accepts on each channel; anything else is refused before a service runs.
@@ -9,7 +13,17 @@ import type { Channel } from '@shared/ipc/channels'
 const id = z.string().min(1).max(100)
 const text = z.string().max(100_000)
 const cursor = z.string().max(200).nullish()
-const none = z.undefined().or(z.null())
+/** No input: what arrives (nothing, or null from a JSON transport) reaches the handler as undefined. */
+const none = z
+  .undefined()
+  .or(z.null())
+  .transform(() => undefined)
+/**
+ * A value the contract narrows to a few that the user meets as a rule with its own message
+ * (layoutInvalid): refused with that message on its field rather than as a malformed request.
+ */
+const oneOf = <const T extends readonly [string, ...string[]]>(values: T, rule: MessageKey) => z.enum(values, { error: () => rule })
+const layout = oneOf(layouts, 'layoutInvalid')
 /** A config field: its own rules (and messages) are the settings service's. */
 const configValue = z.string().max(1000)
 
@@ -31,8 +45,9 @@ export const schemas = {
   }),
   'posts:feed': z.strictObject({ cursor, limit: z.number().int().min(1).max(50).optional() }),
   'posts:get': z.strictObject({ id }),
-  'posts:create': z.strictObject({ uploadId: id.nullish(), text, layout: z.string().max(20) }),
-  'posts:update': z.strictObject({ id, uploadId: id.nullish(), text, layout: z.string().max(20) }),
+  // A missing uploadId is the contract's null: a post without a photo, refused by the service.
+  'posts:create': z.strictObject({ uploadId: id.nullish().transform((upload) => upload ?? null), text, layout }),
+  'posts:update': z.strictObject({ id, uploadId: id.nullish(), text, layout }),
   'posts:delete': z.strictObject({ id }),
   'likes:set': z.strictObject({ postId: id, liked: z.boolean() }),
   'comments:list': z.strictObject({ postId: id, cursor }),
@@ -52,6 +67,18 @@ export const schemas = {
     appId: configValue
   }),
   'settings:disconnect': none
-} satisfies Record<Channel, z.ZodType>
+} satisfies { [C in Channel]: z.ZodType<Input<C>> }
 
 export type Schemas = typeof schemas
+
+const isMessageKey = (value: string): value is MessageKey => Object.hasOwn(messages, value)
+
+/**
+ * When everything wrong with a payload is a rule's (see oneOf), that rule's refusal on its
+ * field, as the service would give it; null when the payload is malformed.
+ */
+export function ruleRefusal(error: z.ZodError): AppError | null {
+  const [first] = error.issues
+  if (!first || !error.issues.every((issue) => issue.code === 'invalid_value' && isMessageKey(issue.message))) return null
+  return isMessageKey(first.message) ? new AppError(first.message, first.path.join('.')) : null
+}
