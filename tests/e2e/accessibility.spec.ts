@@ -105,6 +105,8 @@ test('the scheme chosen in 설정 wins over the OS and is remembered', async ({ 
   expect(await page.evaluate(() => getComputedStyle(document.documentElement).colorScheme)).toBe('dark')
   const background = await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)
   expect(background).toBe('rgb(20, 19, 17)')
+  // Main hears each choice (at start too), for Electron's nativeTheme: title bar, menus, window background.
+  await expect.poll(async () => (await harness.desktop()).themes).toEqual(['system', 'dark'])
 
   await page.reload()
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark')
@@ -112,6 +114,7 @@ test('the scheme chosen in 설정 wins over the OS and is remembered', async ({ 
   await expect(dialog.getByRole('radio', { name: '어둡게' })).toBeChecked()
   await dialog.getByRole('radio', { name: '시스템 설정' }).check()
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light')
+  await expect.poll(async () => (await harness.desktop()).themes).toEqual(['system', 'dark', 'dark', 'system'])
   // Following the OS again: its change applies at once.
   await page.emulateMedia({ colorScheme: 'dark' })
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark')

@@ -94,7 +94,7 @@ export async function createMagpie(options: MagpieOptions) {
     community: options.community ?? null,
     managed: options.managedCommunity ?? false
   })
-  const dispatch = createDispatcher(createHandlers(active, settings), {
+  const dispatch = createDispatcher(createHandlers(active, settings, options.desktop), {
     currentUserId: () => active().auth.currentUserId(),
     afterCall(channel) {
       switching.poll()

@@ -378,6 +378,23 @@ const matrix: Matrix = {
         expect(s.app.magpie.services.auth.session().user?.email ?? null).toBe(emailOf(actor, s))
       }
     }
+  ],
+  'app:setTheme': [
+    {
+      name: 'the scheme chosen in 설정',
+      input: () => ({ source: 'dark' }),
+      expect: everyone,
+      verify: ({ s, before, after }) => {
+        expect(s.app.desktop.recording.themes.at(-1)).toBe('dark')
+        // A display preference: nothing stored, nobody signed in or out.
+        expect(after).toEqual(before)
+      }
+    },
+    {
+      name: 'a scheme that is not one of the three',
+      input: () => ({ source: 'sepia' as 'dark' }),
+      expect: { loggedOut: 'invalidRequest', anotherUser: 'invalidRequest', owner: 'invalidRequest' }
+    }
   ]
 }
 

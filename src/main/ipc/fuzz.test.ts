@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { afterEach, describe, expect, it } from 'vitest'
 import { channels, type Channel } from '@shared/ipc/channels'
-import { messages } from '@shared/messages'
+import { messages, type MessageKey } from '@shared/messages'
 import { cleanupTestApps, createPost, signUp, startApp, storeSnapshot, type TestApp } from '../../../tests/support/main/test-app'
 
 /**
@@ -73,7 +73,8 @@ function templates(ids: { postId: string }): Record<Channel, Record<string, unkn
       databaseURL: 'https://fuzz-project.firebaseio.com',
       appId: '1:1234567890:web:abcdef'
     },
-    'settings:disconnect': undefined
+    'settings:disconnect': undefined,
+    'app:setTheme': { source: 'system' }
   }
 }
 
@@ -120,7 +121,7 @@ describe('every channel under random and malformed payloads', () => {
         expect(typeof result.ok).toBe('boolean')
         if (!result.ok) {
           expect(result.error.code in messages).toBe(true)
-          expect(result.error.message).toBe(messages[result.error.code])
+          expect(result.error.message).toBe(messages[result.error.code as MessageKey])
           expect(result.error.code).not.toBe('serverError')
           expect(JSON.stringify(result)).not.toMatch(/at .*\.ts:\d+|Error:/)
           expect(storeSnapshot(app.store)).toEqual(before)

@@ -4,6 +4,7 @@ import type { Input } from '@shared/ipc/contract'
 import { layouts } from '@shared/limits'
 import { messages, type MessageKey } from '@shared/messages'
 import { AppError } from '../errors'
+import { themeChoices } from '@shared/limits'
 
 /**
  * Shapes main accepts on each channel; anything else is refused before a service runs.
@@ -66,7 +67,8 @@ export const schemas = {
     databaseURL: configValue,
     appId: configValue
   }),
-  'settings:disconnect': none
+  'settings:disconnect': none,
+  'app:setTheme': z.strictObject({ source: z.enum(themeChoices) })
 } satisfies { [C in Channel]: z.ZodType<Input<C>> }
 
 export type Schemas = typeof schemas

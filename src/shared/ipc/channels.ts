@@ -25,7 +25,8 @@ export const channels = [
   'alerts:markSeen',
   'settings:get',
   'settings:connect',
-  'settings:disconnect'
+  'settings:disconnect',
+  'app:setTheme'
 ] as const
 
 export type Channel = (typeof channels)[number]

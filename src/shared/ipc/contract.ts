@@ -1,5 +1,5 @@
 import type { MessageKey } from '../messages'
-import type { AlertType, Layout } from '../limits'
+import type { AlertType, Layout, ThemeChoice } from '../limits'
 import type {
   AlertList,
   CommentPage,
@@ -15,9 +15,15 @@ import type {
 } from '../types'
 import type { Channel, EventName } from './channels'
 
+/**
+ * What a refusal's code can be: a catalog key, or storeDamaged, whose sentence names the file
+ * and its backup (format.storeDamaged) so it is not a fixed catalog text.
+ */
+export type ErrorCode = MessageKey | 'storeDamaged'
+
 /** The error every failed call carries: a stable code and the Korean message to show. */
 export interface AppErrorShape {
-  code: MessageKey
+  code: ErrorCode
   message: string
   /** For form errors: which field the message belongs to. */
   field?: string
@@ -61,6 +67,8 @@ export interface Contract {
   'settings:connect': { input: FirebaseWebConfig; output: SettingsView }
   /** Back to the local store; the community's saved config is forgotten. */
   'settings:disconnect': { input: void; output: SettingsView }
+  /** The scheme chosen in 설정, for what the OS draws around the page; anyone's, signed in or not. */
+  'app:setTheme': { input: { source: ThemeChoice }; output: void }
 }
 
 export type Input<C extends Channel> = Contract[C]['input']

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react'
+import type { MagpieApi } from '@shared/ipc/contract'
 import { themeChoices, type ThemeChoice } from '@shared/limits'
 
 /** The colour scheme chosen in 설정: follow the OS, or always light, or always dark. */
@@ -40,10 +41,21 @@ function apply(): void {
   for (const listener of listeners) listener()
 }
 
+/**
+ * Main hands the choice to Electron's nativeTheme, so the title bar, menus and the window's
+ * background match the page (and prefers-color-scheme answers for the choice). Best effort:
+ * a window without main (a unit test) or a refused call changes nothing on the page.
+ */
+function tellMain(): void {
+  const magpie = (window as { magpie?: MagpieApi }).magpie
+  magpie?.app.setTheme({ source: choice }).catch(() => undefined)
+}
+
 darkQuery?.addEventListener('change', () => {
   if (choice === 'system') apply()
 })
 apply()
+tellMain()
 
 export function getThemeChoice(): ThemeChoice {
   return choice
@@ -57,6 +69,7 @@ export function setThemeChoice(next: ThemeChoice): void {
     // Private storage off: the choice still holds until the window closes.
   }
   apply()
+  tellMain()
 }
 
 const subscribe = (listener: () => void) => {
