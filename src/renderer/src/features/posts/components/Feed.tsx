@@ -100,7 +100,7 @@ function FeedWindow({ feed, data, renderActions }: { feed: ReturnType<typeof use
   const [initial] = useState(() => initialMeasurements(order, index.sizes))
   const [margin, setMargin] = useState(index.margin)
   const focused = useRef(-1)
-  const list = useRef<HTMLOListElement>(null)
+  const list = useRef<HTMLDivElement>(null)
 
   const rangeExtractor = useCallback((range: Range) => {
     const indexes = defaultRangeExtractor(range)
@@ -279,7 +279,9 @@ function FeedWindow({ feed, data, renderActions }: { feed: ReturnType<typeof use
         />
       )}
       {isFetchPreviousPageError && <ErrorState compact error={feed.error} onRetry={() => void fetchPreviousPage()} />}
-      <ol
+      {/* The feed pattern: a feed of articles, each saying its place (aria-posinset/setsize); the
+          positioned wrappers carry no role, so assistive technology sees the articles as the feed's children. */}
+      <div
         ref={list}
         className={styles.list}
         role="feed"
@@ -293,7 +295,7 @@ function FeedWindow({ feed, data, renderActions }: { feed: ReturnType<typeof use
         {items.map((item) => {
           const post = posts.get(String(item.key))
           return (
-            <li
+            <div
               key={item.key}
               ref={virtualizer.measureElement}
               data-index={item.index}
@@ -311,10 +313,10 @@ function FeedWindow({ feed, data, renderActions }: { feed: ReturnType<typeof use
                   setSize={setSize}
                 />
               )}
-            </li>
+            </div>
           )
         })}
-      </ol>
+      </div>
       {isFetchingNextPage ? (
         <Spinner label={messages.loadingMore} />
       ) : isFetchNextPageError ? (
