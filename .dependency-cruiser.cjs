@@ -52,6 +52,13 @@ module.exports = {
       to: { circular: true }
     },
     {
+      name: 'database-stays-in-the-store',
+      comment: 'The database handle and its options are the store\'s: other code calls store/index.ts\'s typed tables.',
+      severity: 'error',
+      from: { path: `^${main}`, pathNot: [`^${main}store/`, test] },
+      to: { path: `^${main}store/database\\.ts$` }
+    },
+    {
       name: 'product-never-imports-test-support',
       comment: 'tests/ holds doubles, fakes, fixtures and seeders: only tests import them.',
       severity: 'error',

@@ -1,5 +1,5 @@
 import { quickCheckInWorker } from './background-check'
-import { checkedAtOpen, openDatabase, type Db, type OpenOptions } from './database'
+import { checkedAtOpen, openDatabase, type Db, type OpenOptions, type SynchronousMode } from './database'
 import { createAlertsStore } from './alerts-store'
 import { backupIfDue, latestBackup } from './backups'
 import { createChangesStore } from './changes-store'
@@ -7,6 +7,7 @@ import { createCommentsStore } from './comments-store'
 import { isCorrupt, isDiskFull, StoreFault } from './faults'
 import { createImagesStore } from './images-store'
 import { createLikesStore } from './likes-store'
+import { createMirrorStore, type MirrorStore } from './mirror/mirror-store'
 import { createPostsStore } from './posts-store'
 import { createUsersStore } from './users-store'
 
@@ -102,5 +103,10 @@ export function createStore(file: string, options: OpenOptions = {}) {
 }
 
 export type Store = ReturnType<typeof createStore>
-export type { Db }
+export type { Db, SynchronousMode }
 export { StoreFault } from './faults'
+
+/** The community mirror's tables (store/mirror) in a community's store: its SQL stays in the store. */
+export function createMirror(store: Store): MirrorStore {
+  return createMirrorStore(store.db)
+}

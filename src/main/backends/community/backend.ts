@@ -8,10 +8,8 @@ import { createLiveService, type Emit } from '../../core/live-events'
 import type { ScryptParams } from '../../core/password'
 import { createFileVault, type TokenCipher } from '../../core/session-vault'
 import { createViews } from '../../core/mappers'
-import { createStore } from '../../store'
+import { createMirror, createStore, type SynchronousMode } from '../../store'
 import type { ChangeRow } from '../../store/changes-store'
-import type { SynchronousMode } from '../../store/database'
-import { createMirrorStore } from '../../store/mirror/mirror-store'
 import type { FirebasePorts } from '../../firebase/ports'
 import { createCommunityAlerts } from './alerts'
 import { createCommunityAuth } from './auth'
@@ -70,7 +68,7 @@ export function openCommunityBackend(options: CommunityBackendOptions) {
     newId: randomUUID,
     scrypt: options.scrypt,
     ports,
-    mirror: createMirrorStore(store.db),
+    mirror: createMirror(store),
     emit,
     silentAlerts: new Set(),
     published: () => watcher.poll(),
