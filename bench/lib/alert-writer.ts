@@ -52,8 +52,8 @@ lines.once('line', () => {
     for (const [i, write] of writes.entries()) {
       const wait = start + (i + Math.random()) * interval - performance.now()
       if (wait > 0) await sleep(wait)
-      if (write.kind === 'like') likes.set(write.userId, write.postId, true)
-      else comments.add(write.userId, write.postId, `벤치마크 댓글 ${i}`)
+      if (write.kind === 'like') await likes.set(write.userId, write.postId, true)
+      else await comments.add(write.userId, write.postId, `벤치마크 댓글 ${i}`)
       console.log(JSON.stringify({ i, t: performance.timeOrigin + performance.now() }))
     }
     store.close()

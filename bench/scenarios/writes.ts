@@ -77,11 +77,11 @@ export const writes: Scenario = {
         ctx.progress.step(`${mode}: run ${r + 1}/${runs}`)
         const liked = await sustain(seconds, async () => {
           const [userId, postId] = nextLike()
-          likes.set(userId, postId, true)
+          await likes.set(userId, postId, true)
         })
         const commented = await sustain(seconds, async (i) => {
           const postId = copy.posts[copy.posts.length - 1 - (i % copy.posts.length)]!
-          comments.add(copy.users[(i * 3 + 1) % copy.users.length]!, postId, `벤치마크 댓글 ${i}`)
+          await comments.add(copy.users[(i * 3 + 1) % copy.users.length]!, postId, `벤치마크 댓글 ${i}`)
         })
         results.set(`${mode}|likes`, [...(results.get(`${mode}|likes`) ?? []), liked])
         results.set(`${mode}|comments`, [...(results.get(`${mode}|comments`) ?? []), commented])

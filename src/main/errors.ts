@@ -1,13 +1,16 @@
 import { messages, type MessageKey } from '@shared/messages'
-import type { AppErrorShape } from '@shared/ipc/contract'
+import type { AppErrorShape, ErrorCode } from '@shared/ipc/contract'
 
 /** A refusal main explains to the user: a message key of the catalog, its Korean text, and maybe a field. */
 export class AppError extends Error {
-  readonly code: MessageKey
+  readonly code: ErrorCode
   readonly field: string | undefined
 
-  constructor(code: MessageKey, field?: string) {
-    super(messages[code])
+  constructor(code: MessageKey, field?: string)
+  /** A code whose sentence is formatted (storeDamaged names the file), with that sentence. */
+  constructor(code: ErrorCode, field: string | undefined, message: string)
+  constructor(code: ErrorCode, field?: string, message?: string) {
+    super(message ?? messages[code as MessageKey])
     this.name = 'AppError'
     this.code = code
     this.field = field

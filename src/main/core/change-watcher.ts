@@ -30,7 +30,8 @@ export function createChangeWatcher(store: Store, onChanges: (rows: ChangeRow[])
       poll()
     }
     // Now and then, keep the log from growing without end.
-    if (++polls % 2000 === 0) store.changes.prune()
+    // Through the write queue: another copy holding the write lock must not stall this timer.
+    if (++polls % 2000 === 0) store.transaction(() => store.changes.prune()).catch((error: unknown) => console.error('change watcher: prune', error))
   }
 
   return {

@@ -1,6 +1,6 @@
 import { format } from '@shared/messages'
 import { AppError } from '../errors'
-import { isCorrupt, isDiskFull, StoreFault } from '../store/faults'
+import { isBusy, isCorrupt, isDiskFull, StoreFault } from '../store/faults'
 
 /**
  * The one place a store fault becomes words: the Korean sentence of docs/specification.md
@@ -28,22 +28,22 @@ export function startupMessage(error: unknown): string {
 }
 
 /**
- * A call's failure that is about the disk, as the refusal the user sees: diskFull (free
- * space, then the same action works again) or storeDamaged (retrying will not help, so
- * never "잠시 후 다시 시도해 주세요"). Null for anything else.
+ * A call's failure that is about the store, as the refusal the user sees: diskFull (free
+ * space, then the same action works again), storeDamaged (retrying will not help, so
+ * never "잠시 후 다시 시도해 주세요"), or tooManyRequests when another app copy held the write
+ * lock longer than a write waits (docs/decisions/013-lock-waits.md). Null for anything else.
  */
 export function callFault(error: unknown): AppError | null {
   if (error instanceof StoreFault && error.code === 'storeDamaged') return damaged(faultMessage(error))
   if (error instanceof StoreFault && error.code === 'diskFull') return new AppError('diskFull')
   if (isDiskFull(error)) return new AppError('diskFull')
   if (isCorrupt(error)) return damaged(format.storeDamaged('magpie.db', null))
+  if (isBusy(error)) return new AppError('tooManyRequests')
   return null
 }
 
-// The catalog keeps storeDamaged with its path as a format, not a key: the refusal carries the
-// sentence under serverError's code (no screen branches on it) with storeDamaged's words.
+// The catalog keeps storeDamaged with its path as a format, not a key: the refusal carries its
+// own code with the formatted sentence.
 function damaged(text: string): AppError {
-  const error = new AppError('serverError')
-  error.message = text
-  return error
+  return new AppError('storeDamaged', undefined, text)
 }

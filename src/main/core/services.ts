@@ -44,7 +44,7 @@ export interface Services {
     count(userId: string | null): number
     remove(userId: string | null, alertId: string): Awaitable<AlertList>
     clear(userId: string | null): Awaitable<AlertList>
-    markSeen(userId: string | null, through: { createdAt: number; id: string }): AlertList
+    markSeen(userId: string | null, through: { createdAt: number; id: string }): Awaitable<AlertList>
   }
   live: LiveService
   emit: Emit

@@ -129,7 +129,7 @@ describe('dispatch refuses what the renderer should never send', () => {
         if (!result.ok) {
           expect(Object.keys(result.error).sort()).toEqual(result.error.field ? ['code', 'field', 'message'] : ['code', 'message'])
           expect(result.error.code).not.toBe('serverError')
-          expect(result.error.message).toBe(messages[result.error.code])
+          expect(result.error.message).toBe(messages[result.error.code as MessageKey])
         }
       }),
       { numRuns: 400 }
@@ -165,7 +165,7 @@ describe('dispatch refuses what the renderer should never send', () => {
         const result = await app.magpie.dispatch(channel, input)
         if (!result.ok) {
           expect(result.error.code).not.toBe('serverError')
-          expect(result.error.message).toBe(messages[result.error.code])
+          expect(result.error.message).toBe(messages[result.error.code as MessageKey])
         }
       }),
       { numRuns: 300 }

@@ -55,8 +55,6 @@ export function createDispatcher(handlers: Handlers, hooks: DispatchHooks) {
         console.error(`[ipc] ${channel} failed`, error)
         return refusal(fault)
       }
-      const code = (error as { code?: unknown } | null)?.code
-      if (code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED') return refusal(new AppError('tooManyRequests'))
       console.error(`[ipc] ${channel} failed`, error)
       return refusal(new AppError('serverError'))
     } finally {

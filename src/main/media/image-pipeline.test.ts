@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { describe, it, expect } from 'vitest'
 import sharp, { type Sharp } from 'sharp'
 import { thumbHashToApproximateAspectRatio, thumbHashToRGBA } from 'thumbhash'
-import type { MessageKey } from '@shared/messages'
+import type { ErrorCode } from '@shared/ipc/contract'
 import { AppError } from '../errors'
 import { processImage, type ProcessedImage } from './image-pipeline'
 
@@ -36,7 +36,7 @@ const halves = async (width: number, height: number): Promise<Sharp> => {
   return solid(width, height, '#ff0000').composite([{ input: blue, left: width / 2, top: 0 }])
 }
 
-async function refusalOf(bytes: Uint8Array): Promise<MessageKey> {
+async function refusalOf(bytes: Uint8Array): Promise<ErrorCode> {
   try {
     await processImage(bytes)
   } catch (error) {

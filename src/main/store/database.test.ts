@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import Database from 'better-sqlite3'
 import { join } from 'node:path'
 import { cleanupTestApps, createPost, signUp, startApp, tempDir } from '../../../tests/support/main/test-app'
-import { migrate, openDatabase } from './database'
+import { busyTimeoutMs, migrate, openDatabase } from './database'
 import { migrations } from './migrations'
 import { createStore } from '.'
 
@@ -15,7 +15,7 @@ describe('openDatabase', () => {
     expect(db.pragma('user_version', { simple: true })).toBe(migrations.length)
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal')
     expect(db.pragma('foreign_keys', { simple: true })).toBe(1)
-    expect(db.pragma('busy_timeout', { simple: true })).toBe(5000)
+    expect(db.pragma('busy_timeout', { simple: true })).toBe(busyTimeoutMs)
     const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((t) => t.name)
     expect(tables).toEqual(expect.arrayContaining(['users', 'sessions', 'images', 'posts', 'likes', 'comments', 'alerts', 'changes']))
     db.close()

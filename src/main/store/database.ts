@@ -17,7 +17,22 @@ export interface OpenOptions {
    * separate build (docs/decisions/009-native-modules-per-runtime.md); Node leaves it unset.
    */
   nativeBinding?: string
+  /**
+   * How long one statement may wait for another connection's lock, blocking the thread (SQLite's
+   * busy_timeout) once the store is open. Short, so main's event loop never stalls; writes are
+   * tried again asynchronously instead (store.transaction, docs/decisions/013-lock-waits.md).
+   */
+  busyTimeoutMs?: number
+  /** How long, in total, a write waits for another copy's lock before it is refused. */
+  lockWaitMs?: number
 }
+
+/** Opening and migrating may wait this long for another copy: nothing answers calls before the store is open. */
+export const openBusyTimeoutMs = 5000
+/** A few ms, so a read that meets a checkpoint's brief lock still answers, while a held write lock never stalls main. */
+export const busyTimeoutMs = 10
+/** Longer than any write another copy holds the lock for in practice, short enough that the person is told. */
+export const lockWaitMs = 10_000
 
 /**
  * Stores up to this size get PRAGMA quick_check before anything is written: it reads every
@@ -48,8 +63,9 @@ export function openFault(error: unknown, file: string): unknown {
 
 /**
  * Opens (creating if needed) the store: WAL so readers never block the writer and two
- * app copies can share the file, foreign keys on, a busy timeout so a second process
- * waits for the lock instead of failing, then brings the schema up to date.
+ * app copies can share the file, foreign keys on, then brings the schema up to date (waiting
+ * for another copy's lock if need be). Once open, a statement waits only a few ms for a lock
+ * (`busyTimeoutMs`): longer waits are store.transaction's, off the event loop.
  *
  * Nothing is written before the file is known to be sound: a file that is not SQLite, one
  * from a newer Magpie, or one with damaged pages is refused as a StoreFault and left
@@ -59,7 +75,7 @@ export function openDatabase(file: string, options: OpenOptions = {}): Db {
   if (file === ':memory:') {
     const db = configure(new Database(file, { nativeBinding: options.nativeBinding }), options)
     migrate(db)
-    return db
+    return opened(db, options)
   }
   try {
     mkdirSync(dirname(file), { recursive: true })
@@ -83,7 +99,7 @@ export function openDatabase(file: string, options: OpenOptions = {}): Db {
     configure(db, options)
     if (existing && version < migrations.length) backupBeforeMigration(db, file)
     migrate(db)
-    return db
+    return opened(db, options)
   } catch (error) {
     db.close()
     throw openFault(error, file)
@@ -94,7 +110,12 @@ function configure(db: Db, options: OpenOptions): Db {
   db.pragma('journal_mode = WAL')
   db.pragma(`synchronous = ${options.synchronous ?? 'FULL'}`)
   db.pragma('foreign_keys = ON')
-  db.pragma('busy_timeout = 5000')
+  db.pragma(`busy_timeout = ${openBusyTimeoutMs}`)
+  return db
+}
+
+function opened(db: Db, options: OpenOptions): Db {
+  db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? busyTimeoutMs}`)
   return db
 }
 

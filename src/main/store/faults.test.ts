@@ -24,7 +24,7 @@ async function soundStore(rows = 3000): Promise<string> {
   const file = join(await tempDir(), 'magpie.db')
   const store = createStore(file, { synchronous: 'NORMAL' })
   const now = Date.now()
-  store.transaction(() => {
+  await store.transaction(() => {
     for (let i = 0; i < rows; i++) {
       store.users.insert({ id: `u${i}`, email: `u${i}@example.com`, nickname: `닉네임${i}`, passwordHash: 'x'.repeat(80), avatarId: null, createdAt: now })
     }
@@ -144,17 +144,19 @@ describe('damage found in a call', () => {
     const file = await soundStore()
     const store = createStore(file)
     const corrupt = Object.assign(new Error('database disk image is malformed'), { code: 'SQLITE_CORRUPT' })
-    expect(() =>
+    await expect(
       store.transaction(() => {
         throw corrupt
       })
-    ).toThrow(expect.objectContaining({ code: 'storeDamaged', path: file }))
+    ).rejects.toThrow(expect.objectContaining({ code: 'storeDamaged', path: file }))
     // SQLite itself now refuses writes on this connection, transactions are not even begun.
     expect(() => store.db.prepare("UPDATE users SET nickname = 'x'").run()).toThrow(/readonly/)
-    expect(() => store.transaction(() => 1)).toThrow(expect.objectContaining({ code: 'storeDamaged' }))
+    await expect(store.transaction(() => 1)).rejects.toThrow(expect.objectContaining({ code: 'storeDamaged' }))
     expect(store.users.get('u1')?.nickname).toBe('닉네임1')
     const refusal = callFault(store.damage())!
     expect(refusal.message).toBe(format.storeDamaged(file, null))
+    // Its own code, so the renderer can tell it from a passing server error.
+    expect(refusal.toShape().code).toBe('storeDamaged')
     expect(refusal.message).not.toBe(messages.serverError)
     store.close()
   })
@@ -179,7 +181,7 @@ describe('disk full', () => {
     const full = Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' })
     let thrown: unknown
     try {
-      store.transaction(() => {
+      await store.transaction(() => {
         store.users.insert({ id: 'half', email: 'half@example.com', nickname: '반쪽', passwordHash: 'x', avatarId: null, createdAt: 1 })
         throw full
       })
@@ -189,7 +191,7 @@ describe('disk full', () => {
     expect(callFault(thrown)?.toShape()).toEqual({ code: 'diskFull', message: messages.diskFull })
     expect(callFault(Object.assign(new Error('no space'), { code: 'ENOSPC' }))?.code).toBe('diskFull')
     expect(store.users.get('half')).toBeNull()
-    store.transaction(() =>
+    await store.transaction(() =>
       store.users.insert({ id: 'later', email: 'later@example.com', nickname: '나중', passwordHash: 'x', avatarId: null, createdAt: 1 })
     )
     expect(store.users.get('later')?.nickname).toBe('나중')

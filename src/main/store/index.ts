@@ -1,5 +1,5 @@
 import { quickCheckInWorker } from './background-check'
-import { checkedAtOpen, openDatabase, type Db, type OpenOptions, type SynchronousMode } from './database'
+import { checkedAtOpen, lockWaitMs, openDatabase, type Db, type OpenOptions, type SynchronousMode } from './database'
 import { createAlertsStore } from './alerts-store'
 import { backupIfDue, latestBackup } from './backups'
 import { createChangesStore } from './changes-store'
@@ -10,10 +10,12 @@ import { createLikesStore } from './likes-store'
 import { createMirrorStore, type MirrorStore } from './mirror/mirror-store'
 import { createPostsStore } from './posts-store'
 import { createUsersStore } from './users-store'
+import { createWriteQueue } from './write-queue'
 
 /** The store: the only code that runs SQL. Services group calls with `transaction`. */
 export function createStore(file: string, options: OpenOptions = {}) {
   const db = openDatabase(file, options)
+  const writes = createWriteQueue({ maxWaitMs: options.lockWaitMs ?? lockWaitMs })
   let damaged: StoreFault | null = null
 
   /**
@@ -35,6 +37,12 @@ export function createStore(file: string, options: OpenOptions = {}) {
     if (isCorrupt(error)) return markDamaged(error)
     if (isDiskFull(error)) return new StoreFault('diskFull', file, { cause: error })
     return error
+  }
+
+  /** One attempt; SQLITE_BUSY passes through untouched so the queue can try again. */
+  function runNow<T>(fn: () => T): T {
+    if (damaged) throw damaged
+    return db.transaction(fn).immediate()
   }
 
   function guard<T extends object>(methods: T): T {
@@ -64,14 +72,33 @@ export function createStore(file: string, options: OpenOptions = {}) {
     comments: guard(createCommentsStore(db)),
     alerts: guard(createAlertsStore(db)),
     changes: guard(createChangesStore(db)),
-    /** Runs fn atomically; BEGIN IMMEDIATE takes the write lock up front so two processes never deadlock. */
-    transaction<T>(fn: () => T): T {
-      if (damaged) throw damaged
+    /**
+     * Runs fn atomically (BEGIN IMMEDIATE takes the write lock up front so two processes never
+     * deadlock) without holding up the event loop while another app copy holds the lock: the
+     * whole of fn is tried again after a pause, in the order of the calls (write-queue.ts). fn
+     * must be synchronous and may run more than once, so it only touches the store. Inside
+     * another transaction it joins it at once.
+     */
+    transaction<T>(fn: () => T): Promise<T> {
+      if (db.inTransaction) return Promise.resolve(runNow(fn))
+      return writes.run(() => runNow(fn)).catch((error: unknown) => {
+        throw fault(error)
+      })
+    },
+    /**
+     * The same, run at once and blocking: only for tools and tests that own the file (seeders),
+     * never for main's services.
+     */
+    transactionSync<T>(fn: () => T): T {
       try {
-        return db.transaction(fn).immediate()
+        return runNow(fn)
       } catch (error) {
         throw fault(error)
       }
+    },
+    /** Writes of this process not yet done: waiting for another copy's lock, or behind one that is. */
+    pendingWrites(): number {
+      return writes.pending()
     },
     /** The damage found so far (a failed check or call), or null. */
     damage(): StoreFault | null {

@@ -59,13 +59,13 @@ while (Date.now() < deadline) {
   const userId = pick(plan.userIds)
   if (++n % 3 === 0) {
     say(`try comment ${postId} ${userId}`)
-    const comment = comments.add(userId, postId, `충돌 시험 댓글 ${n}`)
+    const comment = await comments.add(userId, postId, `충돌 시험 댓글 ${n}`)
     say(`ok comment ${comment.id} ${postId}`)
   } else {
     // A toggle, so every call really writes: a like, or an unlike (which also takes back its alert).
     const op = store.likes.has(postId, userId) ? 'unlike' : 'like'
     say(`try ${op} ${postId} ${userId}`)
-    likes.set(userId, postId, op === 'like')
+    await likes.set(userId, postId, op === 'like')
     say(`ok ${op} ${postId} ${userId}`)
   }
 }

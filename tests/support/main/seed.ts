@@ -106,7 +106,7 @@ export async function seedStore(options: SeedOptions): Promise<SeedResult> {
   const passwordHash = await hashPassword(options.password ?? seedPassword, options.scrypt ?? productionScrypt)
 
   const users = Array.from({ length: userCount }, () => randomUUID())
-  store.transaction(() => {
+  store.transactionSync(() => {
     users.forEach((id, i) =>
       store.users.insert({ id, email: seedEmail(i + 1), nickname: `까치${i + 1}`, passwordHash, avatarId: null, createdAt: now - 86_400_000 })
     )
@@ -138,7 +138,7 @@ export async function seedStore(options: SeedOptions): Promise<SeedResult> {
       const source = sources[i % sources.length]!
       rows.push({ postId: randomUUID(), imageId: randomUUID(), source, files: await filesFor(source), i })
     }
-    store.transaction(() => {
+    store.transactionSync(() => {
       for (const { postId, imageId, source, files, i } of rows) {
         const author = users[i % users.length]!
         const createdAt = now - (options.posts - 1 - i) * 60_000
@@ -172,7 +172,7 @@ export async function seedStore(options: SeedOptions): Promise<SeedResult> {
   // Heavy posts: their many comments spread over the minute after the post, many per millisecond.
   for (const post of heavy.filter(Boolean)) {
     for (let start = 0; start < post.count; start += 5000) {
-      store.transaction(() => {
+      store.transactionSync(() => {
         for (let c = start; c < Math.min(post.count, start + 5000); c++) {
           addComment(post.postId, post.author, users[(c * 13 + 5) % users.length]!, post.createdAt + 2000 + Math.floor((c * 58_000) / post.count))
         }

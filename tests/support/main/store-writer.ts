@@ -37,13 +37,13 @@ const ctx: ServiceContext = {
 
 console.log('ready')
 const lines = createInterface({ input: process.stdin })
-lines.once('line', () => {
+lines.once('line', async () => {
   lines.close()
   if (command.action === 'like') {
     const likes = createLocalLikes(ctx)
-    for (const userId of command.userIds) likes.set(userId, command.postId, true)
+    for (const userId of command.userIds) await likes.set(userId, command.postId, true)
   } else {
-    createLocalComments(ctx, createViews(ctx.mediaUrl)).add(command.userId, command.postId, command.text)
+    await createLocalComments(ctx, createViews(ctx.mediaUrl)).add(command.userId, command.postId, command.text)
   }
   store.close()
   console.log('done')

@@ -183,7 +183,7 @@ export async function createPost(app: TestApp, text = '오늘의 까치', layout
  */
 export function insertUsers(store: Store, count: number, prefix = 'crowd'): string[] {
   const ids = Array.from({ length: count }, (_, i) => `${prefix}-${i}`)
-  store.transaction(() => {
+  store.transactionSync(() => {
     for (const id of ids) {
       store.users.insert({ id, email: `${id}@example.com`, nickname: id, passwordHash: 'scrypt$1$1$1$x$x', avatarId: null, createdAt: 0 })
     }

@@ -18,8 +18,8 @@ export function createCommunityAlerts(ctx: CommunityContext, views: Views, auth:
     count: local.count,
 
     /** Read or not is Magpie's own (the mirror's seen_at, by the alert's key): the Realtime Database keeps the web app's shape. */
-    markSeen(userId: string | null, through: AlertBound): AlertList {
-      const seen = local.markSeen(userId, through)
+    async markSeen(userId: string | null, through: AlertBound): Promise<AlertList> {
+      const seen = await local.markSeen(userId, through)
       ctx.published()
       return seen
     },
@@ -35,7 +35,7 @@ export function createCommunityAlerts(ctx: CommunityContext, views: Views, auth:
       const gone = [...rest, ...row.flatMap((id) => writer.repeatsOf(id))]
       for (const key of gone) await ports.alerts.remove(uid, key).catch(() => {})
       writer.removedAlerts([...row, ...gone])
-      store.transaction(() => store.alerts.removeMany(row))
+      await store.transaction(() => store.alerts.removeMany(row))
       ctx.published()
       return local.list(userId)
     },
@@ -45,7 +45,7 @@ export function createCommunityAlerts(ctx: CommunityContext, views: Views, auth:
       const { uid } = await auth.author(userId)
       await remote('write', () => ports.alerts.clear(uid))
       writer.removedAlerts(ctx.mirror.alertIdsOf(userId))
-      store.transaction(() => store.alerts.clear(userId))
+      await store.transaction(() => store.alerts.clear(userId))
       ctx.published()
       return local.list(userId)
     }

@@ -91,7 +91,7 @@ export function createCommunityAuth(
 
   /** Signed in on Firebase: mirror the profile, follow the alerts, keep the credential. */
   async function adopt(user: FirebaseUser, profile: { nickname: string; avatarUrl: string | null; avatarId?: string }): Promise<SessionView> {
-    const userId = store.transaction(() => {
+    const userId = await store.transaction(() => {
       const avatarId = profile.avatarId ?? (profile.avatarUrl === null ? undefined : profile.avatarUrl ? mirror.remoteImage(profile.avatarUrl, 'profile', ctx.newId, ctx.now()) : null)
       return mirror.person({ email: user.email, uid: user.uid, nickname: profile.nickname, avatarId }, ctx.newId, ctx.now())
     })
@@ -135,7 +135,7 @@ export function createCommunityAuth(
     async restore(): Promise<SessionView> {
       const saved = parseSaved(await vault.load())
       if (!saved) return session()
-      const userId = mirror.personId(saved.email) ?? store.transaction(() => mirror.person({ email: saved.email, uid: saved.uid }, ctx.newId, ctx.now()))
+      const userId = mirror.personId(saved.email) ?? await store.transaction(() => mirror.person({ email: saved.email, uid: saved.uid }, ctx.newId, ctx.now()))
       unconfirmed = saved
       signedInAs({ uid: saved.uid, email: saved.email, userId }, false)
       ctx.background('session check', confirm)
@@ -182,7 +182,7 @@ export function createCommunityAuth(
           const uploaded = await images.upload(avatar, 'profileImg')
           avatarUrl = uploaded.url
           avatarId = avatar.id
-          store.transaction(() => {
+          await store.transaction(() => {
             store.images.insert(avatar)
             const userId = mirror.person({ email: user.email, uid: user.uid, nickname, avatarId: avatar.id }, ctx.newId, ctx.now())
             store.images.attach(avatar.id, userId)

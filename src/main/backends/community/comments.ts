@@ -35,7 +35,7 @@ export function createCommunityComments(ctx: CommunityContext, views: Views, aut
       const now = ctx.now()
       const id = await remote('write', () => ports.docs.addComment(newCommentDoc(author, postId, text.trim(), now)))
       writer.wrote('comment', id)
-      store.transaction(() => mirror.upsertComment({ id, postId, authorId: userId, text: text.trim(), createdAt: now }))
+      await store.transaction(() => mirror.upsertComment({ id, postId, authorId: userId, text: text.trim(), createdAt: now }))
       ctx.published()
       if (post.authorId !== userId && post.authorUid !== null && post.authorUid !== author.uid) {
         const authorUid = post.authorUid
@@ -60,7 +60,7 @@ export function createCommunityComments(ctx: CommunityContext, views: Views, aut
       if (comment.authorId !== userId) throw new AppError('onlyCommentAuthorDelete')
       await remote('write', () => ports.docs.deleteComment(commentId))
       comment = store.comments.get(commentId) ?? comment
-      store.transaction(() => mirror.removeComment(commentId))
+      await store.transaction(() => mirror.removeComment(commentId))
       ctx.published()
       return { id: commentId, postId: comment.postId }
     }

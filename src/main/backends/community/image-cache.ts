@@ -69,7 +69,7 @@ export function createImageCache(ctx: CommunityContext, maxBytes: number) {
     }
     const variants = await saveVariants(ctx.imagesDir, processed.variants)
     const size = processed.variants.reduce((sum, v) => sum + v.data.byteLength, 0)
-    const stored = store.transaction(() =>
+    const stored = await store.transaction(() =>
       mirror.setCached(id, { width: processed.width, height: processed.height, placeholder: processed.placeholder, variants, bytes: size }, ctx.now())
     )
     if (!stored) {
@@ -90,7 +90,7 @@ export function createImageCache(ctx: CommunityContext, maxBytes: number) {
       for (const victim of victims) {
         const image = mirror.imageRemote(victim)
         if (!image) continue
-        store.transaction(() => mirror.evict(victim))
+        await store.transaction(() => mirror.evict(victim))
         await removeImageFiles(ctx.imagesDir, image.files)
         usage -= image.cachedBytes
         if (usage <= maxBytes) return

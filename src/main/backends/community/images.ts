@@ -54,7 +54,7 @@ export function createCommunityImages(ctx: CommunityContext, views: Views, cache
       try {
         return await local.prepare(bytes, 'profile', null)
       } catch (error) {
-        throw error instanceof AppError ? new AppError(error.code, 'profileImage') : error
+        throw error instanceof AppError ? new AppError(error.code, 'profileImage', error.message) : error
       }
     },
 
@@ -64,7 +64,7 @@ export function createCommunityImages(ctx: CommunityContext, views: Views, cache
       const image = await local.prepare(bytes, purpose, userId, (p) => onProgress?.(p * pipelineShare))
       try {
         const uploaded = await upload(image, 'postImg', (f) => onProgress?.(pipelineShare + f * (1 - pipelineShare)))
-        store.transaction(() => {
+        await store.transaction(() => {
           store.images.insert(image)
           mirror.setUploaded(image.id, uploaded.url, uploaded.path, uploaded.bytes, ctx.now())
         })

@@ -26,7 +26,7 @@ export function createCommunityLikes(ctx: CommunityContext, auth: CommunityAuth,
       const had = store.likes.has(postId, userId)
       await remote('write', () => ports.docs.setLiked(postId, author.email, liked))
       const now = ctx.now()
-      store.transaction(() => (liked ? store.likes.add(postId, userId, now) : store.likes.remove(postId, userId)))
+      await store.transaction(() => (liked ? store.likes.add(postId, userId, now) : store.likes.remove(postId, userId)))
       ctx.published()
       const othersPost = post.authorId !== userId && post.authorUid !== null && post.authorUid !== author.uid
       if (liked && !had && othersPost && !alerted.has(postId)) {

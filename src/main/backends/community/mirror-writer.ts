@@ -84,7 +84,7 @@ export function createMirrorWriter(ctx: CommunityContext, images: ImageCache) {
    */
   async function posts(docs: Snapshot<PostDoc>[], range?: { upper: Keyset | null; lower: Keyset | null }): Promise<void> {
     const now = ctx.now()
-    const result = store.transaction(() => {
+    const result = await store.transaction(() => {
       const shown: (string | null)[] = []
       const files: string[] = []
       for (const doc of docs) {
@@ -105,7 +105,7 @@ export function createMirrorWriter(ctx: CommunityContext, images: ImageCache) {
   /** One post's document, or its absence (deleted on the server). */
   async function post(postId: string, doc: Snapshot<PostDoc> | null): Promise<void> {
     if (doc) return posts([doc])
-    const files = store.transaction(() => dropPost(postId))
+    const files = await store.transaction(() => dropPost(postId))
     await afterCommit({ images: [], files })
   }
 
@@ -157,14 +157,14 @@ export function createMirrorWriter(ctx: CommunityContext, images: ImageCache) {
     async legacyPosts(docs: Snapshot<PostDoc>[], complete: boolean, seen: Set<string>): Promise<void> {
       await posts(docs)
       if (!complete) return
-      const files = store.transaction(() => mirror.legacyPostIds().filter((id) => !seen.has(id)).flatMap(dropPost))
+      const files = await store.transaction(() => mirror.legacyPostIds().filter((id) => !seen.has(id)).flatMap(dropPost))
       await afterCommit({ images: [], files })
     },
 
     /** Every comment of one post (a listener's snapshot or the query): the mirror keeps exactly these. */
-    comments(postId: string, docs: Snapshot<CommentDoc>[]): void {
+    async comments(postId: string, docs: Snapshot<CommentDoc>[]): Promise<void> {
       const now = ctx.now()
-      store.transaction(() => {
+      await store.transaction(() => {
         if (!mirror.postRemote(postId)) return
         const present = new Set<string>()
         for (const doc of docs) {
@@ -183,8 +183,8 @@ export function createMirrorWriter(ctx: CommunityContext, images: ImageCache) {
     },
 
     /** Comment counts Firebase counted, for posts whose comments are not being listened to. */
-    commentCounts(counts: Record<string, number>): void {
-      store.transaction(() => {
+    async commentCounts(counts: Record<string, number>): Promise<void> {
+      await store.transaction(() => {
         for (const [postId, count] of Object.entries(counts)) if (Number.isSafeInteger(count) && count >= 0) mirror.setCommentCount(postId, count)
       })
       ctx.published()
@@ -211,7 +211,7 @@ export function createMirrorWriter(ctx: CommunityContext, images: ImageCache) {
         else options.missingPosts.add(postId)
       }
       const now = ctx.now()
-      const { hidden, commented } = store.transaction(() => {
+      const { hidden, commented } = await store.transaction(() => {
         const hidden = new Map<string, string[]>()
         const commented = new Set<string>()
         // Gone first, so a like alert that replaced a removed one is not taken for its repeat.

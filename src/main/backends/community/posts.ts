@@ -89,7 +89,7 @@ export function createCommunityPosts(ctx: CommunityContext, views: Views, images
         const now = ctx.now()
         const id = await remote('write', () => ports.docs.addPost(newPostDoc(author, { text: clean.text, layout: clean.layout, imageUrl: url }, now)))
         writer.wrote('post', id)
-        store.transaction(() => {
+        await store.transaction(() => {
           images.take(uploadId, userId)
           mirror.upsertPost(
             { id, authorId: userId, authorUid: author.uid, text: clean.text, layout: clean.layout, imageId: image.id, createdAt: now, ordered: true, postDate: webDate(now) },
@@ -114,7 +114,7 @@ export function createCommunityPosts(ctx: CommunityContext, views: Views, images
         const imageUrl = replacement?.url ?? before.imageUrl ?? ''
         const patch = postEditPatch({ text: before.text, layout: before.layout, imageUrl: before.imageUrl ?? '' }, { ...clean, imageUrl })
         if (Object.keys(patch).length > 0) await remote('write', () => ports.docs.updatePost(postId, patch))
-        files = store.transaction(() => {
+        files = await store.transaction(() => {
           const imageId = replacement ? images.take(uploadId!, userId!).id : before.imageId
           store.posts.update({ id: postId, text: clean.text, layout: clean.layout, imageId, updatedAt: ctx.now() })
           return replacement ? (mirror.dropImageIfUnused(before.imageId)?.files ?? []) : []
@@ -136,7 +136,7 @@ export function createCommunityPosts(ctx: CommunityContext, views: Views, images
       const before = await requireAuthor(postId, userId)
       ownUid(before, (await auth.author(userId!)).uid)
       await remote('write', () => ports.docs.deletePost(postId))
-      const files = store.transaction(() => {
+      const files = await store.transaction(() => {
         store.posts.remove(postId)
         return mirror.dropImageIfUnused(before.imageId)?.files ?? []
       })

@@ -79,7 +79,7 @@ export function createSync(ctx: CommunityContext, writer: MirrorWriter, images: 
       try {
         const counts = await ports.docs.commentCounts(postIds)
         if (closed) return
-        writer.commentCounts(Object.fromEntries(Object.entries(counts).filter(([id]) => id !== open?.postId)))
+        await writer.commentCounts(Object.fromEntries(Object.entries(counts).filter(([id]) => id !== open?.postId)))
       } catch (error) {
         // Asked again when the post next comes from the server.
         for (const id of postIds) counted.delete(id)
@@ -172,8 +172,8 @@ export function createSync(ctx: CommunityContext, writer: MirrorWriter, images: 
     const stopComments = ports.docs.watchComments(
       postId,
       (docs) =>
-        inOrder('comments listener', () => {
-          writer.comments(postId, docs)
+        inOrder('comments listener', async () => {
+          await writer.comments(postId, docs)
           settle()
         }),
       fail

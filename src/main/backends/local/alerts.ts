@@ -35,20 +35,20 @@ export function createLocalAlerts(ctx: ServiceContext, views: Views) {
       return userId ? store.alerts.unseen(userId) : 0
     },
     /** The caller saw their list down from `through` (its newest alert when shown): those alerts are read. */
-    markSeen(userId: string | null, through: AlertBound): AlertList {
+    async markSeen(userId: string | null, through: AlertBound): Promise<AlertList> {
       if (!userId) throw new AppError('loginRequired')
-      store.transaction(() => store.alerts.markSeen(userId, through, ctx.now()))
+      await store.transaction(() => store.alerts.markSeen(userId, through, ctx.now()))
       return list(userId)
     },
     /** Deletes a row: its alerts up to the one it was shown with. */
-    remove(userId: string | null, alertId: string): AlertList {
+    async remove(userId: string | null, alertId: string): Promise<AlertList> {
       if (!userId) throw new AppError('loginRequired')
-      store.transaction(() => store.alerts.removeMany(rowOf(userId, alertId)))
+      await store.transaction(() => store.alerts.removeMany(rowOf(userId, alertId)))
       return list(userId)
     },
-    clear(userId: string | null): AlertList {
+    async clear(userId: string | null): Promise<AlertList> {
       if (!userId) throw new AppError('loginRequired')
-      store.transaction(() => store.alerts.clear(userId))
+      await store.transaction(() => store.alerts.clear(userId))
       return list(userId)
     }
   }

@@ -54,7 +54,7 @@ export function createLocalAuth(ctx: ServiceContext, views: Views, images: Local
     const previous = await vault.load()
     await vault.save(token)
     try {
-      store.transaction(() => write(token))
+      await store.transaction(() => write(token))
     } catch (error) {
       await (previous ? vault.save(previous) : vault.clear()).catch((undo: unknown) => console.error('[auth] session file', undo))
       throw error
@@ -68,7 +68,7 @@ export function createLocalAuth(ctx: ServiceContext, views: Views, images: Local
     try {
       return await images.prepare(bytes, 'profile', null)
     } catch (error) {
-      throw error instanceof AppError ? new AppError(error.code, 'profileImage') : error
+      throw error instanceof AppError ? new AppError(error.code, 'profileImage', error.message) : error
     }
   }
 
@@ -117,7 +117,8 @@ export function createLocalAuth(ctx: ServiceContext, views: Views, images: Local
     },
 
     async logout(): Promise<SessionView> {
-      if (tokenHash) store.users.removeSession(tokenHash)
+      const hash = tokenHash
+      if (hash) await store.transaction(() => store.users.removeSession(hash))
       tokenHash = null
       await vault.clear()
       return { user: null }

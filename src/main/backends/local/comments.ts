@@ -17,7 +17,7 @@ export function createLocalComments(ctx: ServiceContext, views: Views) {
       return { comments: page.map((c) => views.comment(c, viewer)), nextCursor }
     },
 
-    add(userId: string | null, postId: string, text: string): CommentView {
+    async add(userId: string | null, postId: string, text: string): Promise<CommentView> {
       if (!userId) throw new AppError('loginFirstComment')
       enforce(checkComment(text), 'text')
       const id = ctx.newId()
@@ -34,7 +34,7 @@ export function createLocalComments(ctx: ServiceContext, views: Views) {
       })
     },
 
-    remove(userId: string | null, commentId: string): { id: string; postId: string } {
+    async remove(userId: string | null, commentId: string): Promise<{ id: string; postId: string }> {
       if (!userId) throw new AppError('onlyCommentAuthorDelete')
       return store.transaction(() => {
         const comment = store.comments.get(commentId)

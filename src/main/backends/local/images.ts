@@ -48,7 +48,7 @@ export function createLocalImages(ctx: ServiceContext, views: Views) {
       if (store.images.pendingCount(userId) >= maxPendingUploads) throw new AppError('tooManyRequests')
       const image = await prepare(bytes, purpose, userId, onProgress)
       try {
-        store.images.insert(image)
+        await store.transaction(() => store.images.insert(image))
       } catch (error) {
         await discardFiles([image])
         throw error
@@ -69,7 +69,7 @@ export function createLocalImages(ctx: ServiceContext, views: Views) {
     async sweep(held: (id: string) => boolean = () => false): Promise<number> {
       const stale = store.images.stalePending(ctx.now() - uploadLifetimeMs).filter((image) => !held(image.id))
       if (stale.length === 0) return 0
-      store.transaction(() => stale.forEach((image) => store.images.remove(image.id)))
+      await store.transaction(() => stale.forEach((image) => store.images.remove(image.id)))
       await discardFiles(stale)
       return stale.length
     },

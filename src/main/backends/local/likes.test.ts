@@ -108,7 +108,7 @@ describe('likes', () => {
     const writers = [0, 1, 2, 3].map((i) => startWriter(app.dataDir, { action: 'like', postId: post.id, userIds: crowd.slice(i * 50, i * 50 + 50) }))
     await Promise.all(writers.map((w) => w.ready))
     writers.forEach((w) => w.go())
-    for (const userId of crowd.filter((_, i) => i % 10 === 0)) app.magpie.services.likes.set(userId, post.id, true)
+    for (const userId of crowd.filter((_, i) => i % 10 === 0)) await app.magpie.services.likes.set(userId, post.id, true)
     await Promise.all(writers.map((w) => w.done))
 
     expect(likeRows(app, post.id)).toBe(200)

@@ -10,7 +10,7 @@ export function createLocalLikes(ctx: ServiceContext) {
   const { store } = ctx
 
   return {
-    set(userId: string | null, postId: string, liked: boolean): LikeState {
+    async set(userId: string | null, postId: string, liked: boolean): Promise<LikeState> {
       if (!userId) throw new AppError('loginFirstLike')
       return store.transaction(() => {
         const owner = store.posts.ownership(postId)

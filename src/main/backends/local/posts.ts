@@ -35,7 +35,7 @@ export function createLocalPosts(ctx: ServiceContext, views: Views, images: Loca
 
     get: view,
 
-    create(userId: string | null, uploadId: string | null | undefined, draft: PostDraft): PostView {
+    async create(userId: string | null, uploadId: string | null | undefined, draft: PostDraft): Promise<PostView> {
       if (!userId) throw new AppError('loginFirstWrite')
       const clean = checkDraft(draft)
       if (!uploadId) throw new AppError('postImageRequired', 'image')
@@ -51,7 +51,7 @@ export function createLocalPosts(ctx: ServiceContext, views: Views, images: Loca
       requireAuthor(postId, userId)
       const clean = checkDraft(draft)
       let replaced: PendingImage | null = null
-      const updated = store.transaction(() => {
+      const updated = await store.transaction(() => {
         const { imageId } = requireAuthor(postId, userId)
         const newImageId = uploadId && uploadId !== imageId ? images.claim(uploadId, userId!, 'post').id : imageId
         store.posts.update({ id: postId, text: clean.text, layout: clean.layout, imageId: newImageId, updatedAt: ctx.now() })
@@ -69,7 +69,7 @@ export function createLocalPosts(ctx: ServiceContext, views: Views, images: Loca
     /** Removes the post with its comments, likes and alerts (one transaction), then its image files. */
     async remove(userId: string | null, postId: string): Promise<{ id: string }> {
       requireAuthor(postId, userId)
-      const image = store.transaction(() => {
+      const image = await store.transaction(() => {
         const { imageId } = requireAuthor(postId, userId)
         const record = store.images.get(imageId)
         store.posts.remove(postId)

@@ -19,7 +19,7 @@ async function mirroredPost(): Promise<{ store: Store; mirror: MirrorStore; post
   stores.push(store)
   const mirror = createMirrorStore(store.db)
   const postId = 'post-1'
-  store.transaction(() => {
+  await store.transaction(() => {
     const authorId = mirror.person({ email: 'author@example.com', nickname: '작가' }, newId, 1)
     const imageId = mirror.remoteImage('https://firebasestorage.googleapis.com/v0/b/x/o/postImg%2F1', 'post', newId, 1)
     mirror.upsertPost({ id: postId, authorId, authorUid: 'uid', text: '글', layout: 'Top', imageId, createdAt: 1, ordered: true, postDate: '' }, 1)
@@ -36,37 +36,37 @@ describe("a mirrored post's comment count (migration 4)", () => {
   it("takes Firebase's count, and the change log hears of it once; the same count again changes and logs nothing", async () => {
     const { store, mirror, postId } = await mirroredPost()
     const seq = store.changes.bounds().hi
-    store.transaction(() => mirror.setCommentCount(postId, 7))
+    await store.transaction(() => mirror.setCommentCount(postId, 7))
     expect(commentCount(store, postId)).toBe(7)
     expect(commentChanges(store, postId, seq)).toBe(1)
 
     const after = store.changes.bounds().hi
-    store.transaction(() => mirror.setCommentCount(postId, 7))
+    await store.transaction(() => mirror.setCommentCount(postId, 7))
     expect(store.changes.bounds().hi).toBe(after)
-    store.transaction(() => mirror.setCommentCount('no-such-post', 3))
+    await store.transaction(() => mirror.setCommentCount('no-such-post', 3))
     expect(store.changes.bounds().hi).toBe(after)
   })
 
   it('becomes the mirrored comments once a snapshot of all of them is in, and moves by one with each after', async () => {
     const { store, mirror, postId } = await mirroredPost()
-    store.transaction(() => mirror.setCommentCount(postId, 2))
+    await store.transaction(() => mirror.setCommentCount(postId, 2))
     const authorId = mirror.personId('author@example.com')!
     // The first snapshot of the post's comments: its two comments arrive on top of the counted two.
-    store.transaction(() => {
+    await store.transaction(() => {
       mirror.upsertComment({ id: 'c1', postId, authorId, text: '하나', createdAt: 2 })
       mirror.upsertComment({ id: 'c2', postId, authorId, text: '둘', createdAt: 3 })
       mirror.countMirroredComments(postId)
     })
     expect(commentCount(store, postId)).toBe(2)
 
-    store.transaction(() => mirror.upsertComment({ id: 'c3', postId, authorId, text: '셋', createdAt: 4 }))
+    await store.transaction(() => mirror.upsertComment({ id: 'c3', postId, authorId, text: '셋', createdAt: 4 }))
     expect(commentCount(store, postId)).toBe(3)
-    store.transaction(() => mirror.removeComment('c1'))
+    await store.transaction(() => mirror.removeComment('c1'))
     expect(commentCount(store, postId)).toBe(2)
 
     // A snapshot that changes nothing writes nothing.
     const seq = store.changes.bounds().hi
-    store.transaction(() => mirror.countMirroredComments(postId))
+    await store.transaction(() => mirror.countMirroredComments(postId))
     expect(store.changes.bounds().hi).toBe(seq)
   })
 

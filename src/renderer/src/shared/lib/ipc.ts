@@ -1,10 +1,10 @@
 import type { Channel } from '@shared/ipc/channels'
-import type { AppErrorShape, Input, Output } from '@shared/ipc/contract'
-import { messages, type MessageKey } from '@shared/messages'
+import type { AppErrorShape, ErrorCode, Input, Output } from '@shared/ipc/contract'
+import { messages } from '@shared/messages'
 
 /** A refusal from main, carrying the Korean message to show. */
 export class MagpieError extends Error {
-  readonly code: MessageKey
+  readonly code: ErrorCode
   readonly field: string | undefined
 
   constructor(shape: AppErrorShape) {
