@@ -6,4 +6,5 @@ export interface EmulatorSuite {
 }
 export const EMULATOR_SUITES: EmulatorSuite[]
 export const EVALUATOR_SUITES: string[]
+export const E2E_EMULATOR_SUITES: EmulatorSuite[]
 export function locateFirestoreEmulator(): { launcher: string; missing?: undefined } | { missing: string; launcher?: undefined }

@@ -21,6 +21,10 @@ export const EMULATOR_SUITES = [
   { file: 'tests/firebase/sdk-adapter.storage-protocol.test.ts', proves: "SDK adapter's FilesPort protocol", on: 'Storage emulator without rules + Auth emulator' }
 ]
 export const EVALUATOR_SUITES = ['tests/firebase/database-rules.targaryen.test.ts']
+/** Playwright specs that start the emulators themselves (playwright.config.ts leaves them out when MAGPIE_EMULATORS=off). */
+export const E2E_EMULATOR_SUITES = [
+  { file: 'tests/e2e/community-walk.spec.ts', proves: 'two computers in one community', on: 'Firestore + Auth + Storage emulators, Realtime Database test server' }
+]
 
 function javaAnswers() {
   const java = process.env.JAVA || 'java'
