@@ -132,6 +132,8 @@ export const messages = {
   removeImage: '사진 빼기',
   retry: '다시 시도',
   loadMore: '더 보기',
+  /** The end of a feed card's cut text (MESSAGES.md, feed card). */
+  readMore: '더 보기',
   sessionEndedDraftKept: '로그아웃되었어요. 쓰던 글은 다시 로그인하면 이어서 쓸 수 있어요',
   // Community mode (Firebase): settings screen
   communityConnection: '커뮤니티 연결(Firebase)',

@@ -62,7 +62,7 @@ async function settled(page: Page): Promise<number> {
 }
 
 /** Opens the card's post, and Back again; returns the card's top on screen after Back, once the page is still. */
-async function openAndComeBack(page: Page, card: Locator, back: () => Promise<void>): Promise<number> {
+async function openAndComeBack(page: Page, card: Locator, back: () => Promise<unknown>): Promise<number> {
   await card.locator('p').first().click()
   await expect(page.getByTestId('post-detail')).toBeVisible()
   expect(await page.evaluate(() => window.scrollY)).toBe(0)

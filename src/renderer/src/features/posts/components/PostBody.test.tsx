@@ -1,10 +1,19 @@
 // @vitest-environment jsdom
 import { cleanup, render } from '@testing-library/react'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { samplePost } from '@/shared/testing/render'
 import { PostBody } from './PostBody'
 
-afterEach(cleanup)
+afterEach(() => {
+  cleanup()
+  vi.restoreAllMocks()
+})
+
+/** jsdom lays nothing out: the text's full height and the three lines it is shown in, as a browser would measure them. */
+function measured(full: number, shown: number) {
+  vi.spyOn(HTMLElement.prototype, 'scrollHeight', 'get').mockReturnValue(full)
+  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(shown)
+}
 
 describe('PostBody', () => {
   it.each(['Top', 'Left', 'Right'] as const)('arranges the %s layout and renders text as text, never HTML', (layout) => {
@@ -28,5 +37,26 @@ describe('PostBody', () => {
     const img = container.querySelector('img')!
     expect(img.getAttribute('srcset')).toBe('/media/a.webp 320w, /media/b.webp 1600w')
     expect((img.parentElement as HTMLElement).style.aspectRatio).toBe('2000 / 1000')
+  })
+
+  it('cuts a long Top text at three lines and ends it with 더 보기', () => {
+    measured(260, 87)
+    const { container, getByTestId } = render(<PostBody text={'긴 글\n'.repeat(12)} layout="Top" image={null} preview />)
+    expect(container.querySelector('p')!.className).toContain('clamp')
+    expect(getByTestId('read-more').textContent).toBe('더 보기')
+  })
+
+  it('leaves a short Top text whole, without 더 보기', () => {
+    measured(29, 29)
+    const { container, queryByTestId } = render(<PostBody text="짧은 글" layout="Top" image={null} preview />)
+    expect(container.querySelector('p')!.className).toContain('clamp')
+    expect(queryByTestId('read-more')).toBeNull()
+  })
+
+  it('shows the whole text outside the feed', () => {
+    measured(260, 260)
+    const { container, queryByTestId } = render(<PostBody text={'긴 글\n'.repeat(12)} layout="Top" image={null} />)
+    expect(container.querySelector('p')!.className).not.toContain('clamp')
+    expect(queryByTestId('read-more')).toBeNull()
   })
 })

@@ -1,3 +1,4 @@
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react'
 import type { Layout } from '@shared/limits'
 import type { ImageView } from '@shared/types'
 import { messages } from '@shared/messages'
@@ -9,7 +10,7 @@ interface Props {
   text: string
   layout: Layout
   image: ImageView | null
-  /** In the feed the text is a preview: 100px for Top, 45vh beside the photo (docs/specification.md §9). */
+  /** In the feed the text is a preview: three lines (under 100px) for Top, 45vh beside the photo (docs/specification.md §9). */
   preview?: boolean
   /** A local photo (blob: URL) in the editor before main has processed it. */
   localImage?: string | null
@@ -39,10 +40,47 @@ export function PostBody({ text, layout, image, preview = false, localImage, eag
   )
   return (
     <div className={`${styles.body} ${styles[layout.toLowerCase()]}`} data-layout={layout}>
-      <div className={`${styles.text} ${preview ? (side ? styles.previewSide : styles.previewTop) : ''}`}>
-        <p>{highlight(text, words)}</p>
-      </div>
+      {preview && !side ? (
+        <div className={styles.text}>
+          <ClampedText>{highlight(text, words)}</ClampedText>
+        </div>
+      ) : (
+        <div className={`${styles.text} ${preview ? styles.previewSide : ''}`}>
+          <p>{highlight(text, words)}</p>
+        </div>
+      )}
       <div className={styles.photo}>{photo}</div>
+    </div>
+  )
+}
+
+/**
+ * The Top layout's preview: the text cut at three lines (CSS line-clamp) and, when it was cut,
+ * "더 보기" over the end of the last line. The card sits inside the link to the post, so the
+ * words read as that link; laid over the text, they never change the card's height, which
+ * the feed's window has measured.
+ */
+function ClampedText({ children }: { children: ReactNode }) {
+  const ref = useRef<HTMLParagraphElement>(null)
+  const [cut, setCut] = useState(false)
+  useLayoutEffect(() => {
+    const p = ref.current!
+    const check = () => setCut(p.scrollHeight > p.clientHeight + 1)
+    check()
+    // The feed's width follows the window's: a narrower window cuts more lines.
+    window.addEventListener('resize', check)
+    return () => window.removeEventListener('resize', check)
+  }, [children])
+  return (
+    <div className={styles.clampBox}>
+      <p ref={ref} className={styles.clamp}>
+        {children}
+      </p>
+      {cut && (
+        <span className={styles.readMore} data-testid="read-more">
+          {messages.readMore}
+        </span>
+      )}
     </div>
   )
 }

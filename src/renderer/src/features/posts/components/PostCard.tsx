@@ -1,9 +1,9 @@
 import type { MouseEvent, ReactNode } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
-import { formatDateTime } from '@shared/format'
 import { format, messages } from '@shared/messages'
 import type { PostView } from '@shared/types'
 import { Avatar } from '@/shared/ui/Avatar'
+import { RelativeTime } from '@/shared/ui/RelativeTime'
 import { PostBody } from './PostBody'
 import { highlight } from './highlight'
 import styles from './PostCard.module.css'
@@ -26,9 +26,7 @@ export function PostHeader({ post, highlight: words }: { post: PostView; highlig
       <Avatar person={post.author} size={40} />
       <div className={styles.byline}>
         <span className={styles.nickname}>{highlight(post.author.nickname, words)}</span>
-        <time className={styles.date} dateTime={new Date(post.createdAt).toISOString()}>
-          {formatDateTime(post.createdAt)}
-        </time>
+        <RelativeTime className={styles.date} at={post.createdAt} />
       </div>
       {post.mine && (
         <Link className={styles.edit} to={`/write/${post.id}`}>
