@@ -30,6 +30,20 @@ describe('FeedIndex', () => {
     expect(index.record('', page(['n', 'a'], 'c0'))).toBe(false)
   })
 
+  it('says when a dropped page read again from above holds a post added inside it, so the pages below are read again', () => {
+    const index = new FeedIndex()
+    index.record('', page(['a', 'b'], 'after-b'))
+    index.record('after-b', page(['c', 'd'], 'after-d'))
+    index.record('after-d', page(['e', 'f'], 'after-f'))
+    // Pages 0 and 1 were dropped; meanwhile x arrived between c and d (a late post synced from the community).
+    // Read again by its remembered cursor, page 1 now ends at x and d falls out of it: the next page moved.
+    expect(index.previousCursor('after-d')).toBe('after-b')
+    expect(index.record('after-b', page(['c', 'x'], 'after-x'))).toBe(true)
+    // The kept pages read again in a row bring d back, right after x.
+    expect(index.record('after-x', page(['d', 'e'], 'after-e'))).toBe(true)
+    expect(index.order()).toEqual(['a', 'b', 'c', 'x', 'd', 'e'])
+  })
+
   it('finds posts by text or nickname, case-insensitively', () => {
     const index = new FeedIndex()
     index.record('', { posts: [samplePost({ id: 'a', text: 'Seoul 바다' }), samplePost({ id: 'b', text: '산', author: { id: 'u', nickname: '바다소년', avatar: null } })], nextCursor: null })
