@@ -53,10 +53,10 @@ module.exports = {
     },
     {
       name: 'database-stays-in-the-store',
-      comment: 'The database handle and its options are the store\'s: other code calls store/index.ts\'s typed tables.',
+      comment: 'The database handle (and its key) and its options are the store\'s: other code calls store/index.ts\'s typed tables.',
       severity: 'error',
       from: { path: `^${main}`, pathNot: [`^${main}store/`, test] },
-      to: { path: `^${main}store/database\\.ts$` }
+      to: { path: `^${main}store/(database|handle)\\.ts$` }
     },
     {
       name: 'product-never-imports-test-support',

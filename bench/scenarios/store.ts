@@ -6,6 +6,7 @@ import { traced, type TracedStatement } from '../lib/sql-trace'
 import { mib, ms, num, percentile, spread, withRange, type Spread } from '../lib/stats'
 import type { SeededStore } from '../lib/stores'
 import { emptyOutput, type BenchContext, type Scenario, type Table } from '../lib/types'
+import { databaseOf } from '../../src/main/store/handle'
 
 interface Operation {
   name: string
@@ -167,7 +168,7 @@ export const store: Scenario = {
     }
     // Facts about each store, counted (a benchmark may read the tables directly).
     const facts = apps.map((app) => {
-      const count = (sql: string, ...args: unknown[]) => (app.magpie.store.db.prepare(sql).get(...args) as { n: number }).n
+      const count = (sql: string, ...args: unknown[]) => (databaseOf(app.magpie.store).prepare(sql).get(...args) as { n: number }).n
       const viewer = app.magpie.services.auth.currentUserId()
       return {
         likes: count('SELECT count(*) AS n FROM likes'),

@@ -6,6 +6,7 @@ import { openMagpie, type BenchMagpie } from '../lib/magpie'
 import { browserSpec, sizeLabel } from '../lib/specs'
 import { ms, num, percentile, spread, withRange } from '../lib/stats'
 import { emptyOutput, type BenchContext, type Scenario } from '../lib/types'
+import { databaseOf } from '../../src/main/store/handle'
 
 interface Sustained {
   perSecond: number
@@ -60,7 +61,7 @@ export const writes: Scenario = {
     for (const mode of modes) {
       const copy = await ctx.stores.copy(spec)
       const app: BenchMagpie = await openMagpie(copy.dir, { synchronous: mode })
-      pragma.set(mode, app.magpie.store.db.pragma('synchronous', { simple: true }) as number)
+      pragma.set(mode, databaseOf(app.magpie.store).pragma('synchronous', { simple: true }) as number)
       const { likes, comments } = app.magpie.services
       const store = app.magpie.store
       // Every like is a new one: (person, post) pairs in turn, skipping those already liked.

@@ -4,6 +4,7 @@ import { createStore, type Store } from '../store'
 import type { ChangeRow } from '../store/changes-store'
 import { cleanupTestApps, createPost, insertUsers, signUp, startApp, startWriter, tempDir } from '../../../tests/support/main/test-app'
 import { createChangeWatcher } from './change-watcher'
+import { databaseOf } from '../store/handle'
 
 const stores: Store[] = []
 afterEach(async () => {
@@ -27,8 +28,8 @@ describe('the change watcher', () => {
     addUser(store, 'before')
     const seen: ChangeRow[] = []
     const watcher = createChangeWatcher(store, (rows) => seen.push(...rows))
-    store.db.prepare("INSERT INTO changes (kind, post_id) VALUES ('post_added', 'p1')").run()
-    store.db.prepare("INSERT INTO changes (kind, post_id) VALUES ('post_removed', 'p1')").run()
+    databaseOf(store).prepare("INSERT INTO changes (kind, post_id) VALUES ('post_added', 'p1')").run()
+    databaseOf(store).prepare("INSERT INTO changes (kind, post_id) VALUES ('post_removed', 'p1')").run()
     watcher.poll()
     watcher.poll()
     expect(seen.map((r) => [r.kind, r.postId])).toEqual([
@@ -44,11 +45,11 @@ describe('the change watcher', () => {
     const seen: ChangeRow[] = []
     const watcher = createChangeWatcher(mine, (rows) => seen.push(...rows), 10)
     watcher.start()
-    other.db.prepare("INSERT INTO changes (kind, post_id) VALUES ('post_added', 'from-other')").run()
+    databaseOf(other).prepare("INSERT INTO changes (kind, post_id) VALUES ('post_added', 'from-other')").run()
     await vi.waitFor(() => expect(seen.map((r) => r.postId)).toEqual(['from-other']), { timeout: 2000, interval: 10 })
 
     watcher.stop()
-    other.db.prepare("INSERT INTO changes (kind, post_id) VALUES ('post_added', 'after-stop')").run()
+    databaseOf(other).prepare("INSERT INTO changes (kind, post_id) VALUES ('post_added', 'after-stop')").run()
     await new Promise((resolve) => setTimeout(resolve, 60))
     expect(seen.map((r) => r.postId)).toEqual(['from-other'])
     watcher.poll()

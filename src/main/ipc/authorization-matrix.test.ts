@@ -15,6 +15,7 @@ import {
   type Account,
   type TestApp
 } from '../../../tests/support/main/test-app'
+import { databaseOf } from '../store/handle'
 
 /**
  * OWASP ASVS 5.0 V8.2.1–V8.2.3: every channel × every kind of caller, with the exact
@@ -422,7 +423,7 @@ async function buildScenario(): Promise<Scenario> {
   // Three alerts, two rows: the two comments are one.
   expect(alerts).toHaveLength(2)
   expect(likeAlert).toBeDefined()
-  const alertIds = app.store.db.prepare('SELECT id FROM alerts').pluck().all() as string[]
+  const alertIds = databaseOf(app.store).prepare('SELECT id FROM alerts').pluck().all() as string[]
   expect(alertIds).toHaveLength(3)
   return {
     app,
@@ -449,11 +450,11 @@ async function becomeActor(s: Scenario, actor: Actor): Promise<void> {
 /** Every table's rows (found from the schema, so a new table is covered too), minus the change log. */
 function snapshot(store: Store): Snapshot {
   const tables = (
-    store.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as { name: string }[]
+    databaseOf(store).prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as { name: string }[]
   )
     .map((t) => t.name)
     .filter((name) => name !== 'changes')
-  return Object.fromEntries(tables.map((t) => [t, store.db.prepare(`SELECT * FROM "${t}" ORDER BY 1, 2`).all()]))
+  return Object.fromEntries(tables.map((t) => [t, databaseOf(store).prepare(`SELECT * FROM "${t}" ORDER BY 1, 2`).all()]))
 }
 
 /** The emails an answer may carry: only on auth channels, only the caller's own (after the call). */

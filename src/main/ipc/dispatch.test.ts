@@ -8,6 +8,7 @@ import { AppError } from '../errors'
 import { cleanupTestApps, createPost, signUp, startApp, storeSnapshot, tinyJpeg } from '../../../tests/support/main/test-app'
 import { createDispatcher } from './dispatch'
 import type { Handlers } from './handlers'
+import { databaseOf } from '../store/handle'
 
 afterEach(cleanupTestApps)
 
@@ -115,8 +116,8 @@ describe('dispatch refuses what the renderer should never send', () => {
     expect(await app.magpie.dispatch('images:add', { requestId: 'r', purpose: 'post', bytes: Buffer.from(tooBig.buffer) })).toEqual(refusal)
     // The size has its own message even when the rest of the payload is off.
     expect(await app.magpie.dispatch('images:add', { requestId: '', purpose: 'banner', bytes: tooBig, extra: 1 })).toEqual(refusal)
-    expect((app.store.db.prepare('SELECT count(*) AS n FROM images').get() as { n: number }).n).toBe(0)
-    expect((app.store.db.prepare('SELECT count(*) AS n FROM users').get() as { n: number }).n).toBe(1)
+    expect((databaseOf(app.store).prepare('SELECT count(*) AS n FROM images').get() as { n: number }).n).toBe(0)
+    expect((databaseOf(app.store).prepare('SELECT count(*) AS n FROM users').get() as { n: number }).n).toBe(1)
   })
 
   it('never throws and never answers with a server error, whatever arrives on any channel', async () => {
@@ -170,7 +171,7 @@ describe('dispatch refuses what the renderer should never send', () => {
       }),
       { numRuns: 300 }
     )
-    const drift = app.store.db
+    const drift = databaseOf(app.store)
       .prepare(
         `SELECT id FROM posts p WHERE like_count != (SELECT count(*) FROM likes WHERE post_id = p.id)
             OR comment_count != (SELECT count(*) FROM comments WHERE post_id = p.id)`

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { cleanupTestApps, createPost, logIn, signUp, startApp, tempDir } from '../../../tests/support/main/test-app'
 import { openDatabase } from './database'
 import { migrations } from './migrations'
+import { databaseOf } from './handle'
 
 afterEach(cleanupTestApps)
 
@@ -28,7 +29,7 @@ describe('the kept alert count (migration 2)', () => {
     await app.call('comments:add', { postId: second.id, text: '저도요' })
     await app.call('likes:set', { postId: second.id, liked: false })
     await app.call('comments:delete', { id: comment.id })
-    const check = () => counts(app.store.db).forEach((c) => expect(c.kept).toBe(c.counted))
+    const check = () => counts(databaseOf(app.store)).forEach((c) => expect(c.kept).toBe(c.counted))
     check()
     await app.call('auth:logout')
     await logIn(app, alice)

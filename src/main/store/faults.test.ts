@@ -13,6 +13,7 @@ import { openDatabase, openFault } from './database'
 import { StoreFault } from './faults'
 import { migrations } from './migrations'
 import { createStore } from '.'
+import { databaseOf } from './handle'
 
 afterEach(cleanupTestApps)
 
@@ -29,7 +30,7 @@ async function soundStore(rows = 3000): Promise<string> {
       store.users.insert({ id: `u${i}`, email: `u${i}@example.com`, nickname: `닉네임${i}`, passwordHash: 'x'.repeat(80), avatarId: null, createdAt: now })
     }
   })
-  store.db.pragma('wal_checkpoint(TRUNCATE)')
+  databaseOf(store).pragma('wal_checkpoint(TRUNCATE)')
   store.close()
   return file
 }
@@ -82,7 +83,7 @@ describe('start-up faults: one Korean sentence with the path, the file untouched
   it('a store with damaged inner pages, naming the newest backup', async () => {
     const file = await soundStore()
     const store = createStore(file)
-    const backup = await backupNow(store.db, file)
+    const backup = await backupNow(databaseOf(store), file)
     store.close()
     const bytes = readFileSync(file)
     bytes.fill(0x5a, 4096 * 10, 4096 * 12)
@@ -150,7 +151,7 @@ describe('damage found in a call', () => {
       })
     ).rejects.toThrow(expect.objectContaining({ code: 'storeDamaged', path: file }))
     // SQLite itself now refuses writes on this connection, transactions are not even begun.
-    expect(() => store.db.prepare("UPDATE users SET nickname = 'x'").run()).toThrow(/readonly/)
+    expect(() => databaseOf(store).prepare("UPDATE users SET nickname = 'x'").run()).toThrow(/readonly/)
     await expect(store.transaction(() => 1)).rejects.toThrow(expect.objectContaining({ code: 'storeDamaged' }))
     expect(store.users.get('u1')?.nickname).toBe('닉네임1')
     const refusal = callFault(store.damage())!
@@ -234,7 +235,7 @@ describe('backups', () => {
   it('kill -9 during a backup leaves the store and the last good backup intact', async () => {
     const file = await soundStore(20_000)
     const store = createStore(file)
-    const good = await backupNow(store.db, file)
+    const good = await backupNow(databaseOf(store), file)
     store.close()
     const storeBefore = digest(file)
     const goodBefore = digest(good)
@@ -259,12 +260,12 @@ describe('backups', () => {
     expect(digest(good)).toBe(goodBefore)
 
     const reopened = createStore(file)
-    expect(reopened.db.pragma('integrity_check', { simple: true })).toBe('ok')
-    expect((reopened.db.prepare('SELECT count(*) AS n FROM users').get() as { n: number }).n).toBe(20_000)
-    reopened.db.pragma('wal_checkpoint(TRUNCATE)')
+    expect(databaseOf(reopened).pragma('integrity_check', { simple: true })).toBe('ok')
+    expect((databaseOf(reopened).prepare('SELECT count(*) AS n FROM users').get() as { n: number }).n).toBe(20_000)
+    databaseOf(reopened).pragma('wal_checkpoint(TRUNCATE)')
     expect(digest(file)).toBe(storeBefore)
     // The next backup clears the dead process's temporary file.
-    await backupNow(reopened.db, file)
+    await backupNow(databaseOf(reopened), file)
     expect(readdirSync(backupDir(file)).filter((name) => name.endsWith('.tmp'))).toEqual([])
     reopened.close()
   }, 60_000)

@@ -6,6 +6,7 @@ import { createChangesStore } from './changes-store'
 import { createCommentsStore } from './comments-store'
 import { isCorrupt, isDiskFull, StoreFault } from './faults'
 import { createImagesStore } from './images-store'
+import { databaseHandle, databaseOf } from './handle'
 import { createLikesStore } from './likes-store'
 import { createMirrorStore, type MirrorStore } from './mirror/mirror-store'
 import { createPostsStore } from './posts-store'
@@ -63,7 +64,7 @@ export function createStore(file: string, options: OpenOptions = {}) {
   }
 
   return {
-    db,
+    [databaseHandle]: db,
     file,
     users: guard(createUsersStore(db)),
     images: guard(createImagesStore(db)),
@@ -135,5 +136,5 @@ export { StoreFault } from './faults'
 
 /** The community mirror's tables (store/mirror) in a community's store: its SQL stays in the store. */
 export function createMirror(store: Store): MirrorStore {
-  return createMirrorStore(store.db)
+  return createMirrorStore(databaseOf(store))
 }

@@ -1,5 +1,6 @@
 import { createStore } from '../../../src/main/store'
 import { backupPolicy } from '../../../src/main/store/backups'
+import { databaseOf } from '../../../src/main/store/handle'
 
 /**
  * A Magpie process in the middle of a daily backup, for the kill -9 test:
@@ -14,8 +15,8 @@ if (!file) throw new Error('usage: backup-child <store file>')
 backupPolicy.pagesPerStep = 1
 const store = createStore(file, { synchronous: 'NORMAL' })
 let told = false
-const step = store.db.backup.bind(store.db)
-store.db.backup = (destination, options) =>
+const step = databaseOf(store).backup.bind(databaseOf(store))
+databaseOf(store).backup = (destination, options) =>
   step(destination, {
     progress: (info) => {
       if (!told) console.log('copying')

@@ -7,6 +7,7 @@ import { createLocalLikes } from '../../../src/main/backends/local/likes'
 import { createViews } from '../../../src/main/core/mappers'
 import { createStore } from '../../../src/main/store'
 import type { SynchronousMode } from '../../../src/main/store/database'
+import { databaseOf } from '../../../src/main/store/handle'
 
 /**
  * A Magpie process writing likes and comments to its store as fast as it can, until it
@@ -51,7 +52,7 @@ const comments = createLocalComments(ctx, createViews(ctx.mediaUrl))
 const say = (line: string) => writeSync(1, line + '\n')
 const pick = <T>(list: T[]): T => list[Math.floor(Math.random() * list.length)]!
 
-say(`ready ${store.db.pragma('synchronous', { simple: true })} ${store.db.pragma('journal_mode', { simple: true })}`)
+say(`ready ${databaseOf(store).pragma('synchronous', { simple: true })} ${databaseOf(store).pragma('journal_mode', { simple: true })}`)
 const deadline = Date.now() + plan.maxMs
 let n = 0
 while (Date.now() < deadline) {

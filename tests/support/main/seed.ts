@@ -8,6 +8,7 @@ import { saveVariants } from '../../../src/main/media/media-files'
 import { hashPassword, productionScrypt, type ScryptParams } from '../../../src/main/core/password'
 import { createStore } from '../../../src/main/store'
 import type { ImageVariantFile } from '../../../src/main/store/images-store'
+import { databaseOf } from '../../../src/main/store/handle'
 
 export interface SeedOptions {
   dataDir: string
@@ -97,7 +98,7 @@ export async function seedStore(options: SeedOptions): Promise<SeedResult> {
   const now = options.now ?? Date.now()
   const store = createStore(join(options.dataDir, 'magpie.db'), { synchronous: 'NORMAL' })
   // Keep the indexes in memory while seeding (up to 1 GiB, only as much as the store needs).
-  store.db.pragma('cache_size = -1048576')
+  databaseOf(store).pragma('cache_size = -1048576')
   const imagesDir = join(options.dataDir, 'images')
   await mkdir(imagesDir, { recursive: true })
 
@@ -181,7 +182,7 @@ export async function seedStore(options: SeedOptions): Promise<SeedResult> {
     }
   }
 
-  store.db.pragma('wal_checkpoint(TRUNCATE)')
+  databaseOf(store).pragma('wal_checkpoint(TRUNCATE)')
   store.close()
   return { users, posts, heavy: heavy.filter(Boolean).map((h) => h.postId) }
 }

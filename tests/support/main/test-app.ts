@@ -13,6 +13,7 @@ import type { ScryptParams } from '../../../src/main/core/password'
 import type { Store } from '../../../src/main/store'
 import { createRecordingDesktop, type RecordingDesktop } from '../../../src/harness/recording-desktop'
 import type { WriterCommand } from './store-writer'
+import { databaseOf } from '../../../src/main/store/handle'
 
 /**
  * Test bench for main: a real Magpie (store, services, dispatch, watcher) in a fresh
@@ -194,7 +195,7 @@ export function insertUsers(store: Store, count: number, prefix = 'crowd'): stri
 /** Every row a user can affect (the change log aside), to show a refused call changed nothing. */
 export function storeSnapshot(store: Store): Record<string, unknown[]> {
   const tables = ['users', 'sessions', 'images', 'posts', 'likes', 'comments', 'alerts']
-  return Object.fromEntries(tables.map((t) => [t, store.db.prepare(`SELECT * FROM ${t} ORDER BY 1, 2`).all()]))
+  return Object.fromEntries(tables.map((t) => [t, databaseOf(store).prepare(`SELECT * FROM ${t} ORDER BY 1, 2`).all()]))
 }
 
 /** The files in the images folder, sorted. */

@@ -6,6 +6,7 @@ import { messages } from '@shared/messages'
 import { cleanupTestApps, tinyJpeg } from '../../../../tests/support/main/test-app'
 import { createFakeFirebase } from '../../../../tests/support/fake-firebase/fake-firebase'
 import { cleanupCommunityApps, join as signUp, startCommunityApp, testCommunity } from '../../../../tests/support/main/community-app'
+import { databaseOf } from '../../store/handle'
 
 afterEach(async () => {
   await cleanupCommunityApps()
@@ -30,7 +31,7 @@ describe('community accounts', () => {
     expect(doc.profile_img).toMatch(/^https:\/\/fake-storage\.test\/.*profileImg%2F\d+_[0-9a-f]{6}\?/)
     expect(fake.data.files()).toEqual([expect.stringMatching(/^profileImg\/\d+_[0-9a-f]{6}$/)])
     // The local store is untouched: community accounts live in the project and its mirror.
-    expect(app.magpie.store.db.prepare('SELECT count(*) AS n FROM users').get()).toEqual({ n: 0 })
+    expect(databaseOf(app.magpie.store).prepare('SELECT count(*) AS n FROM users').get()).toEqual({ n: 0 })
   })
 
   it('refuses what local mode refuses, with the same messages, before asking Firebase', async () => {

@@ -5,6 +5,7 @@ import { cleanupTestApps } from '../../../../tests/support/main/test-app'
 import { createFakeFirebase, type FakeFirebase } from '../../../../tests/support/fake-firebase/fake-firebase'
 import type { ConnectFirebase } from '../../firebase/ports'
 import { cleanupCommunityApps, join as signUp, startCommunityApp, startProjectApp, webAppPost, write, type CommunityApp } from '../../../../tests/support/main/community-app'
+import { databaseOf } from '../../store/handle'
 
 afterEach(async () => {
   await cleanupCommunityApps()
@@ -44,7 +45,7 @@ async function cardCounts(app: CommunityApp): Promise<Record<string, number>> {
 
 const card = async (app: CommunityApp, postId: string): Promise<number | undefined> => (await cardCounts(app))[postId]
 
-const mirroredComments = (app: CommunityApp): number => app.mirror().db.prepare('SELECT count(*) FROM comments').pluck().get() as number
+const mirroredComments = (app: CommunityApp): number => databaseOf(app.mirror()).prepare('SELECT count(*) FROM comments').pluck().get() as number
 
 /** posts:changed events since `from` that name the post without reshaping the feed: a card to read again. */
 const cardRefreshes = (app: CommunityApp, from: number, postId: string): number =>

@@ -7,6 +7,7 @@ import { messages } from '@shared/messages'
 import { cleanupTestApps, tinyJpeg } from '../../../../tests/support/main/test-app'
 import { createFakeFirebase } from '../../../../tests/support/fake-firebase/fake-firebase'
 import { cleanupCommunityApps, join as signUp, startCommunityApp, webAppPost, write } from '../../../../tests/support/main/community-app'
+import { databaseOf } from '../../store/handle'
 
 afterEach(async () => {
   await cleanupCommunityApps()
@@ -282,7 +283,7 @@ describe('community posts', () => {
       fake.webApp.addPost(webAppPost(web, { postImg: url, postDate: `2026. 1. ${i + 1}. 10:00` }), `w${i}`)
     }
     const app = await startCommunityApp(fake, { imageCacheBytes: 1 })
-    const cached = (app.mirror().db.prepare('SELECT count(*) AS n FROM images WHERE cached_bytes > 0').get() as { n: number }).n
+    const cached = (databaseOf(app.mirror()).prepare('SELECT count(*) AS n FROM images WHERE cached_bytes > 0').get() as { n: number }).n
     expect(cached).toBe(1)
     const posts = (await app.call('posts:feed', {})).posts
     expect(posts.filter((p) => p.image.variants.length === 0).length).toBe(3)

@@ -6,14 +6,15 @@ import { messages, type MessageKey } from '@shared/messages'
 import type { SignUpInput } from '@shared/ipc/contract'
 import { cleanupTestApps, createClock, logIn, signUp, startApp, testScrypt, tinyJpeg, type TestApp } from '../../../../tests/support/main/test-app'
 import { parseHashParams } from '../../core/password'
+import { databaseOf } from '../../store/handle'
 
 afterEach(cleanupTestApps)
 
 const valid: SignUpInput = { email: 'minji@example.com', nickname: '민지', password: 'secret1', passwordConfirm: 'secret1' }
 
-const userCount = (app: TestApp) => (app.store.db.prepare('SELECT count(*) AS n FROM users').get() as { n: number }).n
+const userCount = (app: TestApp) => (databaseOf(app.store).prepare('SELECT count(*) AS n FROM users').get() as { n: number }).n
 const sessionRows = (app: TestApp) =>
-  (app.store.db.prepare('SELECT token_hash, user_id FROM sessions').all() as { token_hash: string; user_id: string }[])
+  (databaseOf(app.store).prepare('SELECT token_hash, user_id FROM sessions').all() as { token_hash: string; user_id: string }[])
 const savedToken = (app: TestApp) => readFile(join(app.profileDir, 'session'), 'utf8')
 
 describe('sign-up validation', () => {
@@ -75,7 +76,7 @@ describe('sign-up', () => {
   it('stores only a scrypt hash with the configured parameters, never the password', async () => {
     const app = await startApp()
     await app.call('auth:signUp', valid)
-    const { password_hash: hash } = app.store.db.prepare('SELECT password_hash FROM users').get() as { password_hash: string }
+    const { password_hash: hash } = databaseOf(app.store).prepare('SELECT password_hash FROM users').get() as { password_hash: string }
     expect(hash).not.toContain(valid.password)
     expect(hash.startsWith(`scrypt$${testScrypt.N}$${testScrypt.r}$${testScrypt.p}$`)).toBe(true)
     expect(parseHashParams(hash)).toEqual(testScrypt)
@@ -92,7 +93,7 @@ describe('sign-up', () => {
       expect(variant.url).toMatch(/^\/media\/[0-9a-f]{32}\.webp$/)
       expect(existsSync(join(app.magpie.imagesDir, variant.url.slice('/media/'.length)))).toBe(true)
     }
-    const row = app.store.db.prepare('SELECT owner_id, attached, purpose FROM images WHERE id = ?').get(avatar.id)
+    const row = databaseOf(app.store).prepare('SELECT owner_id, attached, purpose FROM images WHERE id = ?').get(avatar.id)
     expect(row).toEqual({ owner_id: session.user!.id, attached: 1, purpose: 'profile' })
   })
 
@@ -270,7 +271,7 @@ describe('the session token', () => {
   it('signs nobody in at start when the stored session was revoked, and forgets the token file', async () => {
     const first = await startApp()
     await signUp(first, 'revoked')
-    first.store.db.prepare('DELETE FROM sessions').run()
+    databaseOf(first.store).prepare('DELETE FROM sessions').run()
     first.close()
     const second = await startApp({ dataDir: first.dataDir, profileDir: first.profileDir })
     expect((await second.call('auth:session')).user).toBeNull()

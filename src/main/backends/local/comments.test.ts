@@ -1,11 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { messages } from '@shared/messages'
 import { cleanupTestApps, createClock, createPost, logIn, signUp, startApp, storeSnapshot, type TestApp } from '../../../../tests/support/main/test-app'
+import { databaseOf } from '../../store/handle'
 
 afterEach(cleanupTestApps)
 
 const commentAlerts = (app: TestApp, postId: string) =>
-  app.store.db.prepare("SELECT user_id, actor_id, comment_id FROM alerts WHERE post_id = ? AND type = 'comment'").all(postId) as {
+  databaseOf(app.store).prepare("SELECT user_id, actor_id, comment_id FROM alerts WHERE post_id = ? AND type = 'comment'").all(postId) as {
     user_id: string
     actor_id: string
     comment_id: string

@@ -11,16 +11,17 @@ import {
   storeSnapshot,
   type TestApp
 } from '../../../../tests/support/main/test-app'
+import { databaseOf } from '../../store/handle'
 
 afterEach(cleanupTestApps)
 
 const likeAlerts = (app: TestApp, postId: string) =>
-  app.store.db.prepare("SELECT user_id, actor_id FROM alerts WHERE post_id = ? AND type = 'like'").all(postId) as {
+  databaseOf(app.store).prepare("SELECT user_id, actor_id FROM alerts WHERE post_id = ? AND type = 'like'").all(postId) as {
     user_id: string
     actor_id: string
   }[]
 const likeRows = (app: TestApp, postId: string) =>
-  (app.store.db.prepare('SELECT count(*) AS n FROM likes WHERE post_id = ?').get(postId) as { n: number }).n
+  (databaseOf(app.store).prepare('SELECT count(*) AS n FROM likes WHERE post_id = ?').get(postId) as { n: number }).n
 
 /** Alice writes a post and signs out; Bob signs up and stays signed in. */
 async function alicePostsBobReads() {

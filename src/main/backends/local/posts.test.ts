@@ -19,10 +19,11 @@ import {
   type TestApp
 } from '../../../../tests/support/main/test-app'
 import { maxPendingUploads, uploadLifetimeMs } from './images'
+import { databaseOf } from '../../store/handle'
 
 afterEach(cleanupTestApps)
 
-const count = (app: TestApp, table: string) => (app.store.db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n
+const count = (app: TestApp, table: string) => (databaseOf(app.store).prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n
 
 /** Reads every page of the feed with the given page size. */
 async function readWholeFeed(app: TestApp, limit: number): Promise<string[]> {
@@ -455,7 +456,7 @@ describe('deleting a post', () => {
     expect(await app.call('posts:delete', { id: doomed.id })).toEqual({ id: doomed.id })
     expect((await app.refused('posts:get', { id: doomed.id })).code).toBe('notFound')
     expect((await app.call('posts:feed', {})).posts.map((p) => p.id)).toEqual([kept.id])
-    const left = (sql: string) => app.store.db.prepare(sql).all(doomed.id)
+    const left = (sql: string) => databaseOf(app.store).prepare(sql).all(doomed.id)
     expect(left('SELECT * FROM comments WHERE post_id = ?')).toEqual([])
     expect(left('SELECT * FROM likes WHERE post_id = ?')).toEqual([])
     expect(left('SELECT * FROM alerts WHERE post_id = ?')).toEqual([])

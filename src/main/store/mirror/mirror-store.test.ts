@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { cleanupTestApps, createPost, signUp, startApp, tempDir } from '../../../../tests/support/main/test-app'
 import { createStore, type Store } from '../index'
 import { createMirrorStore, type MirrorStore } from './mirror-store'
+import { databaseOf } from '../handle'
 
 const stores: Store[] = []
 afterEach(async () => {
@@ -17,7 +18,7 @@ const newId = (): string => `id-${++ids}`
 async function mirroredPost(): Promise<{ store: Store; mirror: MirrorStore; postId: string }> {
   const store = createStore(join(await tempDir(), 'magpie.db'), { synchronous: 'NORMAL' })
   stores.push(store)
-  const mirror = createMirrorStore(store.db)
+  const mirror = createMirrorStore(databaseOf(store))
   const postId = 'post-1'
   await store.transaction(() => {
     const authorId = mirror.person({ email: 'author@example.com', nickname: '작가' }, newId, 1)
