@@ -81,6 +81,14 @@ export function countReads(inner: DocsPort) {
       call('watchComments')
       return inner.watchComments(postId, (list) => (add('watchComments', list.length), onDocs(list)), onError)
     },
+    watchPosts(ids, onDocs, onError) {
+      call('watchPosts')
+      return inner.watchPosts(ids, (list) => (add('watchPosts', list.length), onDocs(list)), onError)
+    },
+    watchCommentsOf(postIds, onDocs, onError) {
+      call('watchCommentsOf')
+      return inner.watchCommentsOf(postIds, (list) => (add('watchCommentsOf', list.length), onDocs(list)), onError)
+    },
     addPost: (doc) => inner.addPost(doc),
     updatePost: (id, patch) => inner.updatePost(id, patch),
     deletePost: (id) => inner.deletePost(id),

@@ -135,6 +135,9 @@ export interface AuthPort {
   restore(credential: string): Promise<FirebaseUser | null>
 }
 
+/** The most values one Firestore `in` filter takes: watchPosts and watchCommentsOf are asked for at most this many. */
+export const watchInMax = 30
+
 export interface PostsCursor {
   createdAt: number
   id: string
@@ -174,6 +177,14 @@ export interface DocsPort {
    * it knew.
    */
   commentCounts(postIds: string[]): Promise<Record<string, number>>
+  /**
+   * Live view of these posts (at most `watchInMax` ids; Firestore's documentId `in` query): each
+   * snapshot is those that exist. Keeps the feed cards the reader has loaded current (decision
+   * 008, addendum 2026-11-24).
+   */
+  watchPosts(ids: string[], onDocs: (docs: Snapshot<PostDoc>[]) => void, onError: (error: FirebasePortError) => void): Unsubscribe
+  /** Live view of every comment of these posts (at most `watchInMax`; post_id `in`): their counts, live. */
+  watchCommentsOf(postIds: string[], onDocs: (docs: Snapshot<CommentDoc>[]) => void, onError: (error: FirebasePortError) => void): Unsubscribe
   getComment(id: string): Promise<Snapshot<CommentDoc> | null>
   addComment(doc: CommentDoc): Promise<string>
   deleteComment(id: string): Promise<void>

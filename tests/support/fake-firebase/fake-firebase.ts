@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import {
   FirebasePortError,
+  watchInMax,
   type AlertEntry,
   type CommentDoc,
   type ConnectFirebase,
@@ -340,6 +341,14 @@ export function createFakeFirebase(options: FakeFirebaseOptions = {}) {
         },
         watchComments(postId, onDocs, onError) {
           return watch(() => commentsFor(postId), onDocs, onError)
+        },
+        watchPosts(ids, onDocs, onError) {
+          if (new Set(ids).size > watchInMax) throw new FirebasePortError('unknown', `at most ${watchInMax} ids in one listener`)
+          return watch(() => clone([...new Set(ids)].filter((id) => posts.has(id)).map((id) => ({ id, data: posts.get(id) as unknown as PostDoc }))), onDocs, onError)
+        },
+        watchCommentsOf(postIds, onDocs, onError) {
+          if (new Set(postIds).size > watchInMax) throw new FirebasePortError('unknown', `at most ${watchInMax} ids in one listener`)
+          return watch(() => [...new Set(postIds)].flatMap(commentsFor), onDocs, onError)
         },
         async commentCounts(postIds) {
           gate('docs.commentCounts')

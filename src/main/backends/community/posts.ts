@@ -42,6 +42,7 @@ export function createCommunityPosts(ctx: CommunityContext, views: Views, images
     const lower = full && last ? { at: postFromDoc(last, 0).createdAt, id: last.id } : null
     await writer.posts(docs, { upper: after, lower })
     sync.countComments(docs.map((doc) => doc.id))
+    sync.window.page(docs.map((doc) => doc.id))
     const to = sync.coverage.to
     // Contiguous with what is known: the known part now reaches this page's end.
     if (to !== null && to !== 'end' && atOrAbove(after, to)) sync.coverage.to = lower ?? 'end'

@@ -3,6 +3,7 @@ import type { Keyset } from '../../store/keyset'
 import { postFromDoc } from '../../firebase/mapping'
 import { FirebasePortError, type Unsubscribe } from '../../firebase/ports'
 import type { CommunityContext } from './context'
+import { createFeedWindow } from './feed-window'
 import type { ImageCache } from './image-cache'
 import type { MirrorWriter } from './mirror-writer'
 
@@ -54,6 +55,8 @@ export function createSync(ctx: CommunityContext, writer: MirrorWriter, images: 
   let alertsRetry: NodeJS.Timeout | undefined
   let scanning = false
   let closed = false
+  /** The loaded feed cards' likes and comment counts, live (feed-window.ts). */
+  const window = createFeedWindow(ctx, writer, () => open?.postId ?? null)
 
   /** Listener work runs one snapshot at a time per listener, in order. */
   function serial() {
@@ -103,6 +106,7 @@ export function createSync(ctx: CommunityContext, writer: MirrorWriter, images: 
           top = docs.map((doc) => doc.id)
           // Each snapshot is the whole top: only the posts new to this session are counted.
           countComments(top)
+          window.top(top)
         }),
       (error) => {
         feedTop = null
@@ -253,6 +257,7 @@ export function createSync(ctx: CommunityContext, writer: MirrorWriter, images: 
     coverage,
     openPost,
     countComments,
+    window,
 
     /** Waits (bounded) for the open post's first comments snapshot when one can come. */
     async commentsReady(postId: string): Promise<void> {
@@ -284,6 +289,7 @@ export function createSync(ctx: CommunityContext, writer: MirrorWriter, images: 
       closed = true
       feedTop?.()
       feedTop = null
+      window.stop()
       open?.stop()
       open = null
       alerts?.stop?.()

@@ -28,7 +28,7 @@ import {
   type Transaction
 } from 'firebase/firestore'
 import { guarded, toPortError } from '../firebase-errors'
-import { FirebasePortError, type CommentDoc, type DocsPort, type PostDoc, type PostsCursor, type Snapshot, type Unsubscribe, type UserDoc } from '../ports'
+import { FirebasePortError, watchInMax, type CommentDoc, type DocsPort, type PostDoc, type PostsCursor, type Snapshot, type Unsubscribe, type UserDoc } from '../ports'
 import type { FirestoreSignal } from './connectivity'
 import { defined, safely, withTimeout } from './helpers'
 
@@ -277,6 +277,13 @@ export function createDocsPort(db: Firestore, signal: FirestoreSignal): DocsPort
       ref
     )
 
+  /** Document ids for an `in` filter: no duplicates, no strings that are not ids, at most watchInMax. */
+  const inLimit = (ids: string[]): string[] => {
+    const asked = [...new Set(ids)].filter(isDocId)
+    if (asked.length > watchInMax) throw new FirebasePortError('unknown', `at most ${watchInMax} ids in one listener`)
+    return asked
+  }
+
   const commentsQuery = (postId: string): Query => query(comments, where('post_id', '==', postId))
 
   /** A count aggregation, given up on as offline after COUNT_TIMEOUT_MS. */
@@ -334,6 +341,22 @@ export function createDocsPort(db: Firestore, signal: FirestoreSignal): DocsPort
         return () => {}
       }
       return watch(commentsQuery(postId), readComment, onDocs, onError)
+    },
+    watchPosts(ids, onDocs, onError) {
+      const asked = inLimit(ids)
+      if (asked.length === 0) {
+        queueMicrotask(() => safely('posts', onDocs)([]))
+        return () => {}
+      }
+      return watch(query(posts, where(documentId(), 'in', asked)), readPost, onDocs, onError)
+    },
+    watchCommentsOf(postIds, onDocs, onError) {
+      const asked = inLimit(postIds)
+      if (asked.length === 0) {
+        queueMicrotask(() => safely('comments', onDocs)([]))
+        return () => {}
+      }
+      return watch(query(comments, where('post_id', 'in', asked)), readComment, onDocs, onError)
     },
     async commentCounts(postIds) {
       const ids = [...new Set(postIds)]

@@ -1,0 +1,120 @@
+import { watchInMax, type CommentDoc, type PostDoc, type Snapshot, type Unsubscribe } from '../../firebase/ports'
+import type { CommunityContext } from './context'
+import type { MirrorWriter } from './mirror-writer'
+
+/** How many of the pages the reader fetched last are kept live, beside the top of the feed. */
+export const windowPages = 3
+
+/**
+ * The feed cards the reader has loaded, kept current without reading the feed again (decision
+ * 008, addendum 2026-11-24): the top of the feed (whose documents its own listener already
+ * follows) gets a listener on its comments, and each of the last `windowPages` pages fetched
+ * gets one on its post documents (likes, edits, deletes) and one on its comments, in chunks of
+ * `watchInMax` ids. A page that leaves the window stops its listeners. Each listener is billed
+ * its documents once when it starts and one read per document that changes after.
+ */
+export function createFeedWindow(ctx: CommunityContext, writer: MirrorWriter, openPostId: () => string | null) {
+  const { ports } = ctx
+  interface Watched {
+    key: string
+    stops: Unsubscribe[]
+  }
+  let top: Watched | null = null
+  /** Oldest first. */
+  const pages: Watched[] = []
+  let closed = false
+
+  const keyOf = (ids: string[]): string => [...new Set(ids)].sort().join('\n')
+  const chunked = (ids: string[]): string[][] => {
+    const unique = [...new Set(ids)]
+    const chunks: string[][] = []
+    for (let i = 0; i < unique.length; i += watchInMax) chunks.push(unique.slice(i, i + watchInMax))
+    return chunks
+  }
+
+  /** Listener work runs one snapshot at a time per listener, in order. */
+  function serial() {
+    let chain: Promise<unknown> = Promise.resolve()
+    return (label: string, work: () => Promise<unknown>) => {
+      const next = chain.then(() => (closed ? undefined : work()))
+      chain = next.catch(() => {})
+      ctx.background(label, () => next)
+    }
+  }
+
+  /** The comment count of each post, from every comment on them; the open post counts its own mirrored comments. */
+  function watchCounts(ids: string[]): Unsubscribe {
+    const inOrder = serial()
+    return ports.docs.watchCommentsOf(
+      ids,
+      (docs: Snapshot<CommentDoc>[]) =>
+        inOrder('feed window comments', async () => {
+          const counts: Record<string, number> = Object.fromEntries(ids.map((id) => [id, 0]))
+          for (const doc of docs) if (doc.data.post_id in counts) counts[doc.data.post_id]! += 1
+          delete counts[openPostId() ?? '']
+          await writer.commentCounts(counts)
+        }),
+      (error) => console.warn('[community] feed window comments listener stopped:', error.reason)
+    )
+  }
+
+  /** The posts' documents: changed ones into the mirror; one no longer there was deleted. */
+  function watchDocs(ids: string[]): Unsubscribe {
+    const inOrder = serial()
+    const last = new Map<string, string>()
+    return ports.docs.watchPosts(
+      ids,
+      (docs: Snapshot<PostDoc>[]) =>
+        inOrder('feed window posts', async () => {
+          const changed = docs.filter((doc) => last.get(doc.id) !== JSON.stringify(doc.data))
+          const gone = ids.filter((id) => !docs.some((doc) => doc.id === id))
+          last.clear()
+          for (const doc of docs) last.set(doc.id, JSON.stringify(doc.data))
+          if (changed.length > 0) await writer.posts(changed)
+          for (const id of gone) await writer.post(id, null)
+        }),
+      (error) => console.warn('[community] feed window posts listener stopped:', error.reason)
+    )
+  }
+
+  const stopAll = (watched: Watched | null | undefined): void => {
+    for (const stop of watched?.stops ?? []) stop()
+  }
+
+  return {
+    /** The top listener's posts: their comments are followed. */
+    top(ids: string[]): void {
+      const key = keyOf(ids)
+      if (closed || top?.key === key) return
+      stopAll(top)
+      top = { key, stops: chunked(ids).map(watchCounts) }
+    },
+
+    /** A page the reader fetched: followed until `windowPages` newer ones were. */
+    page(ids: string[]): void {
+      if (closed || ids.length === 0) return
+      const key = keyOf(ids)
+      const known = pages.findIndex((watched) => watched.key === key)
+      if (known >= 0) {
+        pages.push(...pages.splice(known, 1))
+        return
+      }
+      pages.push({ key, stops: chunked(ids).flatMap((chunk) => [watchDocs(chunk), watchCounts(chunk)]) })
+      while (pages.length > windowPages) stopAll(pages.shift())
+    },
+
+    /** How many listeners run (for tests: the window stays bounded). */
+    listeners(): number {
+      return (top?.stops.length ?? 0) + pages.reduce((sum, watched) => sum + watched.stops.length, 0)
+    },
+
+    stop(): void {
+      closed = true
+      stopAll(top)
+      top = null
+      for (const watched of pages.splice(0)) stopAll(watched)
+    }
+  }
+}
+
+export type FeedWindow = ReturnType<typeof createFeedWindow>
