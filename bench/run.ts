@@ -19,13 +19,14 @@ import type { BenchContext, Scenario, ScenarioRecord } from './lib/types'
 import { alerts } from './scenarios/alerts'
 import { firstPaint } from './scenarios/first-paint'
 import { images } from './scenarios/images'
+import { locks } from './scenarios/locks'
 import { scroll } from './scenarios/scroll'
 import { seedPattern } from './scenarios/seed-pattern'
 import { store } from './scenarios/store'
 import { weight } from './scenarios/weight'
 import { writes } from './scenarios/writes'
 
-const scenarios: Scenario[] = [store, seedPattern, firstPaint, weight, scroll, alerts, writes, images]
+const scenarios: Scenario[] = [store, seedPattern, firstPaint, weight, scroll, alerts, writes, images, locks]
 /** Scenarios that load the built renderer. */
 const needRenderer = new Set(['first-paint', 'weight', 'scroll'])
 
