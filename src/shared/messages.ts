@@ -199,5 +199,6 @@ export const format = {
       ? `데이터 파일 일부가 손상되었어요: ${path} — 더 저장하지 않고 멈췄어요. 최근 백업(${backup})에서 되살릴 수 있어요`
       : `데이터 파일 일부가 손상되었어요: ${path} — 더 저장하지 않고 멈췄어요`,
   storeNewer: (path: string) => `이 데이터 파일은 더 새 버전의 까치가 만들었어요: ${path} — 까치를 업데이트해 주세요`,
-  dataDirUnusable: (path: string) => `데이터 폴더를 쓸 수 없어요: ${path} — 폴더 권한과 남은 공간을 확인해 주세요`
+  dataDirUnusable: (path: string) => `데이터 폴더를 쓸 수 없어요: ${path} — 폴더 권한과 남은 공간을 확인해 주세요`,
+  installIncomplete: (path: string) => `까치 설치 파일 일부가 없어요: ${path} — 까치를 다시 설치해 주세요`
 } as const

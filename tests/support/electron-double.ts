@@ -148,6 +148,8 @@ function defaultConfig() {
     /** What safeStorage.isEncryptionAvailable() answers. */
     encryptionAvailable: false,
     isPackaged: false,
+    /** What app.getAppPath() answers (the project folder in development, app.asar when packaged). */
+    appPath: process.cwd(),
     /** When false, app.whenReady() waits for becomeReady(): for what must happen before ready. */
     autoReady: true,
     /** The first one is the primary display. */
@@ -312,6 +314,11 @@ class FakeApp extends EventEmitter {
     const dir = join(userDataRoot, name)
     mkdirSync(dir, { recursive: true })
     return dir
+  }
+
+  getAppPath(): string {
+    record('app.getAppPath')
+    return electronRecording.config.appPath
   }
 
   getVersion(): string {

@@ -59,7 +59,7 @@ describe('electronNativeBinding', () => {
 
   it('says an installed app missing its build is incomplete', () => {
     expect(() => electronNativeBinding('/opt/Magpie/resources/app.asar', true, '/opt/Magpie/resources', linux, () => false)).toThrow(
-      'This Magpie installation is incomplete: /opt/Magpie/resources/native/better_sqlite3.node is missing. Reinstall Magpie.'
+      '까치 설치 파일 일부가 없어요: /opt/Magpie/resources/native/better_sqlite3.node — 까치를 다시 설치해 주세요'
     )
   })
 

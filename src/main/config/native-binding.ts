@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
+import { format } from '@shared/messages'
 
 /**
  * Where Electron finds its own better-sqlite3 build (docs/decisions/009-native-modules-per-runtime.md).
@@ -70,7 +71,7 @@ export function electronNativeBinding(
   if (exists(file)) return file
   throw new Error(
     isPackaged
-      ? `This Magpie installation is incomplete: ${file} is missing. Reinstall Magpie.`
+      ? format.installIncomplete(file)
       : `better-sqlite3 is not built for Electron ${target.electron} (${electronBuildKey(target)}): start Magpie with \`npm start\` or \`npm run dev\`, which build it.`
   )
 }

@@ -1,11 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
-import { join, sep } from 'node:path'
+import { dirname, join, sep } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { channels } from '@shared/ipc/channels'
-import { messages } from '@shared/messages'
+import { format, messages } from '@shared/messages'
 import log from 'electron-log/node'
+import { electronNativeBindingPath } from '../config/native-binding'
 
 /**
  * The Electron entry (src/main/index.ts) run against the recording double: it does its
@@ -61,12 +63,40 @@ afterEach(async () => {
   log.errorHandler.stopCatching()
   Object.assign(console, savedProcess.console)
   delete (process as { resourcesPath?: string }).resourcesPath
+  delete versions.electron
 })
+
+/**
+ * The entry loads better-sqlite3 through Electron's own build (decision 009). Here "Electron"
+ * is Node, so the development build for this Node's key is Node's addon, placed where the
+ * entry looks for it: the test proves the entry resolves and loads that build.
+ */
+const nodeAddon = createRequire(import.meta.url).resolve('better-sqlite3/build/Release/better_sqlite3.node')
+const appPath = mkdtempSync(join(tmpdir(), 'magpie-entry-app-'))
+const electronVersion = '42.0.0-test'
+// Tests pretend to be each OS, and the build's key names the OS.
+const target = (platform: string) => ({ electron: electronVersion, abi: process.versions.modules, platform, arch: process.arch })
+for (const platform of ['linux', 'win32', 'darwin']) {
+  const build = electronNativeBindingPath(appPath, false, '', target(platform))
+  mkdirSync(dirname(build), { recursive: true })
+  copyFileSync(nodeAddon, build)
+}
+/** An installed app's resources: the icons main reads and the one Electron build it ships. */
+const packagedResources = mkdtempSync(join(tmpdir(), 'magpie-entry-resources-'))
+for (const icon of ['icon.png', 'tray.png', 'trayTemplate.png', 'trayTemplate@2x.png']) {
+  copyFileSync(fileURLToPath(new URL(`../../../resources/${icon}`, import.meta.url)), join(packagedResources, icon))
+}
+const packagedBuild = electronNativeBindingPath('', true, packagedResources, target(process.platform))
+mkdirSync(dirname(packagedBuild), { recursive: true })
+copyFileSync(nodeAddon, packagedBuild)
+const versions = process.versions as Record<string, string | undefined>
 
 async function boot(options: { lock?: boolean; configure?: (d: Double) => void } = {}): Promise<Double> {
   vi.resetModules()
   double = await import('../../../tests/support/electron-double')
   double.resetElectron()
+  double.electronRecording.config.appPath = appPath
+  versions.electron = electronVersion
   double.electronRecording.config.singleInstanceLock = options.lock ?? true
   options.configure?.(double)
   await import('../index')
@@ -209,6 +239,19 @@ describe('src/main/index.ts', () => {
     expect(d.electronRecording.trays).toEqual([])
   })
 
+  it('an installed app missing its Electron build of better-sqlite3 says so in Korean, opens no store and exits 1', async () => {
+    const emptyResources = mkdtempSync(join(tmpdir(), 'magpie-entry-bare-'))
+    for (const icon of ['icon.png', 'tray.png', 'trayTemplate.png', 'trayTemplate@2x.png']) copyFileSync(join(packagedResources, icon), join(emptyResources, icon))
+    ;(process as { resourcesPath?: string }).resourcesPath = emptyResources
+    const d = await boot({ configure: (double) => (double.electronRecording.config.isPackaged = true) })
+    await vi.waitFor(() => expect(d.electronRecording.app.exits).toEqual([1]))
+    expect(d.electronRecording.dialog.errorBoxes.map((box) => box.content)).toEqual([
+      format.installIncomplete(join(emptyResources, 'native', 'better_sqlite3.node'))
+    ])
+    expect(existsSync(join(dataDir, 'magpie.db'))).toBe(false)
+    expect(d.electronRecording.windows).toEqual([])
+  })
+
   it('an invalid MAGPIE_FIREBASE_CONFIG stops the app naming the field', async () => {
     process.env.MAGPIE_FIREBASE_CONFIG = JSON.stringify({
       apiKey: 'not-a-key',
@@ -240,7 +283,7 @@ describe('src/main/index.ts', () => {
 
   it('a packaged app loads its own page even when ELECTRON_RENDERER_URL is set', async () => {
     process.env.ELECTRON_RENDERER_URL = 'http://127.0.0.1:5173'
-    ;(process as { resourcesPath?: string }).resourcesPath = fileURLToPath(new URL('../../../resources', import.meta.url))
+    ;(process as { resourcesPath?: string }).resourcesPath = packagedResources
     const d = await boot({ configure: (double) => (double.electronRecording.config.isPackaged = true) })
     await started(d)
     expect(d.electronRecording.windows[0]!.loadedUrls).toEqual([appPage])
