@@ -57,10 +57,11 @@ test('two likes are one row and one grouped notification; opening the page takes
       `${cyAccount.nickname}님 외 1명이 회원님의 게시글을 좋아해요`
     ])
     // …and replaces it on screen (same tag, an update), so the person sees one notification.
-    expect(notifications[0].tag).toBeTruthy()
+    const tag = notifications[0]!.tag
+    expect(tag).toBeTruthy()
     expect(notifications.map((n) => [n.tag, n.update])).toEqual([
-      [notifications[0].tag, false],
-      [notifications[0].tag, true]
+      [tag, false],
+      [tag, true]
     ])
 
     // Opening the alerts page: one row for both likes, new, and the badge falls to 0 everywhere.
