@@ -9,6 +9,7 @@ import { useConfirm } from '@/shared/ui/ConfirmProvider'
 import { Avatar } from '@/shared/ui/Avatar'
 import { Image } from '@/shared/ui/Image'
 import { RelativeTime } from '@/shared/ui/RelativeTime'
+import { WindowedList } from '@/shared/ui/WindowedList'
 import { ErrorState } from '@/shared/ui/ErrorState'
 import { Spinner } from '@/shared/ui/LoadingOverlay'
 import { useAlerts } from '../api/get-alerts'
@@ -103,11 +104,18 @@ export function AlertsPage() {
       ) : list.length === 0 ? (
         <p className={styles.empty}>{messages.noAlerts}</p>
       ) : (
-        <ul className={styles.list}>
-          {list.map((alert) => {
+        // Past a few hundred alerts only those near the screen are in the document.
+        <WindowedList
+          as="ul"
+          className={styles.list}
+          items={list}
+          getKey={(alert) => alert.id}
+          estimate={80}
+          gap={10}
+          renderItem={(alert, row) => {
             const unread = isNew(alert)
             return (
-              <li key={alert.id} className={`${styles.card} ${unread ? styles.unread : ''}`} data-testid="alert-card" data-unread={unread}>
+              <li key={alert.id} {...row} className={`${styles.card} ${unread ? styles.unread : ''}`} data-testid="alert-card" data-unread={unread}>
                 <Link to={`/detail/${alert.postId}`} className={styles.link}>
                   <span className={styles.actor}>
                     <Avatar person={alert.actor} size={44} />
@@ -142,8 +150,8 @@ export function AlertsPage() {
                 </button>
               </li>
             )
-          })}
-        </ul>
+          }}
+        />
       )}
     </main>
   )

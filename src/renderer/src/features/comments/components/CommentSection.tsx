@@ -6,6 +6,7 @@ import { useConfirm } from '@/shared/ui/ConfirmProvider'
 import { ErrorState } from '@/shared/ui/ErrorState'
 import { Spinner } from '@/shared/ui/LoadingOverlay'
 import { RelativeTime } from '@/shared/ui/RelativeTime'
+import { WindowedList } from '@/shared/ui/WindowedList'
 import { useComments } from '../api/get-comments'
 import { useDeleteComment } from '../api/delete-comment'
 import { CommentForm } from './CommentForm'
@@ -38,9 +39,15 @@ export function CommentSection({ postId }: { postId: string }) {
       ) : comments.isError && !comments.data ? (
         <ErrorState compact error={comments.error} onRetry={() => void comments.refetch()} busy={comments.isFetching} />
       ) : (
-        <ol className={styles.list}>
-          {list.map((comment) => (
-            <li key={comment.id} className={styles.comment} data-testid="comment">
+        // Past a few hundred comments only those near the screen are in the document.
+        <WindowedList
+          className={styles.list}
+          items={list}
+          getKey={(comment) => comment.id}
+          estimate={80}
+          setSize={comments.hasNextPage ? -1 : list.length}
+          renderItem={(comment, row) => (
+            <li key={comment.id} {...row} className={styles.comment} data-testid="comment">
               <Avatar person={comment.author} size={32} />
               <div className={styles.commentBody}>
                 <div className={styles.meta}>
@@ -60,8 +67,8 @@ export function CommentSection({ postId }: { postId: string }) {
                 </button>
               )}
             </li>
-          ))}
-        </ol>
+          )}
+        />
       )}
       {comments.isFetchNextPageError ? (
         <ErrorState compact error={comments.error} onRetry={() => void comments.fetchNextPage()} busy={comments.isFetchingNextPage} />
