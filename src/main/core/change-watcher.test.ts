@@ -102,7 +102,7 @@ describe('a running app copy and another process on the same store', () => {
       () => {
         expect(app.desktop.recording.badge).toBe(2)
         expect(app.desktop.recording.notifications.map((n) => n.body).sort()).toEqual([
-          '방문자-0님이 회원님의 게시글에 댓글을 남겼어요',
+          '방문자-0님이 댓글을 남겼어요: 안녕하세요',
           '방문자-0님이 회원님의 게시글을 좋아해요'
         ])
       },
