@@ -116,6 +116,10 @@ export async function createMagpie(options: MagpieOptions) {
       .catch((error: unknown) => console.warn('[images] sweep', error))
   }
   const stopSweeps = every(sweep, 5_000, HOUR_MS)
+  // A store too big to check at open is checked off main's thread; backups daily (store/backups.ts).
+  store.checkInBackground().catch((error: unknown) => console.warn('[store] background check', error))
+  const backup = () => void store.backupIfDue().catch((error: unknown) => console.warn('[store] backup', error))
+  const stopBackups = every(backup, 60_000, HOUR_MS)
 
   return {
     dispatch,
@@ -135,6 +139,7 @@ export async function createMagpie(options: MagpieOptions) {
     /** Local mode closes at once; a community first lets its running work finish (briefly). */
     close(): Promise<void> {
       stopSweeps()
+      stopBackups()
       const closing = switching.close()
       if (!closing) {
         store.close()
