@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
-import { format } from '@shared/messages'
+// Relative, not @shared: the build scripts load this file through tsx, which knows no aliases.
+import { format } from '../../shared/messages'
 
 /**
  * Where Electron finds its own better-sqlite3 build (docs/decisions/009-native-modules-per-runtime.md).
