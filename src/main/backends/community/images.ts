@@ -24,8 +24,6 @@ export function createCommunityImages(ctx: CommunityContext, views: Views, cache
   const { store, mirror, ports } = ctx
   const local = createLocalImages(ctx, views)
   let lastStamp = 0
-  /** Uploads a save is using right now: the remote write happens before the claim, so a double submit is stopped here. */
-  const inUse = new Set<string>()
 
   /** The web app's {timestamp}, kept unique per app copy, plus a few random characters so two copies never collide. */
   function storageName(): string {
@@ -76,40 +74,51 @@ export function createCommunityImages(ctx: CommunityContext, views: Views, cache
     },
 
     /**
-     * The checks of claim (the caller's own, fresh, unused post photo) without taking it yet,
-     * before the remote write; the upload is held until `release` so no second save uses it meanwhile.
+     * Claims the caller's own, fresh, unused post photo for a save, before its remote write:
+     * from here the upload is no longer pending, so a second save cannot use it, its lifetime
+     * running out during the write changes nothing and the sweep leaves it and its Storage
+     * file alone. The claim is in the store, so it holds across a restart too: once the server
+     * has the document, its snapshot mirrors the post onto this same row (found by its URL).
      */
-    peek(uploadId: string, userId: string): { image: PendingImage; url: string; release: () => void } {
-      if (inUse.has(uploadId)) throw new AppError('imageExpired')
-      const image = store.images.get(uploadId)
-      if (!image || image.ownerId !== userId || image.purpose !== 'post') throw new AppError('postImageRequired')
-      if (image.attached || ctx.now() - image.createdAt > uploadLifetimeMs) throw new AppError('imageExpired')
-      const url = mirror.imageRemote(image.id)?.url
-      if (!url) throw new AppError('imageExpired')
-      inUse.add(uploadId)
-      return { image, url, release: () => inUse.delete(uploadId) }
+    async claim(uploadId: string, userId: string): Promise<{ image: PendingImage; url: string }> {
+      return store.transaction(() => {
+        const image = local.claim(uploadId, userId, 'post')
+        const url = mirror.imageRemote(image.id)?.url
+        if (!url) throw new AppError('imageExpired')
+        return { image, url }
+      })
+    },
+
+    /** The save's remote write failed: the photo is pending again, for another try (unless a post already shows it). */
+    async unclaim(uploadId: string): Promise<void> {
+      try {
+        await store.transaction(() => mirror.unclaim(uploadId))
+      } catch (error) {
+        // Left claimed: the user chooses the photo again, and no post ever loses one.
+        console.warn('[community] upload not released:', error instanceof Error ? error.message : error)
+      }
     },
 
     /**
-     * Takes a peeked upload, inside the caller's transaction once the remote write succeeded.
-     * Peek checked it and it has been held since, so its lifetime running out during the write
-     * does not undo a post the server already has.
+     * Uploads nobody saved in time: their Storage files too, then the rows and files as in local
+     * mode. Chosen inside the removing transaction, so an upload a save claimed meanwhile stays.
      */
-    take(uploadId: string, userId: string): PendingImage {
-      const image = store.images.get(uploadId)
-      if (!inUse.has(uploadId) || !image || image.ownerId !== userId || image.attached) throw new AppError('imageExpired')
-      store.images.attach(uploadId, userId)
-      return image
-    },
-
-    /** Uploads nobody saved in time (not those a save holds): their Storage files too, then the rows and files as in local mode. */
     async sweep(): Promise<number> {
-      const held = (id: string) => inUse.has(id)
-      const stale = store.images.stalePending(ctx.now() - uploadLifetimeMs).filter((image) => !held(image.id))
-      const paths = stale.map((image) => mirror.imageRemote(image.id)?.path).filter((p): p is string => !!p)
-      const swept = await local.sweep(held)
-      for (const path of paths) await bestEffort('stale upload', () => ports.files.remove(path))
-      return swept
+      const stale = await store.transaction(() =>
+        store.images.stalePending(ctx.now() - uploadLifetimeMs).flatMap((image) => {
+          // A post shows it (mirrored before its save was claimed): the post's, not stale.
+          if (mirror.postIdsUsingImage(image.id).length > 0) {
+            mirror.attachUpload(image.id)
+            return []
+          }
+          const path = mirror.imageRemote(image.id)?.path ?? null
+          store.images.remove(image.id)
+          return [{ image, path }]
+        })
+      )
+      await local.discardFiles(stale.map((s) => s.image))
+      for (const { path } of stale) if (path) await bestEffort('stale upload', () => ports.files.remove(path))
+      return stale.length
     },
 
     /** A photo no longer used: its Storage file (best effort: the web app's uploads cannot be removed by anyone). */

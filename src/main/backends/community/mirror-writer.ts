@@ -23,6 +23,12 @@ export function createMirrorWriter(ctx: CommunityContext, images: ImageCache) {
    * may still be on its way, and must not take the new post or comment away again.
    */
   const written = { posts: new Set<string>(), comments: new Set<string>() }
+  /**
+   * Posts this app saved to Firebase whose own mirror write then failed: put from the saved
+   * document with the next mirror write of posts (a snapshot, a page, a feed read), so the post
+   * shows even if its listener's snapshot failed too. A snapshot of the post replaces it.
+   */
+  const unmirrored = new Map<string, Snapshot<PostDoc>>()
   /** Alerts this app removed: a snapshot from before the removal must not bring them back (and announce them). */
   const removedAlerts = new Set<string>()
   /**
@@ -84,9 +90,12 @@ export function createMirrorWriter(ctx: CommunityContext, images: ImageCache) {
    */
   async function posts(docs: Snapshot<PostDoc>[], range?: { upper: Keyset | null; lower: Keyset | null }): Promise<void> {
     const now = ctx.now()
+    const saved = [...unmirrored.values()].filter((doc) => !docs.some((d) => d.id === doc.id))
     const result = await store.transaction(() => {
       const shown: (string | null)[] = []
       const files: string[] = []
+      // Still written: a snapshot from before the save must not take them away again.
+      for (const doc of saved) if (!mirror.postRemote(doc.id)) shown.push(...putPost(doc, now).images)
       for (const doc of docs) {
         written.posts.delete(doc.id)
         const put = putPost(doc, now)
@@ -99,6 +108,7 @@ export function createMirrorWriter(ctx: CommunityContext, images: ImageCache) {
       }
       return { images: shown, files }
     })
+    for (const doc of [...saved, ...docs]) unmirrored.delete(doc.id)
     await afterCommit(result)
   }
 
@@ -141,6 +151,17 @@ export function createMirrorWriter(ctx: CommunityContext, images: ImageCache) {
     /** A post or comment this app just wrote to Firebase and into the mirror. */
     wrote(kind: 'post' | 'comment', id: string): void {
       written[kind === 'post' ? 'posts' : 'comments'].add(id)
+    },
+
+    /** A post this app saved to Firebase that its mirror write could not take (see unmirrored). */
+    unmirrored(doc: Snapshot<PostDoc>): void {
+      written.posts.add(doc.id)
+      unmirrored.set(doc.id, doc)
+    },
+
+    /** Puts the saved posts the mirror is missing (a feed read asks before reading the mirror). */
+    async flush(): Promise<void> {
+      if (unmirrored.size > 0) await posts([])
     },
 
     /** Alerts this app just removed from the database. */

@@ -5,8 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { formatDateTime } from '@shared/format'
 import { messages } from '@shared/messages'
 import { cleanupTestApps, tinyJpeg } from '../../../../tests/support/main/test-app'
-import { createFakeFirebase } from '../../../../tests/support/fake-firebase/fake-firebase'
-import { cleanupCommunityApps, join as signUp, startCommunityApp, webAppPost, write } from '../../../../tests/support/main/community-app'
+import { createFakeFirebase, type FakeFirebase } from '../../../../tests/support/fake-firebase/fake-firebase'
+import { cleanupCommunityApps, join as signUp, startCommunityApp, webAppPost, write, type CommunityApp } from '../../../../tests/support/main/community-app'
 import { databaseOf } from '../../store/handle'
 
 afterEach(async () => {
@@ -124,22 +124,6 @@ describe('community posts', () => {
     expect(results.filter((r) => r.ok)).toHaveLength(1)
     expect(results.find((r) => !r.ok)).toMatchObject({ error: { code: 'imageExpired' } })
     expect(Object.values(fake.data.posts()).map((p) => p.postTxt)).toEqual(['한 번만'])
-  })
-
-  it('a photo whose upload lifetime runs out while the post is on its way to the server stays the post\'s', async () => {
-    const { fake, a } = await aliceAndBob()
-    const upload = await a.call('images:add', { requestId: 'r', purpose: 'post', bytes: await tinyJpeg() })
-    a.clock.advance(24 * 60 * 60 * 1000 - 1_000)
-    const docs = a.ports().docs
-    const addPost = docs.addPost.bind(docs)
-    docs.addPost = async (doc) => {
-      a.clock.advance(2_000)
-      return addPost(doc)
-    }
-    const post = await a.call('posts:create', { uploadId: upload.uploadId, text: '늦은 저장', layout: 'Top' })
-    expect(post.image.variants.length).toBeGreaterThan(0)
-    expect((await a.call('posts:feed', {})).posts.map((p) => p.text)).toContain('늦은 저장')
-    expect(Object.values(fake.data.posts()).map((p) => p.postTxt)).toContain('늦은 저장')
   })
 
   it('checks text, layout and photo as local mode does', async () => {
@@ -288,5 +272,148 @@ describe('community posts', () => {
     const posts = (await app.call('posts:feed', {})).posts
     expect(posts.filter((p) => p.image.variants.length === 0).length).toBe(3)
     expect(posts.every((p) => p.image.width === 400 || p.image.variants.length === 0)).toBe(true)
+  })
+})
+
+const day = 24 * 60 * 60 * 1000
+
+/** Runs `before` while the save's write is on its way to the server, and `after` once the server has it. */
+function duringWrite(app: CommunityApp, method: 'addPost' | 'updatePost', meanwhile: { before?: () => unknown; after?: () => unknown }): void {
+  const docs = app.ports().docs as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>
+  const write = docs[method]!.bind(docs)
+  docs[method] = async (...args) => {
+    await meanwhile.before?.()
+    const result = await write(...args)
+    await meanwhile.after?.()
+    return result
+  }
+}
+
+/** The mirror's next transaction fails as on a full disk (nothing written). */
+function failNextMirrorWrite(app: CommunityApp): void {
+  const mirror = app.mirror()
+  const transaction = mirror.transaction.bind(mirror)
+  let armed = true
+  mirror.transaction = ((fn: () => unknown) => {
+    if (!armed) return transaction(fn)
+    armed = false
+    return Promise.reject(Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' }))
+  }) as typeof mirror.transaction
+}
+
+const sweep = (app: CommunityApp) => app.magpie.community()!.services.images.sweep()
+/** Whether Storage still holds the file at this download URL. */
+const inStorage = (fake: FakeFirebase, url: string) => fake.data.files().some((path) => url.includes(encodeURIComponent(path)))
+const mirrorRow = (app: CommunityApp, postId: string) =>
+  databaseOf(app.mirror()).prepare('SELECT p.text, p.image_id AS imageId, i.attached FROM posts p JOIN images i ON i.id = p.image_id WHERE p.id = ?').get(postId) as
+    | { text: string; imageId: string; attached: number }
+    | undefined
+
+describe('a save the server took always gets its mirror row and keeps its photo', () => {
+  it('the upload lifetime running out while the write is on its way: the new post and the edit keep their photos, and later sweeps leave them', async () => {
+    const { fake, a } = await aliceAndBob()
+    const first = await a.call('images:add', { requestId: 'r1', purpose: 'post', bytes: await tinyJpeg() })
+    a.clock.advance(day - 1_000)
+    duringWrite(a, 'addPost', { before: () => a.clock.advance(2_000) })
+    const post = await a.call('posts:create', { uploadId: first.uploadId, text: '늦은 저장', layout: 'Top' })
+    expect(post.image.id).toBe(first.image.id)
+    expect(mirrorRow(a, post.id)).toEqual({ text: '늦은 저장', imageId: first.image.id, attached: 1 })
+
+    const second = await a.call('images:add', { requestId: 'r2', purpose: 'post', bytes: await tinyJpeg('#00ff00') })
+    a.clock.advance(day - 1_000)
+    duringWrite(a, 'updatePost', { before: () => a.clock.advance(2_000) })
+    const edited = await a.call('posts:update', { id: post.id, uploadId: second.uploadId, text: '늦은 수정', layout: 'Top' })
+    expect(edited.image.id).toBe(second.image.id)
+
+    a.clock.advance(2 * day)
+    expect(await sweep(a)).toBe(0)
+    expect(inStorage(fake, fake.data.posts()[post.id]!.postImg as string)).toBe(true)
+    const [shown] = (await a.call('posts:feed', {})).posts
+    expect(shown).toMatchObject({ id: post.id, text: '늦은 수정', image: { id: second.image.id } })
+    for (const v of shown!.image.variants) expect(existsSync(join(a.magpie.imagesDir, v.url.slice('/media/'.length)))).toBe(true)
+  })
+
+  it('the sweep running while the write is on its way takes the abandoned uploads and leaves the ones the saves claimed', async () => {
+    const { fake, a } = await aliceAndBob()
+    const post = await write(a, '처음')
+    const forPost = await a.call('images:add', { requestId: 'r1', purpose: 'post', bytes: await tinyJpeg('#0000ff') })
+    const abandoned = await a.call('images:add', { requestId: 'r2', purpose: 'post', bytes: await tinyJpeg('#ff0000') })
+    a.clock.advance(day - 1_000)
+    const forEdit = await a.call('images:add', { requestId: 'r3', purpose: 'post', bytes: await tinyJpeg('#00ff00') })
+    const abandonedLater = await a.call('images:add', { requestId: 'r4', purpose: 'post', bytes: await tinyJpeg('#ffff00') })
+    const files = fake.data.files()
+    const swept: number[] = []
+    duringWrite(a, 'addPost', { before: async () => (a.clock.advance(2_000), swept.push(await sweep(a))) })
+    duringWrite(a, 'updatePost', { before: async () => (a.clock.advance(day), swept.push(await sweep(a))) })
+    const created = await a.call('posts:create', { uploadId: forPost.uploadId, text: '새 글', layout: 'Top' })
+    const edited = await a.call('posts:update', { id: post.id, uploadId: forEdit.uploadId, text: '고침', layout: 'Top' })
+    expect(swept).toEqual([1, 1])
+    // The two abandoned uploads' files and the edit's old photo.
+    expect(files.filter((f) => !fake.data.files().includes(f))).toHaveLength(3)
+    for (const [view, upload] of [[created, forPost], [edited, forEdit]] as const) {
+      expect(view.image.id).toBe(upload.image.id)
+      expect(inStorage(fake, fake.data.posts()[view.id]!.postImg as string)).toBe(true)
+      expect(mirrorRow(a, view.id)).toMatchObject({ imageId: upload.image.id, attached: 1 })
+    }
+    for (const gone of [abandoned, abandonedLater]) {
+      expect(await a.refused('posts:create', { uploadId: gone.uploadId, text: '버린 사진', layout: 'Top' })).toMatchObject({ code: 'postImageRequired' })
+    }
+  })
+
+  it('a write the server refused releases the claimed photo for the next try', async () => {
+    const { fake, a } = await aliceAndBob()
+    const upload = await a.call('images:add', { requestId: 'r', purpose: 'post', bytes: await tinyJpeg() })
+    fake.failNext('docs.addPost', 'offline')
+    expect(await a.refused('posts:create', { uploadId: upload.uploadId, text: '다시', layout: 'Top' })).toMatchObject({ code: 'offlineWrite' })
+    expect(Object.keys(fake.data.posts())).toEqual([])
+    expect((await a.call('posts:create', { uploadId: upload.uploadId, text: '다시', layout: 'Top' })).image.id).toBe(upload.image.id)
+  })
+
+  it('a mirror write failing after the server took the post: the store\'s message, then the post from its snapshot; its photo is the post\'s, never reused or swept', async () => {
+    const { fake, a } = await aliceAndBob()
+    const upload = await a.call('images:add', { requestId: 'r', purpose: 'post', bytes: await tinyJpeg() })
+    duringWrite(a, 'addPost', { after: () => failNextMirrorWrite(a) })
+    expect(await a.refused('posts:create', { uploadId: upload.uploadId, text: '서버에만', layout: 'Top' })).toEqual({ code: 'diskFull', message: messages.diskFull })
+    const [id] = Object.keys(fake.data.posts())
+    await a.settle()
+    // The feed listener's snapshot, before any read of the feed.
+    expect(mirrorRow(a, id!)).toEqual({ text: '서버에만', imageId: upload.image.id, attached: 1 })
+    expect(await a.refused('posts:create', { uploadId: upload.uploadId, text: '두 번째', layout: 'Top' })).toMatchObject({ code: 'imageExpired' })
+    expect(Object.values(fake.data.posts()).map((p) => p.postTxt)).toEqual(['서버에만'])
+
+    a.clock.advance(2 * day)
+    expect(await sweep(a)).toBe(0)
+    expect(inStorage(fake, fake.data.posts()[id!]!.postImg as string)).toBe(true)
+    const [shown] = (await a.call('posts:feed', {})).posts
+    expect(shown).toMatchObject({ id, mine: true, image: { id: upload.image.id } })
+    expect(shown!.image.variants.length).toBeGreaterThan(0)
+  })
+
+  it('a mirror that takes no posts for a while (the snapshot fails too): the saved post shows at the next feed read', async () => {
+    const { fake, a } = await aliceAndBob()
+    const upload = await a.call('images:add', { requestId: 'r', purpose: 'post', bytes: await tinyJpeg() })
+    const db = databaseOf(a.mirror())
+    db.exec("CREATE TEMP TRIGGER no_posts BEFORE INSERT ON posts BEGIN SELECT RAISE(ABORT, 'no posts'); END")
+    expect(await a.refused('posts:create', { uploadId: upload.uploadId, text: '늦게 보임', layout: 'Top' })).toMatchObject({ code: 'serverError' })
+    await a.settle()
+    const [id] = Object.keys(fake.data.posts())
+    expect(mirrorRow(a, id!)).toBeUndefined()
+    db.exec('DROP TRIGGER no_posts')
+    expect((await a.call('posts:feed', {})).posts).toMatchObject([{ id, text: '늦게 보임', mine: true, image: { id: upload.image.id } }])
+    expect(mirrorRow(a, id!)).toMatchObject({ attached: 1 })
+  })
+
+  it('an edit whose mirror write fails after the server took it: the post\'s snapshot brings the new text and photo, and the sweep leaves that photo', async () => {
+    const { fake, a } = await aliceAndBob()
+    const post = await write(a, '처음')
+    const upload = await a.call('images:add', { requestId: 'r', purpose: 'post', bytes: await tinyJpeg('#00ff00') })
+    duringWrite(a, 'updatePost', { after: () => failNextMirrorWrite(a) })
+    expect(await a.refused('posts:update', { id: post.id, uploadId: upload.uploadId, text: '고침', layout: 'Top' })).toMatchObject({ code: 'diskFull' })
+    await a.settle()
+    expect(mirrorRow(a, post.id)).toEqual({ text: '고침', imageId: upload.image.id, attached: 1 })
+    a.clock.advance(2 * day)
+    expect(await sweep(a)).toBe(0)
+    expect(inStorage(fake, fake.data.posts()[post.id]!.postImg as string)).toBe(true)
+    expect(await a.call('posts:get', { id: post.id })).toMatchObject({ text: '고침', image: { id: upload.image.id } })
   })
 })

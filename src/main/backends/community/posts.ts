@@ -56,6 +56,21 @@ export function createCommunityPosts(ctx: CommunityContext, views: Views, images
     return post
   }
 
+  /**
+   * A save's remote write. Its photo was claimed before (images.claim) and is released only
+   * when the server refused the write. Once the server has it, nothing undoes the claim: if the
+   * mirror write after it fails, the document's snapshot mirrors the post onto the claimed row
+   * (found by its URL), so a server post never lacks its mirror row or loses its photo to the sweep.
+   */
+  async function writeClaimed<T>(claimed: string | null, work: () => Promise<T>): Promise<T> {
+    try {
+      return await remote('write', work)
+    } catch (error) {
+      if (claimed) await images.unclaim(claimed)
+      throw error
+    }
+  }
+
   const ownUid = (post: PostRemote, uid: string) => {
     if (post.authorUid !== null && post.authorUid !== uid) throw new AppError('onlyAuthorEdit')
   }
@@ -68,6 +83,8 @@ export function createCommunityPosts(ctx: CommunityContext, views: Views, images
       if (after && ports.connectivity.online() && !covered(after, size)) {
         await fetchBelow(after, size).catch((error: unknown) => console.warn('[community] feed page:', error instanceof Error ? error.message : error))
       }
+      // A post saved here whose mirror write failed shows at the next read of the feed at the latest.
+      await writer.flush().catch((error: unknown) => console.warn('[community] saved posts:', error instanceof Error ? error.message : error))
       const page = local.feed(viewer, cursor, limit)
       // The mirror ending is not the feed ending: unless the server is known to have no more, offer the next page.
       const last = page.posts.at(-1)
@@ -84,24 +101,26 @@ export function createCommunityPosts(ctx: CommunityContext, views: Views, images
       if (!userId) throw new AppError('loginFirstWrite')
       const clean = checkDraft(draft)
       if (!uploadId) throw new AppError('postImageRequired', 'image')
-      const { image, url, release } = images.peek(uploadId, userId)
+      const author = await auth.author(userId)
+      const { image, url } = await images.claim(uploadId, userId)
+      const now = ctx.now()
+      const doc = newPostDoc(author, { text: clean.text, layout: clean.layout, imageUrl: url }, now)
+      const id = await writeClaimed(uploadId, () => ports.docs.addPost(doc))
+      writer.wrote('post', id)
       try {
-        const author = await auth.author(userId)
-        const now = ctx.now()
-        const id = await remote('write', () => ports.docs.addPost(newPostDoc(author, { text: clean.text, layout: clean.layout, imageUrl: url }, now)))
-        writer.wrote('post', id)
-        await store.transaction(() => {
-          images.take(uploadId, userId)
+        await store.transaction(() =>
           mirror.upsertPost(
             { id, authorId: userId, authorUid: author.uid, text: clean.text, layout: clean.layout, imageId: image.id, createdAt: now, ordered: true, postDate: webDate(now) },
             now
           )
-        })
-        ctx.published()
-        return local.get(id, userId)
-      } finally {
-        release()
+        )
+      } catch (error) {
+        // The server has the post: the mirror takes it from the saved document later, if no snapshot brings it first.
+        writer.unmirrored({ id, data: doc })
+        throw error
       }
+      ctx.published()
+      return local.get(id, userId)
     },
 
     async update(userId: string | null, postId: string, uploadId: string | null | undefined, draft: PostDraft): Promise<PostView> {
@@ -109,20 +128,14 @@ export function createCommunityPosts(ctx: CommunityContext, views: Views, images
       const clean = checkDraft(draft)
       const author = await auth.author(userId!)
       ownUid(before, author.uid)
-      const replacement = uploadId && uploadId !== before.imageId ? images.peek(uploadId, userId!) : null
-      let files: string[]
-      try {
-        const imageUrl = replacement?.url ?? before.imageUrl ?? ''
-        const patch = postEditPatch({ text: before.text, layout: before.layout, imageUrl: before.imageUrl ?? '' }, { ...clean, imageUrl })
-        if (Object.keys(patch).length > 0) await remote('write', () => ports.docs.updatePost(postId, patch))
-        files = await store.transaction(() => {
-          const imageId = replacement ? images.take(uploadId!, userId!).id : before.imageId
-          store.posts.update({ id: postId, text: clean.text, layout: clean.layout, imageId, updatedAt: ctx.now() })
-          return replacement ? (mirror.dropImageIfUnused(before.imageId)?.files ?? []) : []
-        })
-      } finally {
-        replacement?.release()
-      }
+      const replacement = uploadId && uploadId !== before.imageId ? await images.claim(uploadId, userId!) : null
+      const imageUrl = replacement?.url ?? before.imageUrl ?? ''
+      const patch = postEditPatch({ text: before.text, layout: before.layout, imageUrl: before.imageUrl ?? '' }, { ...clean, imageUrl })
+      if (Object.keys(patch).length > 0) await writeClaimed(replacement?.image.id ?? null, () => ports.docs.updatePost(postId, patch))
+      const files = await store.transaction(() => {
+        store.posts.update({ id: postId, text: clean.text, layout: clean.layout, imageId: replacement?.image.id ?? before.imageId, updatedAt: ctx.now() })
+        return replacement ? (mirror.dropImageIfUnused(before.imageId)?.files ?? []) : []
+      })
       ctx.published()
       // The old photo goes only after the edit is saved: a failed save never loses the photo in use.
       if (replacement) {

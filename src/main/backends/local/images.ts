@@ -65,9 +65,9 @@ export function createLocalImages(ctx: ServiceContext, views: Views) {
       return image
     },
 
-    /** Sweep of uploads nobody saved in time (except those `held` by a save on its way): rows first, files after the commit. */
-    async sweep(held: (id: string) => boolean = () => false): Promise<number> {
-      const stale = store.images.stalePending(ctx.now() - uploadLifetimeMs).filter((image) => !held(image.id))
+    /** Sweep of uploads nobody saved in time: rows first, files after the commit. */
+    async sweep(): Promise<number> {
+      const stale = store.images.stalePending(ctx.now() - uploadLifetimeMs)
       if (stale.length === 0) return 0
       await store.transaction(() => stale.forEach((image) => store.images.remove(image.id)))
       await discardFiles(stale)

@@ -119,6 +119,11 @@ export function createMirrorStore(db: Db) {
   const likeAlertOf = db.prepare("SELECT id FROM alerts WHERE post_id = ? AND actor_id = ? AND type = 'like'").pluck()
 
   const imageByUrl = db.prepare('SELECT id FROM images WHERE remote_url = ?').pluck()
+  const attachUpload = db.prepare('UPDATE images SET attached = 1 WHERE id = ? AND attached = 0')
+  const unclaimUpload = db.prepare(
+    `UPDATE images SET attached = 0 WHERE id = @id AND attached = 1 AND owner_id IS NOT NULL
+       AND NOT EXISTS (SELECT 1 FROM posts WHERE image_id = @id) AND NOT EXISTS (SELECT 1 FROM users WHERE avatar_id = @id)`
+  )
   const insertRemoteImage = db.prepare(
     `INSERT INTO images (id, owner_id, purpose, width, height, placeholder, variants, attached, created_at, remote_url, used_at)
      VALUES (@id, NULL, @purpose, 4, 3, '', '[]', 1, @now, @url, @now)`
@@ -289,10 +294,16 @@ export function createMirrorStore(db: Db) {
 
     // ------------------------------------------------------------ images
 
-    /** The image row for a download URL, created (uncached: placeholder only) on first sight. */
+    /**
+     * The image row for a download URL, created (uncached: placeholder only) on first sight.
+     * An upload of ours at that URL is taken (no longer pending): a document shows it now.
+     */
     remoteImage(url: string, purpose: ImagePurpose, newId: () => string, now: number): string {
       const found = imageByUrl.get(url) as string | undefined
-      if (found) return found
+      if (found) {
+        attachUpload.run(found)
+        return found
+      }
       const id = newId()
       insertRemoteImage.run({ id, purpose, url, now })
       return id
@@ -306,6 +317,16 @@ export function createMirrorStore(db: Db) {
     /** An upload of ours: its files are the cache of what now lives at url. */
     setUploaded(id: string, url: string, path: string, bytes: number, now: number): void {
       setRemote.run({ id, url, path, bytes, now })
+    },
+
+    /** Takes the upload if it is still pending (a post or person shows it). */
+    attachUpload(id: string): void {
+      attachUpload.run(id)
+    },
+
+    /** A claimed upload whose save failed is pending again, unless a post or person already shows it. */
+    unclaim(id: string): void {
+      unclaimUpload.run({ id })
     },
 
     /** Stores the downloaded variants; false when the row is gone or was cached meanwhile (the caller drops the files). */
