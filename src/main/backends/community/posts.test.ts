@@ -116,7 +116,7 @@ describe('community posts', () => {
     expect(await b.refused('posts:get', { id: post.id })).toMatchObject({ code: 'notFound' })
   })
 
-  it('a double submit saves one post: the photo is held while the first save is on its way', async () => {
+  it('a double submit saves one post: the first save claimed the photo', async () => {
     const { fake, a } = await aliceAndBob()
     const upload = await a.call('images:add', { requestId: 'r', purpose: 'post', bytes: await tinyJpeg() })
     const input = { uploadId: upload.uploadId, text: '한 번만', layout: 'Top' as const }
