@@ -1,11 +1,6 @@
-import type { Channel, EventName } from '@shared/ipc/channels'
-import type { AppErrorShape, EventPayloads, Input, Output } from '@shared/ipc/contract'
-import type { Layout } from '@shared/limits'
-import type { FirebaseWebConfig, PostView, SessionUser } from '@shared/types'
-import { createMagpie, type Magpie } from '../../../src/main/app/create-magpie'
+import type { FirebaseWebConfig } from '@shared/types'
 import type { Store } from '../../../src/main/store'
-import { createRecordingDesktop, type RecordingDesktop } from '../../../src/harness/recording-desktop'
-import { createClock, tempDir, testScrypt, tinyJpeg, type RecordedEvent, type TestClock } from './test-app'
+import { createPost, signUp, startHarness, type AppHarness, type TestAppOptions } from './test-app'
 import { countReads } from '../../../src/main/firebase/counting'
 import type { FakeFirebase } from '../fake-firebase/fake-firebase'
 import type { ConnectFirebase, EmulatorHosts, FirebasePorts } from '../../../src/main/firebase/ports'
@@ -26,11 +21,7 @@ export const testCommunity: FirebaseWebConfig = {
   appId: '1:123456789:web:abcdef'
 }
 
-export interface CommunityAppOptions {
-  dataDir?: string
-  profileDir?: string
-  clock?: TestClock
-  focused?: boolean
+export interface CommunityAppOptions extends TestAppOptions {
   /** Start in community mode (default) or on the local store. */
   community?: FirebaseWebConfig | null
   /** Wraps the documents port in the read counter (see reads). */
@@ -38,21 +29,12 @@ export interface CommunityAppOptions {
   imageCacheBytes?: number
 }
 
-export interface CommunityApp {
-  magpie: Magpie
-  desktop: RecordingDesktop
-  events: RecordedEvent[]
-  dataDir: string
-  profileDir: string
-  clock: TestClock
+export interface CommunityApp extends AppHarness {
   /** This app's connection to the fake (its own network switch); the latest one after a switch. */
   ports(): FirebasePorts
   /** The running community's mirror store. */
   mirror(): Store
   reads: ReturnType<typeof countReads> | null
-  call<C extends Channel>(channel: C, ...input: Input<C> extends void ? [] : [Input<C>]): Promise<Output<C>>
-  refused(channel: string, input?: unknown): Promise<AppErrorShape>
-  eventsOf<E extends EventName>(event: E): EventPayloads[E][]
   /** Waits until the fake has delivered everything and the app has applied it. */
   settle(): Promise<void>
   close(): Promise<void>
@@ -73,12 +55,6 @@ export function startCommunityApp(fake: FakeFirebase, options: CommunityAppOptio
 }
 
 export async function startProjectApp(project: TestProject, options: CommunityAppOptions = {}): Promise<CommunityApp> {
-  const dataDir = options.dataDir ?? (await tempDir())
-  const profileDir = options.profileDir ?? (await tempDir())
-  const clock = options.clock ?? createClock()
-  const desktop = createRecordingDesktop()
-  desktop.setFocused(options.focused ?? false)
-  const events: RecordedEvent[] = []
   let ports: FirebasePorts | null = null
   let reads: ReturnType<typeof countReads> | null = null
   const connect: ConnectFirebase = async (config, emulators) => {
@@ -89,21 +65,13 @@ export async function startProjectApp(project: TestProject, options: CommunityAp
     } else ports = connected
     return ports
   }
-  const magpie = await createMagpie({
-    dataDir,
-    profileDir,
-    desktop: desktop.port,
-    emit: (event, payload) => events.push({ event, payload }),
-    mediaUrl: (file) => '/media/' + file,
-    scrypt: testScrypt,
-    synchronous: 'NORMAL',
-    watchIntervalMs: 20,
-    now: clock.now,
+  const harness = await startHarness(options, {
     community: options.community === undefined ? testCommunity : options.community,
     connectFirebase: connect,
     emulators: project.emulators,
     imageCacheBytes: options.imageCacheBytes
   })
+  const { magpie } = harness
 
   async function settle(): Promise<void> {
     for (let round = 0; round < 2; round++) {
@@ -115,29 +83,11 @@ export async function startProjectApp(project: TestProject, options: CommunityAp
   }
 
   const app: CommunityApp = {
-    magpie,
-    desktop,
-    events,
-    dataDir,
-    profileDir,
-    clock,
+    ...harness,
     ports: () => ports!,
     mirror: () => magpie.community()!.store,
     get reads() {
       return reads
-    },
-    async call(channel, ...input) {
-      const result = await magpie.dispatch(channel, input[0])
-      if (!result.ok) throw new Error(`${channel} refused: ${result.error.code} (${result.error.message})`)
-      return result.data as never
-    },
-    async refused(channel, input) {
-      const result = await magpie.dispatch(channel, input)
-      if (result.ok) throw new Error(`${channel} was expected to be refused but succeeded`)
-      return result.error
-    },
-    eventsOf(event) {
-      return events.filter((e) => e.event === event).map((e) => e.payload as never)
     },
     settle,
     async close() {
@@ -153,33 +103,11 @@ export async function cleanupCommunityApps(): Promise<void> {
   await Promise.all([...openApps].map((app) => app.close()))
 }
 
-type Caller = Pick<CommunityApp, 'call'>
-
-export interface Member {
-  email: string
-  password: string
-  user: SessionUser
-}
-
 /** Signs up (and so signs in) as name@example.com. */
-export async function join(app: Caller, name: string, extra: { nickname?: string; profileImage?: Uint8Array } = {}): Promise<Member> {
-  const email = `${name}@example.com`
-  const password = `pw-${name}-secret`
-  const session = await app.call('auth:signUp', {
-    email,
-    nickname: extra.nickname ?? name,
-    password,
-    passwordConfirm: password,
-    profileImage: extra.profileImage ?? null
-  })
-  return { email, password, user: session.user! }
-}
+export const join = signUp
 
-/** Uploads a photo and creates a post with it as the signed-in user. */
-export async function write(app: Caller, text = '오늘의 까치', layout: Layout = 'Top', photo?: Uint8Array): Promise<PostView> {
-  const upload = await app.call('images:add', { requestId: 'r-' + Math.random().toString(36).slice(2), purpose: 'post', bytes: photo ?? (await tinyJpeg()) })
-  return app.call('posts:create', { uploadId: upload.uploadId, text, layout })
-}
+/** Uploads a photo (a fresh tiny JPEG unless given) and creates a post with it as the signed-in user. */
+export const write = createPost
 
 /** A post exactly as the original web app writes it (docs/specification.md §3.3): string postDate, no createdAt. */
 export function webAppPost(author: { uid: string; email: string; nickname: string }, over: Record<string, unknown> = {}): Record<string, unknown> {

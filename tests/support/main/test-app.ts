@@ -8,7 +8,7 @@ import type { Channel, EventName } from '@shared/ipc/channels'
 import type { AppErrorShape, EventPayloads, Input, Output } from '@shared/ipc/contract'
 import type { Layout } from '@shared/limits'
 import type { ImageUpload, PostView, SessionUser } from '@shared/types'
-import { createMagpie, type Magpie } from '../../../src/main/app/create-magpie'
+import { createMagpie, type Magpie, type MagpieOptions } from '../../../src/main/app/create-magpie'
 import type { ScryptParams } from '../../../src/main/core/password'
 import type { Store } from '../../../src/main/store'
 import { createRecordingDesktop, type RecordingDesktop } from '../../../src/harness/recording-desktop'
@@ -61,9 +61,9 @@ export interface TestAppOptions {
   focused?: boolean
 }
 
-export interface TestApp {
+/** What every test app is: a Magpie in its folders beside the recording desktop, driven through dispatch. */
+export interface AppHarness {
   magpie: Magpie
-  store: Store
   desktop: RecordingDesktop
   events: RecordedEvent[]
   dataDir: string
@@ -74,6 +74,10 @@ export interface TestApp {
   /** Calls a channel (any payload) and returns its refusal; throws if the call succeeded. */
   refused(channel: string, input?: unknown): Promise<AppErrorShape>
   eventsOf<E extends EventName>(event: E): EventPayloads[E][]
+}
+
+export interface TestApp extends AppHarness {
+  store: Store
   close(): void
 }
 
@@ -86,7 +90,8 @@ export async function tempDir(): Promise<string> {
   return dir
 }
 
-export async function startApp(options: TestAppOptions = {}): Promise<TestApp> {
+/** Starts a Magpie on the test folders, clock and desktop; `extra` adds to (or overrides) createMagpie's options. */
+export async function startHarness(options: TestAppOptions = {}, extra: Partial<MagpieOptions> = {}): Promise<AppHarness> {
   const dataDir = options.dataDir ?? (await tempDir())
   const profileDir = options.profileDir ?? (await tempDir())
   const clock = options.clock ?? createClock()
@@ -102,12 +107,11 @@ export async function startApp(options: TestAppOptions = {}): Promise<TestApp> {
     scrypt: testScrypt,
     synchronous: 'NORMAL',
     watchIntervalMs: 20,
-    now: clock.now
+    now: clock.now,
+    ...extra
   })
-
-  const app: TestApp = {
+  return {
     magpie,
-    store: magpie.store,
     desktop,
     events,
     dataDir,
@@ -125,9 +129,17 @@ export async function startApp(options: TestAppOptions = {}): Promise<TestApp> {
     },
     eventsOf(event) {
       return events.filter((e) => e.event === event).map((e) => e.payload as never)
-    },
+    }
+  }
+}
+
+export async function startApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const harness = await startHarness(options)
+  const app: TestApp = {
+    ...harness,
+    store: harness.magpie.store,
     close() {
-      if (openApps.delete(app)) magpie.close()
+      if (openApps.delete(app)) harness.magpie.close()
     }
   }
   openApps.add(app)
@@ -139,6 +151,9 @@ export async function cleanupTestApps(): Promise<void> {
   await Promise.all(tempDirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })))
 }
 
+/** Anything that calls channels like the renderer: a local or a community test app. */
+export type Caller = Pick<AppHarness, 'call'>
+
 export interface Account {
   email: string
   password: string
@@ -146,7 +161,7 @@ export interface Account {
 }
 
 /** Signs up (and so signs in) on this app copy as name@example.com. */
-export async function signUp(app: TestApp, name: string, extra: { nickname?: string; profileImage?: Uint8Array } = {}): Promise<Account> {
+export async function signUp(app: Caller, name: string, extra: { nickname?: string; profileImage?: Uint8Array } = {}): Promise<Account> {
   const email = `${name}@example.com`
   const password = `pw-${name}-secret`
   const session = await app.call('auth:signUp', {
@@ -159,7 +174,7 @@ export async function signUp(app: TestApp, name: string, extra: { nickname?: str
   return { email, password, user: session.user! }
 }
 
-export async function logIn(app: TestApp, account: Pick<Account, 'email' | 'password'>): Promise<SessionUser> {
+export async function logIn(app: Caller, account: Pick<Account, 'email' | 'password'>): Promise<SessionUser> {
   return (await app.call('auth:login', { email: account.email, password: account.password })).user!
 }
 
@@ -168,13 +183,13 @@ export async function tinyJpeg(background = '#3a7bd5', width = 64, height = 48):
   return sharp({ create: { width, height, channels: 3, background } }).jpeg().toBuffer()
 }
 
-export async function uploadImage(app: TestApp, bytes?: Uint8Array): Promise<ImageUpload> {
+export async function uploadImage(app: Caller, bytes?: Uint8Array): Promise<ImageUpload> {
   return app.call('images:add', { requestId: 'r-' + Math.random().toString(36).slice(2), purpose: 'post', bytes: bytes ?? (await tinyJpeg()) })
 }
 
 /** Uploads a photo and creates a post with it as the signed-in user. */
-export async function createPost(app: TestApp, text = '오늘의 까치', layout: Layout = 'Top'): Promise<PostView> {
-  const upload = await uploadImage(app)
+export async function createPost(app: Caller, text = '오늘의 까치', layout: Layout = 'Top', photo?: Uint8Array): Promise<PostView> {
+  const upload = await uploadImage(app, photo)
   return app.call('posts:create', { uploadId: upload.uploadId, text, layout })
 }
 
