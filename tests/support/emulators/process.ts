@@ -1,11 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { createServer } from 'node:net'
+import { createServer, type Socket } from 'node:net'
 
 /**
  * An emulator as a child process for tests: started in its own process group under a small
  * watchdog, and gone with everything it started (a launcher script and its JVM, say) when
  * stop() is called, when this process exits, or when it is killed or interrupted (Ctrl-C):
  * the watchdog reads this process's end of a pipe and, once it closes, ends its whole group.
+ * Once it answers, it no longer keeps this process alive.
  */
 
 export interface EmulatorProcess {
@@ -26,24 +27,31 @@ export interface LaunchOptions {
   ready(host: string): Promise<boolean>
   /** How long to wait for it (the machine may be slow and shared). */
   timeoutMs: number
+  /** The signal that asks it to stop cleanly (the Firebase CLI's is SIGINT); SIGTERM by default. */
+  stopSignal?: 'SIGINT' | 'SIGTERM'
+  /** The watchdog deletes cwd (a temporary folder) once the emulator has exited, which a killed parent could not. */
+  removeCwd?: boolean
 }
 
 const STOP_GRACE_MS = 8_000
 const OUTPUT_LINES = 60
 
 /**
- * The watchdog (run with `node -e`): starts argv[1..] in its own process group — the one
- * this watchdog leads — and ends that group on SIGTERM, then SIGKILL if it lingers.
+ * The watchdog (run with `node -e … stopSignal removeCwd command ...args`): starts the command
+ * in its own process group — the one this watchdog leads — and ends that group on the stop
+ * signal, then SIGTERM and SIGKILL if it lingers.
  */
 const WATCHDOG = `
 const { spawn } = require('node:child_process')
-const [command, ...args] = process.argv.slice(1)
+const { rmSync } = require('node:fs')
+const { tmpdir } = require('node:os')
+const [stopSignal, removeCwd, command, ...args] = process.argv.slice(1)
 const child = spawn(command, args, { stdio: ['ignore', 'inherit', 'inherit'] })
 let stopping = false
 const stop = () => {
   if (stopping) return
   stopping = true
-  try { child.kill('SIGTERM') } catch {}
+  try { child.kill(stopSignal) } catch {}
   // A launcher script does not pass signals on to the JVM it started: end the whole group.
   setTimeout(() => { try { process.kill(-process.pid, 'SIGTERM') } catch {} }, 500).unref()
   setTimeout(() => { try { process.kill(-process.pid, 'SIGKILL') } catch {} }, ${STOP_GRACE_MS - 2_000}).unref()
@@ -58,6 +66,13 @@ child.on('error', (error) => { console.error(String(error)); process.exit(127) }
 child.on('exit', (code, signal) => {
   // Said here: the group kill below ends this watchdog by a signal, hiding the code.
   if (!stopping) console.error('[' + command + ' exited: ' + (code ?? signal) + ']')
+  if (removeCwd === 'true') {
+    const dir = process.cwd()
+    try {
+      process.chdir(tmpdir())
+      rmSync(dir, { recursive: true, force: true })
+    } catch {}
+  }
   // Anything the launcher left behind in the group goes too.
   try { process.kill(-process.pid, 'SIGKILL') } catch {}
   process.exit(code ?? (signal ? 1 : 0))
@@ -110,9 +125,10 @@ async function terminate(child: ChildProcess): Promise<void> {
   })
   const outcome = await Promise.race([gone.then(() => 'done' as const), late])
   clearTimeout(timer)
-  if (outcome === 'late' && child.pid) {
+  if (outcome === 'late') {
     try {
-      process.kill(-child.pid, 'SIGKILL')
+      if (process.platform !== 'win32' && child.pid) process.kill(-child.pid, 'SIGKILL')
+      else child.kill('SIGKILL')
     } catch {
       // Already gone.
     }
@@ -121,22 +137,24 @@ async function terminate(child: ChildProcess): Promise<void> {
 }
 
 /** A free port can be taken between choosing it and the emulator binding it: one more try, on another port. */
-export async function onFreePort(start: (port: number) => Promise<EmulatorProcess>): Promise<EmulatorProcess> {
+export async function onFreePort<T>(start: (port: number) => Promise<T>): Promise<T> {
   try {
     return await start(await freePort())
   } catch (error) {
-    if (!/address already in use|BindException|EADDRINUSE/i.test(String(error))) throw error
+    if (!/address already in use|BindException|EADDRINUSE|port .*(taken|in use)/i.test(String(error))) throw error
     return start(await freePort())
   }
 }
 
 export async function launch(options: LaunchOptions): Promise<EmulatorProcess> {
-  const child = spawn(process.execPath, ['-e', WATCHDOG, options.command, ...options.args], {
+  const watchdogArgs = [options.stopSignal ?? 'SIGTERM', String(options.removeCwd ?? false), options.command, ...options.args]
+  const child = spawn(process.execPath, ['-e', WATCHDOG, ...watchdogArgs], {
     cwd: options.cwd,
     env: options.env ?? process.env,
     stdio: ['pipe', 'pipe', 'pipe'],
     // Its own process group: the terminal's Ctrl-C reaches this process, whose exit ends the group.
-    detached: true
+    detached: process.platform !== 'win32',
+    windowsHide: true
   })
   const output = new Output()
   child.stdout?.on('data', (chunk: Buffer) => output.add(chunk))
@@ -164,5 +182,8 @@ export async function launch(options: LaunchOptions): Promise<EmulatorProcess> {
     }
     await new Promise((resolve) => setTimeout(resolve, 200))
   }
+  // From here on the emulator must not keep this process alive, nor outlive it.
+  child.unref()
+  for (const pipe of [child.stdin, child.stdout, child.stderr]) (pipe as unknown as Partial<Socket> | null)?.unref?.()
   return { host: options.host, stop }
 }
