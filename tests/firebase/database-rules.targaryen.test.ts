@@ -10,6 +10,7 @@
 import targaryen, { type Database, type Result } from 'targaryen'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { readRepoFile } from '../support/emulators/project'
+import { alertEntry, without } from '../support/emulators/rules'
 
 interface Auth {
   uid: string
@@ -18,20 +19,6 @@ interface Auth {
 const ALICE: Auth = { uid: 'alice', token: { email: 'alice@example.com' } } // the author
 const BOB: Auth = { uid: 'bob', token: { email: 'bob@example.com' } }
 
-/** An alert exactly as the web app pushes it (docs/specification.md §3.3). */
-const alertEntry = (over: Record<string, unknown> = {}): Record<string, unknown> => ({
-  date: '2023. 11. 14. 22:15',
-  post_id: 'p1',
-  committed_by: '밥',
-  alert_type: 'like',
-  ...over
-})
-
-function without<T extends object>(value: T, key: keyof T): Partial<T> {
-  const copy: Partial<T> = { ...value }
-  delete copy[key]
-  return copy
-}
 
 const rules = JSON.parse(readRepoFile('firebase/database.rules.json')) as { rules: Record<string, unknown> }
 

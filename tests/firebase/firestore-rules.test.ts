@@ -7,39 +7,11 @@
  * and in `npm run test:firebase` on the whole emulator suite. The emulator's address comes
  * from FIRESTORE_EMULATOR_HOST, else firebase.json.
  */
-import {
-  assertFails,
-  assertSucceeds,
-  initializeTestEnvironment,
-  type RulesTestContext,
-  type RulesTestEnvironment
-} from '@firebase/rules-unit-testing'
+import { assertFails, assertSucceeds, type RulesTestContext, type RulesTestEnvironment } from '@firebase/rules-unit-testing'
 import firebase from 'firebase/compat/app'
 import 'firebase/compat/firestore'
 import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest'
-import { emulatorHost, PROJECT_ID, readRepoFile as readRules, splitHost } from '../support/emulators/project'
-
-const emulator = (service: 'firestore'): { host: string; port: number } => splitHost(emulatorHost(service))
-
-// ---------------------------------------------------------------- people
-
-interface Person {
-  uid: string
-  email: string
-}
-const ALICE: Person = { uid: 'alice', email: 'alice@example.com' } // the author
-const BOB: Person = { uid: 'bob', email: 'bob@example.com' }
-const CAROL: Person = { uid: 'carol', email: 'carol@example.com' }
-
-const signedIn = (env: RulesTestEnvironment, who: Person): RulesTestContext =>
-  env.authenticatedContext(who.uid, { email: who.email })
-const visitor = (env: RulesTestEnvironment): RulesTestContext => env.unauthenticatedContext()
-
-function without<T extends object>(value: T, key: keyof T): Partial<T> {
-  const copy: Partial<T> = { ...value }
-  delete copy[key]
-  return copy
-}
+import { ALICE, BOB, CAROL, rulesEnvironment, signedIn, visitor, without, type Person } from '../support/emulators/rules'
 
 // ================================================================ Firestore
 
@@ -88,10 +60,7 @@ describe('Firestore rules', () => {
   }
 
   beforeAll(async () => {
-    env = await initializeTestEnvironment({
-      projectId: PROJECT_ID,
-      firestore: { rules: readRules('firebase/firestore.rules'), ...emulator('firestore') }
-    })
+    env = await rulesEnvironment('firestore')
   })
   afterAll(async () => {
     await env?.cleanup()

@@ -11,51 +11,15 @@
  * FIREBASE_DATABASE_EMULATOR_HOST and FIREBASE_STORAGE_EMULATOR_HOST, else firebase.json.
  * Each service has its own test environment, so `-t Storage` (etc.) runs one alone.
  */
-import {
-  assertFails,
-  assertSucceeds,
-  initializeTestEnvironment,
-  type RulesTestContext,
-  type RulesTestEnvironment
-} from '@firebase/rules-unit-testing'
+import { assertFails, assertSucceeds, type RulesTestContext, type RulesTestEnvironment } from '@firebase/rules-unit-testing'
 import firebase from 'firebase/compat/app'
 import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest'
-import { emulatorHost, PROJECT_ID, readRepoFile as readRules, splitHost } from '../support/emulators/project'
-
-const emulator = (service: 'database' | 'storage'): { host: string; port: number } => splitHost(emulatorHost(service))
-
-// ---------------------------------------------------------------- people
-
-interface Person {
-  uid: string
-  email: string
-}
-const ALICE: Person = { uid: 'alice', email: 'alice@example.com' } // the author
-const BOB: Person = { uid: 'bob', email: 'bob@example.com' }
-
-const signedIn = (env: RulesTestEnvironment, who: Person): RulesTestContext =>
-  env.authenticatedContext(who.uid, { email: who.email })
-const visitor = (env: RulesTestEnvironment): RulesTestContext => env.unauthenticatedContext()
-
-function without<T extends object>(value: T, key: keyof T): Partial<T> {
-  const copy: Partial<T> = { ...value }
-  delete copy[key]
-  return copy
-}
+import { alertEntry, ALICE, BOB, rulesEnvironment, signedIn, visitor, without } from '../support/emulators/rules'
 
 // ================================================================ Realtime Database
 
 describe('Realtime Database rules', () => {
   let env: RulesTestEnvironment
-
-  /** An alert exactly as the web app pushes it (docs/specification.md §3.3). */
-  const alertEntry = (over: Record<string, unknown> = {}): Record<string, unknown> => ({
-    date: '2023. 11. 14. 22:15',
-    post_id: 'p1',
-    committed_by: '밥',
-    alert_type: 'like',
-    ...over
-  })
 
   const rtdb = (ctx: RulesTestContext): firebase.database.Database => ctx.database()
   /** push() returns a thenable reference; make it a plain promise. */
@@ -69,10 +33,7 @@ describe('Realtime Database rules', () => {
   }
 
   beforeAll(async () => {
-    env = await initializeTestEnvironment({
-      projectId: PROJECT_ID,
-      database: { rules: readRules('firebase/database.rules.json'), ...emulator('database') }
-    })
+    env = await rulesEnvironment('database')
   })
   afterAll(async () => {
     await env?.cleanup()
@@ -204,10 +165,7 @@ describe('Storage rules', () => {
   }
 
   beforeAll(async () => {
-    env = await initializeTestEnvironment({
-      projectId: PROJECT_ID,
-      storage: { rules: readRules('firebase/storage.rules'), ...emulator('storage') }
-    })
+    env = await rulesEnvironment('storage')
   })
   afterAll(async () => {
     if (!env) return

@@ -1,0 +1,40 @@
+import { initializeTestEnvironment, type RulesTestContext, type RulesTestEnvironment } from '@firebase/rules-unit-testing'
+import { emulatorHost, PROJECT_ID, readRepoFile, splitHost } from './project'
+
+/** The people and documents the rules suites (tests/firebase/*rules*.test.ts) share. */
+
+export interface Person {
+  uid: string
+  email: string
+}
+export const ALICE: Person = { uid: 'alice', email: 'alice@example.com' } // the author
+export const BOB: Person = { uid: 'bob', email: 'bob@example.com' }
+export const CAROL: Person = { uid: 'carol', email: 'carol@example.com' }
+
+export const signedIn = (env: RulesTestEnvironment, who: Person): RulesTestContext => env.authenticatedContext(who.uid, { email: who.email })
+export const visitor = (env: RulesTestEnvironment): RulesTestContext => env.unauthenticatedContext()
+
+export function without<T extends object>(value: T, key: keyof T): Partial<T> {
+  const copy: Partial<T> = { ...value }
+  delete copy[key]
+  return copy
+}
+
+/** An alert exactly as the web app pushes it (docs/specification.md §3.3). */
+export const alertEntry = (over: Record<string, unknown> = {}): Record<string, unknown> => ({
+  date: '2023. 11. 14. 22:15',
+  post_id: 'p1',
+  committed_by: '밥',
+  alert_type: 'like',
+  ...over
+})
+
+const RULES = { firestore: 'firebase/firestore.rules', database: 'firebase/database.rules.json', storage: 'firebase/storage.rules' }
+
+/** A rules-unit-testing environment on one emulator (its host from emulatorHost), with the shipped rules loaded. */
+export function rulesEnvironment(service: keyof typeof RULES): Promise<RulesTestEnvironment> {
+  return initializeTestEnvironment({
+    projectId: PROJECT_ID,
+    [service]: { rules: readRepoFile(RULES[service]), ...splitHost(emulatorHost(service)) }
+  })
+}
