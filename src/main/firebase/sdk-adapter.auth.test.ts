@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto'
-import { createServer } from 'node:net'
 import { getApps } from 'firebase/app'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { startAuthEmulator, type AuthEmulator } from '../../../tests/support/auth-emulator'
-import { FirebasePortError, type FirebasePorts, type FirebaseWebConfig } from './ports'
+import { closedPort, demoConfig as config, reasonOf } from '../../../tests/support/firebase-ports'
+import type { FirebasePorts } from './ports'
 import { probeFirebase } from './probe'
 import { connectFirebase } from './sdk-adapter'
 
@@ -12,15 +12,6 @@ import { connectFirebase } from './sdk-adapter'
  * (firebase-tools, started here; it runs offline). Firestore, Database and Storage are
  * exercised by tests/firebase/sdk-adapter.test.ts where those emulators run.
  */
-
-const config: FirebaseWebConfig = {
-  apiKey: 'AIzaDemoMagpieKeyForTheAuthEmulator00',
-  authDomain: 'demo-magpie.firebaseapp.com',
-  projectId: 'demo-magpie',
-  storageBucket: 'demo-magpie.appspot.com',
-  databaseURL: 'https://demo-magpie-default-rtdb.firebaseio.com',
-  appId: '1:000000000000:web:0000000000000000000000'
-}
 
 let emulator: AuthEmulator
 const open: FirebasePorts[] = []
@@ -43,27 +34,6 @@ async function admin(action: 'delete' | 'update', body: Record<string, unknown>)
     body: JSON.stringify(body)
   })
   expect(response.ok, await response.text()).toBe(true)
-}
-
-/** A port nothing listens on. */
-function closedPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.on('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
-    })
-  })
-}
-
-async function reasonOf(work: Promise<unknown>): Promise<string> {
-  const error: unknown = await work.then(
-    () => null,
-    (e: unknown) => e
-  )
-  expect(error).toBeInstanceOf(FirebasePortError)
-  return (error as FirebasePortError).reason
 }
 
 beforeAll(async () => {

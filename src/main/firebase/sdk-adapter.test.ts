@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { createServer as createTcpServer } from 'node:net'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { FirebasePortError, type FirebasePorts, type FirebaseWebConfig, type PostDoc } from './ports'
+import { closedPort, demoConfig as config, failure } from '../../../tests/support/firebase-ports'
+import { FirebasePortError, type FirebasePorts, type PostDoc } from './ports'
 import { connectFirebase, parseHostPort } from './sdk-adapter'
 
 /**
@@ -10,15 +10,6 @@ import { connectFirebase, parseHostPort } from './sdk-adapter'
  * failing fast offline, and refusing bad input before the SDK sees it. The SDK calls against the
  * emulators are in sdk-adapter.auth.test.ts and tests/firebase/sdk-adapter.test.ts.
  */
-
-const config: FirebaseWebConfig = {
-  apiKey: 'AIzaDemoMagpieKeyForTheAuthEmulator00',
-  authDomain: 'demo-magpie.firebaseapp.com',
-  projectId: 'demo-magpie',
-  storageBucket: 'demo-magpie.appspot.com',
-  databaseURL: 'https://demo-magpie-default-rtdb.firebaseio.com',
-  appId: '1:000000000000:web:0000000000000000000000'
-}
 
 const open: FirebasePorts[] = []
 afterEach(async () => {
@@ -29,27 +20,6 @@ async function connect(emulators: Parameters<typeof connectFirebase>[1]): Promis
   const ports = await connectFirebase(config, emulators)
   open.push(ports)
   return ports
-}
-
-async function failure(work: Promise<unknown>): Promise<FirebasePortError> {
-  const error: unknown = await work.then(
-    () => null,
-    (e: unknown) => e
-  )
-  expect(error).toBeInstanceOf(FirebasePortError)
-  return error as FirebasePortError
-}
-
-/** A port nothing listens on. */
-function closedPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createTcpServer()
-    server.on('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo
-      server.close(() => resolve(port))
-    })
-  })
 }
 
 describe('FilesPort.download', () => {
