@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test'
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -62,11 +62,36 @@ export function watchConsole(page: Page): string[] {
   return errors
 }
 
-export const test = base.extend<{ harness: Harness; consoleErrors: string[] }>({
+/** Another running copy of the app with its own page (a fresh browser context), watched for console errors. */
+export interface OpenCopy {
+  copy: Harness
+  page: Page
+  errors: string[]
+}
+
+/** Options for a copy on the same data folder as `copy` (another copy of the app on one store), with its own profile. */
+export const sameStore = (copy: Harness, name: string): HarnessStart => ({ dataDir: copy.dataDir, profileDir: `${copy.dataDir}/profile-${name}` })
+
+export const test = base.extend<{ harness: Harness; consoleErrors: string[]; openCopy: (start?: HarnessStart) => Promise<OpenCopy> }>({
   harness: async ({}, use) => {
     const harness = await startHarness()
     await use(harness)
     await harness.stop()
+  },
+  /** Starts copies for tests with several people; after the test their contexts close, then the copies stop. */
+  openCopy: async ({ browser }, use) => {
+    const contexts: BrowserContext[] = []
+    const copies: Harness[] = []
+    await use(async (start = {}) => {
+      const copy = await startHarness(start)
+      copies.push(copy)
+      const context = await browser.newContext()
+      contexts.push(context)
+      const page = await context.newPage()
+      return { copy, page, errors: watchConsole(page) }
+    })
+    for (const context of contexts) await context.close()
+    for (const copy of copies) await copy.stop()
   },
   consoleErrors: async ({ page }, use) => {
     const errors = watchConsole(page)

@@ -1,105 +1,92 @@
 import { format } from '../../src/shared/messages'
-import { expect, newAccount, signUp, startHarness, test, watchConsole } from './fixtures'
+import { expect, newAccount, sameStore, signUp, test } from './fixtures'
 import { makePhoto } from './photos'
 
-test('two app copies on one store see each other: likes, comments, alerts, notifications, badge', async ({ browser }) => {
-  const copyA = await startHarness()
-  const copyB = await startHarness({ dataDir: copyA.dataDir, profileDir: `${copyA.dataDir}/profile-b` })
-  const contextA = await browser.newContext()
-  const contextB = await browser.newContext()
-  const pageA = await contextA.newPage()
-  const pageB = await contextB.newPage()
-  const errorsA = watchConsole(pageA)
-  const errorsB = watchConsole(pageB)
-  try {
-    // A writes a post and keeps it open.
-    const alice = newAccount('alice')
-    await pageA.goto(copyA.url)
-    await signUp(pageA, alice)
-    await pageA.getByRole('button', { name: '글쓰기' }).click()
-    await pageA.getByTestId('post-image-input').setInputFiles(await makePhoto('live'))
-    await expect(pageA.getByTestId('editor-preview').locator('img[srcset]')).toBeVisible()
-    await pageA.getByLabel('내용을 입력해 주세요').fill('같이 보는 글')
-    await pageA.getByRole('button', { name: '올리기' }).click()
-    await expect(pageA.getByTestId('post-card')).toHaveCount(1)
-    await pageA.getByTestId('post-card').locator('p').first().click()
-    await expect(pageA.getByTestId('post-detail')).toBeVisible()
-    const postUrl = pageA.url()
-    const postId = /#\/detail\/(.+)$/.exec(postUrl)![1]!
-    await expect(pageA.getByTestId('alert-badge')).toBeHidden()
+test('two app copies on one store see each other: likes, comments, alerts, notifications, badge', async ({ openCopy }) => {
+  const { copy: copyA, page: pageA, errors: errorsA } = await openCopy()
+  const { copy: copyB, page: pageB, errors: errorsB } = await openCopy(sameStore(copyA, 'b'))
+  // A writes a post and keeps it open.
+  const alice = newAccount('alice')
+  await pageA.goto(copyA.url)
+  await signUp(pageA, alice)
+  await pageA.getByRole('button', { name: '글쓰기' }).click()
+  await pageA.getByTestId('post-image-input').setInputFiles(await makePhoto('live'))
+  await expect(pageA.getByTestId('editor-preview').locator('img[srcset]')).toBeVisible()
+  await pageA.getByLabel('내용을 입력해 주세요').fill('같이 보는 글')
+  await pageA.getByRole('button', { name: '올리기' }).click()
+  await expect(pageA.getByTestId('post-card')).toHaveCount(1)
+  await pageA.getByTestId('post-card').locator('p').first().click()
+  await expect(pageA.getByTestId('post-detail')).toBeVisible()
+  const postUrl = pageA.url()
+  const postId = /#\/detail\/(.+)$/.exec(postUrl)![1]!
+  await expect(pageA.getByTestId('alert-badge')).toBeHidden()
 
-    // B, in the other app copy, sees the post without anyone reloading anything, likes and comments.
-    const bob = newAccount('bob')
-    await pageB.goto(copyB.url)
-    await signUp(pageB, bob)
-    await expect(pageB.getByTestId('post-card')).toHaveCount(1)
-    await pageB.getByTestId('like-button').click()
-    await expect(pageB.getByTestId('heart-animation')).toBeVisible()
-    await expect(pageB.getByTestId('like-count')).toHaveText('좋아요 1개')
-    await pageB.getByTestId('post-card').locator('p').first().click()
-    await pageB.getByLabel('댓글을 남겨 주세요').fill('멋진 사진이에요!')
-    await pageB.getByRole('button', { name: '등록' }).click()
-    await expect(pageB.getByText('댓글을 남겼어요')).toBeVisible()
-    await expect(pageB.getByLabel('댓글을 남겨 주세요')).toHaveValue('')
+  // B, in the other app copy, sees the post without anyone reloading anything, likes and comments.
+  const bob = newAccount('bob')
+  await pageB.goto(copyB.url)
+  await signUp(pageB, bob)
+  await expect(pageB.getByTestId('post-card')).toHaveCount(1)
+  await pageB.getByTestId('like-button').click()
+  await expect(pageB.getByTestId('heart-animation')).toBeVisible()
+  await expect(pageB.getByTestId('like-count')).toHaveText('좋아요 1개')
+  await pageB.getByTestId('post-card').locator('p').first().click()
+  await pageB.getByLabel('댓글을 남겨 주세요').fill('멋진 사진이에요!')
+  await pageB.getByRole('button', { name: '등록' }).click()
+  await expect(pageB.getByText('댓글을 남겼어요')).toBeVisible()
+  await expect(pageB.getByLabel('댓글을 남겨 주세요')).toHaveValue('')
 
-    // A's open detail and badge follow live.
-    await expect(pageA.getByTestId('comment')).toContainText('멋진 사진이에요!')
-    await expect(pageA.getByTestId('like-count')).toHaveText('좋아요 1개')
-    await expect(pageA.getByTestId('alert-badge')).toHaveText('2')
+  // A's open detail and badge follow live.
+  await expect(pageA.getByTestId('comment')).toContainText('멋진 사진이에요!')
+  await expect(pageA.getByTestId('like-count')).toHaveText('좋아요 1개')
+  await expect(pageA.getByTestId('alert-badge')).toHaveText('2')
 
-    // A's copy showed native notifications (its window is in the background) and the tray count.
-    const desktop = await copyA.desktop()
-    expect(desktop.badge).toBe(2)
-    expect(desktop.notifications.map((n) => [n.title, n.body, n.route])).toEqual([
-      ['까치', `${bob.nickname}님이 회원님의 게시글을 좋아해요`, `/detail/${postId}`],
-      ['까치', format.alertComment(bob.nickname, '멋진 사진이에요!'), `/detail/${postId}`]
-    ])
-    // B's own actions notify nobody in B's copy.
-    expect((await copyB.desktop()).notifications).toEqual([])
+  // A's copy showed native notifications (its window is in the background) and the tray count.
+  const desktop = await copyA.desktop()
+  expect(desktop.badge).toBe(2)
+  expect(desktop.notifications.map((n) => [n.title, n.body, n.route])).toEqual([
+    ['까치', `${bob.nickname}님이 회원님의 게시글을 좋아해요`, `/detail/${postId}`],
+    ['까치', format.alertComment(bob.nickname, '멋진 사진이에요!'), `/detail/${postId}`]
+  ])
+  // B's own actions notify nobody in B's copy.
+  expect((await copyB.desktop()).notifications).toEqual([])
 
-    // Clicking the notification brings A to the post.
-    await pageA.getByRole('link', { name: '홈' }).click()
-    await expect(pageA.getByTestId('post-detail')).toBeHidden()
-    await copyA.clickNotification(1)
-    await expect(pageA).toHaveURL(postUrl)
-    await expect(pageA.getByTestId('post-detail')).toBeVisible()
+  // Clicking the notification brings A to the post.
+  await pageA.getByRole('link', { name: '홈' }).click()
+  await expect(pageA.getByTestId('post-detail')).toBeHidden()
+  await copyA.clickNotification(1)
+  await expect(pageA).toHaveURL(postUrl)
+  await expect(pageA.getByTestId('post-detail')).toBeVisible()
 
-    // The alerts page: both cards, delete one, delete all with a confirm, then the empty message.
-    await pageA.getByRole('link', { name: /알림/ }).click()
-    await expect(pageA).toHaveURL(/#\/myalert$/)
-    const cards = pageA.getByTestId('alert-card')
-    await expect(cards).toHaveCount(2)
-    await expect(cards.first()).toContainText('댓글')
-    await expect(cards.nth(1)).toContainText('좋아요')
-    await cards.first().getByRole('button').click()
-    await expect(cards).toHaveCount(1)
-    // Opening the page read them all (decision 014): the badge counts unread alerts, not kept ones.
-    await expect(pageA.getByTestId('alert-badge')).toBeHidden()
-    await pageA.getByRole('button', { name: '모두 삭제' }).click()
-    await expect(pageA.getByRole('alertdialog')).toContainText('알림 1개를 모두 삭제할까요?')
-    await pageA.getByRole('alertdialog').getByRole('button', { name: '모두 삭제' }).click()
-    await expect(pageA.getByText('아직 새 알림이 없어요')).toBeVisible()
-    await expect(pageA.getByTestId('alert-badge')).toBeHidden()
-    await expect.poll(async () => (await copyA.desktop()).badge).toBe(0)
+  // The alerts page: both cards, delete one, delete all with a confirm, then the empty message.
+  await pageA.getByRole('link', { name: /알림/ }).click()
+  await expect(pageA).toHaveURL(/#\/myalert$/)
+  const cards = pageA.getByTestId('alert-card')
+  await expect(cards).toHaveCount(2)
+  await expect(cards.first()).toContainText('댓글')
+  await expect(cards.nth(1)).toContainText('좋아요')
+  await cards.first().getByRole('button').click()
+  await expect(cards).toHaveCount(1)
+  // Opening the page read them all (decision 014): the badge counts unread alerts, not kept ones.
+  await expect(pageA.getByTestId('alert-badge')).toBeHidden()
+  await pageA.getByRole('button', { name: '모두 삭제' }).click()
+  await expect(pageA.getByRole('alertdialog')).toContainText('알림 1개를 모두 삭제할까요?')
+  await pageA.getByRole('alertdialog').getByRole('button', { name: '모두 삭제' }).click()
+  await expect(pageA.getByText('아직 새 알림이 없어요')).toBeVisible()
+  await expect(pageA.getByTestId('alert-badge')).toBeHidden()
+  await expect.poll(async () => (await copyA.desktop()).badge).toBe(0)
 
-    // A card opens its post.
-    await pageB.getByTestId('like-button').click() // unlike
-    await expect(pageB.getByTestId('like-count')).toHaveText('좋아요 0개')
-    await pageB.getByTestId('like-button').click() // like again: one alert, not two
-    await expect(cards).toHaveCount(1)
-    await cards.first().getByRole('link').click()
-    await expect(pageA).toHaveURL(postUrl)
+  // A card opens its post.
+  await pageB.getByTestId('like-button').click() // unlike
+  await expect(pageB.getByTestId('like-count')).toHaveText('좋아요 0개')
+  await pageB.getByTestId('like-button').click() // like again: one alert, not two
+  await expect(cards).toHaveCount(1)
+  await cards.first().getByRole('link').click()
+  await expect(pageA).toHaveURL(postUrl)
 
-    await pageA.goto('about:blank')
-    await pageB.goto('about:blank')
-    expect(errorsA).toEqual([])
-    expect(errorsB).toEqual([])
-  } finally {
-    await contextA.close()
-    await contextB.close()
-    await copyA.stop()
-    await copyB.stop()
-  }
+  await pageA.goto('about:blank')
+  await pageB.goto('about:blank')
+  expect(errorsA).toEqual([])
+  expect(errorsB).toEqual([])
 })
 
 test('logged out, liking and commenting ask to log in first and send nothing', async ({ page, harness, consoleErrors }) => {
