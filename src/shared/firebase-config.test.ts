@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { FirebaseWebConfig } from './types'
+import { kkachiCommunity } from '../../tests/support/community-config'
 import {
   checkApiKey,
   checkAppId,
@@ -13,15 +14,7 @@ import {
   parseFirebaseSnippet
 } from './firebase-config'
 
-/** Shaped like a real console config (the values are made up). */
-const real: FirebaseWebConfig = {
-  apiKey: 'AIzaSyDx3vQ9_kK2mQe7-TbUq0WZpL4nR8sYc1E',
-  authDomain: 'kkachi-community.firebaseapp.com',
-  projectId: 'kkachi-community',
-  storageBucket: 'kkachi-community.appspot.com',
-  databaseURL: 'https://kkachi-community-default-rtdb.firebaseio.com',
-  appId: '1:482913570264:web:9c1f2e7a4b3d5c6e8f0a1b'
-}
+const real = kkachiCommunity
 
 describe('Firebase web config rules', () => {
   it('accepts real-looking configs, old and new console styles', () => {

@@ -1,30 +1,19 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { FirebaseWebConfig } from '@shared/types'
 import { loadSettings, profileDirFromEnv, SettingsError } from './settings'
 import { communityFile, readSavedCommunity, removeSavedCommunity, saveCommunity, startingCommunity } from './settings-file'
+import { kkachiCommunity } from '../../../tests/support/community-config'
+import { tempDirs } from '../../../tests/support/temp-dirs'
 
-const config: FirebaseWebConfig = {
-  apiKey: 'AIzaSyDx3vQ9_kK2mQe7-TbUq0WZpL4nR8sYc1E',
-  authDomain: 'kkachi-community.firebaseapp.com',
-  projectId: 'kkachi-community',
-  storageBucket: 'kkachi-community.appspot.com',
-  databaseURL: 'https://kkachi-community-default-rtdb.firebaseio.com',
-  appId: '1:482913570264:web:9c1f2e7a4b3d5c6e8f0a1b'
-}
+const config = kkachiCommunity
 
-const dirs: string[] = []
-function dir(): string {
-  const made = mkdtempSync(join(tmpdir(), 'magpie-settings-'))
-  dirs.push(made)
-  return made
-}
+const dirs = tempDirs('magpie-settings-')
+const dir = dirs.make
 
 afterEach(() => {
   vi.restoreAllMocks()
-  for (const made of dirs.splice(0)) rmSync(made, { recursive: true, force: true })
+  dirs.removeAll()
 })
 
 /** The start-up refusal's text, or a failure if the settings were accepted. */

@@ -1,6 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { existsSync, readFileSync } from 'node:fs'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { AppErrorShape } from '@shared/ipc/contract'
 import { messages } from '@shared/messages'
@@ -9,15 +7,10 @@ import type { BackendSwitch } from './backend-switch'
 import { communityFile, readSavedCommunity, saveCommunity } from '../config/settings-file'
 import { AppError } from '../errors'
 import { createSettingsService } from './connection-settings'
+import { kkachiCommunity } from '../../../tests/support/community-config'
+import { tempDirs } from '../../../tests/support/temp-dirs'
 
-const config: FirebaseWebConfig = {
-  apiKey: 'AIzaSyDx3vQ9_kK2mQe7-TbUq0WZpL4nR8sYc1E',
-  authDomain: 'kkachi-community.firebaseapp.com',
-  projectId: 'kkachi-community',
-  storageBucket: 'kkachi-community.appspot.com',
-  databaseURL: 'https://kkachi-community-default-rtdb.firebaseio.com',
-  appId: '1:482913570264:web:9c1f2e7a4b3d5c6e8f0a1b'
-}
+const config = kkachiCommunity
 const other: FirebaseWebConfig = {
   ...config,
   authDomain: 'other-club.firebaseapp.com',
@@ -52,16 +45,12 @@ function fakeBackend(start: FirebaseWebConfig | null = null) {
   return double
 }
 
-const dirs: string[] = []
-function profileDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'magpie-settings-service-'))
-  dirs.push(dir)
-  return dir
-}
+const dirs = tempDirs('magpie-settings-service-')
+const profileDir = dirs.make
 
 afterEach(() => {
   vi.restoreAllMocks()
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true })
+  dirs.removeAll()
 })
 
 async function refusal(promise: Promise<unknown>): Promise<AppErrorShape> {

@@ -16,6 +16,7 @@ import {
   type TestApp
 } from '../../../tests/support/main/test-app'
 import { databaseOf } from '../store/handle'
+import { kkachiCommunity } from '../../../tests/support/community-config'
 
 /**
  * OWASP ASVS 5.0 V8.2.1–V8.2.3: every channel × every kind of caller, with the exact
@@ -87,14 +88,7 @@ const userIdOf = (actor: Actor, s: Scenario): string | null =>
   actor === 'owner' ? s.owner.user.id : actor === 'anotherUser' ? s.other.user.id : null
 
 /** A well-formed community config; the matrix's cases break one field each. */
-const communityConfig = {
-  apiKey: 'AIzaSyDx3vQ9_kK2mQe7-TbUq0WZpL4nR8sYc1E',
-  authDomain: 'kkachi-community.firebaseapp.com',
-  projectId: 'kkachi-community',
-  storageBucket: 'kkachi-community.appspot.com',
-  databaseURL: 'https://kkachi-community-default-rtdb.firebaseio.com',
-  appId: '1:482913570264:web:9c1f2e7a4b3d5c6e8f0a1b'
-}
+const communityConfig = kkachiCommunity
 
 const matrix: Matrix = {
   'auth:session': [

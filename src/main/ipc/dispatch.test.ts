@@ -9,19 +9,13 @@ import { cleanupTestApps, createPost, signUp, startApp, storeSnapshot, tinyJpeg 
 import { createDispatcher } from './dispatch'
 import type { Handlers } from './handlers'
 import { databaseOf } from '../store/handle'
+import { kkachiCommunity } from '../../../tests/support/community-config'
 
 afterEach(cleanupTestApps)
 
 const invalid: AppErrorShape = { code: 'invalidRequest', message: messages.invalidRequest }
 
-const communityConfig = {
-  apiKey: 'AIzaSyDx3vQ9_kK2mQe7-TbUq0WZpL4nR8sYc1E',
-  authDomain: 'kkachi-community.firebaseapp.com',
-  projectId: 'kkachi-community',
-  storageBucket: 'kkachi-community.appspot.com',
-  databaseURL: 'https://kkachi-community-default-rtdb.firebaseio.com',
-  appId: '1:482913570264:web:9c1f2e7a4b3d5c6e8f0a1b'
-}
+const communityConfig = kkachiCommunity
 
 describe('dispatch refuses what the renderer should never send', () => {
   it('an unknown channel', async () => {
