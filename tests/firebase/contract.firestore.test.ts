@@ -11,7 +11,7 @@
  * In `npm test` on the emulators its run starts (vitest.emulators.config.ts); in
  * `npm run test:firebase` too (there contract.test.ts also runs it on every real emulator).
  */
-import { initializeTestEnvironment, type RulesTestEnvironment } from '@firebase/rules-unit-testing'
+import type { RulesTestEnvironment } from '@firebase/rules-unit-testing'
 import { afterAll, beforeAll } from 'vitest'
 import { cleanupCommunityApps, startProjectApp } from '../support/main/community-app'
 import { backendContract } from '../support/main/contract-suite'
@@ -19,17 +19,15 @@ import { createFakeFirebase } from '../support/fake-firebase/fake-firebase'
 import type { ConnectFirebase, EmulatorHosts } from '../../src/main/firebase/ports'
 import { connectFirebase } from '../../src/main/firebase/sdk-adapter'
 import { cleanupTestApps } from '../support/main/test-app'
-import { emulatorCommunity as community, emulatorHost, PROJECT_ID, readRepoFile, splitHost } from '../support/emulators/project'
+import { emulatorCommunity as community, emulatorHost } from '../support/emulators/project'
+import { rulesEnvironment } from '../support/emulators/rules'
 
 const emulators: EmulatorHosts = { auth: emulatorHost('auth'), firestore: emulatorHost('firestore') }
 
 let env: RulesTestEnvironment | null = null
 
 beforeAll(async () => {
-  env = await initializeTestEnvironment({
-    projectId: PROJECT_ID,
-    firestore: { rules: readRepoFile('firebase/firestore.rules'), ...splitHost(emulators.firestore!) }
-  })
+  env = await rulesEnvironment('firestore')
 })
 
 afterAll(async () => {

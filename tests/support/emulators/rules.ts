@@ -31,10 +31,10 @@ export const alertEntry = (over: Record<string, unknown> = {}): Record<string, u
 
 const RULES = { firestore: 'firebase/firestore.rules', database: 'firebase/database.rules.json', storage: 'firebase/storage.rules' }
 
-/** A rules-unit-testing environment on one emulator (its host from emulatorHost), with the shipped rules loaded. */
-export function rulesEnvironment(service: keyof typeof RULES): Promise<RulesTestEnvironment> {
+/** A rules-unit-testing environment on these emulators (hosts from emulatorHost), with the shipped rules loaded. */
+export function rulesEnvironment(...services: (keyof typeof RULES)[]): Promise<RulesTestEnvironment> {
   return initializeTestEnvironment({
     projectId: PROJECT_ID,
-    [service]: { rules: readRepoFile(RULES[service]), ...splitHost(emulatorHost(service)) }
+    ...Object.fromEntries(services.map((service) => [service, { rules: readRepoFile(RULES[service]), ...splitHost(emulatorHost(service)) }]))
   })
 }
