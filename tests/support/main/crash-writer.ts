@@ -1,13 +1,7 @@
-import { randomUUID } from 'node:crypto'
 import { writeSync } from 'node:fs'
-import { join } from 'node:path'
-import { createLocalComments } from '../../../src/main/backends/local/comments'
-import type { ServiceContext } from '../../../src/main/core/context'
-import { createLocalLikes } from '../../../src/main/backends/local/likes'
-import { createViews } from '../../../src/main/core/mappers'
-import { createStore } from '../../../src/main/store'
 import type { SynchronousMode } from '../../../src/main/store/database'
 import { databaseOf } from '../../../src/main/store/handle'
+import { openWriterServices } from './writer-services'
 
 /**
  * A Magpie process writing likes and comments to its store as fast as it can, until it
@@ -36,17 +30,7 @@ const [dataDir, mode, json] = process.argv.slice(2)
 if (!dataDir || !mode || !json) throw new Error('usage: crash-writer <dataDir> <shipped|NORMAL|FULL> <plan json>')
 const plan = JSON.parse(json) as CrashPlan
 
-const store = createStore(join(dataDir, 'magpie.db'), mode === 'shipped' ? {} : { synchronous: mode as SynchronousMode })
-const ctx: ServiceContext = {
-  store,
-  imagesDir: join(dataDir, 'images'),
-  mediaUrl: (file) => '/media/' + file,
-  now: Date.now,
-  newId: randomUUID,
-  scrypt: { N: 1024, r: 8, p: 1 }
-}
-const likes = createLocalLikes(ctx)
-const comments = createLocalComments(ctx, createViews(ctx.mediaUrl))
+const { store, likes, comments } = openWriterServices(dataDir, mode === 'shipped' ? {} : { synchronous: mode as SynchronousMode })
 
 /** To the pipe, synchronously: when writeSync returns the line is the parent's to read. */
 const say = (line: string) => writeSync(1, line + '\n')

@@ -1,11 +1,5 @@
-import { randomUUID } from 'node:crypto'
-import { join } from 'node:path'
 import { createInterface } from 'node:readline'
-import { createLocalComments } from '../../../src/main/backends/local/comments'
-import type { ServiceContext } from '../../../src/main/core/context'
-import { createLocalLikes } from '../../../src/main/backends/local/likes'
-import { createViews } from '../../../src/main/core/mappers'
-import { createStore } from '../../../src/main/store'
+import { openWriterServices } from './writer-services'
 
 /**
  * Another process writing to a Magpie store, as a second running copy of the app does,
@@ -25,25 +19,16 @@ const [dataDir, json] = process.argv.slice(2)
 if (!dataDir || !json) throw new Error('usage: store-writer <dataDir> <command json>')
 const command = JSON.parse(json) as WriterCommand
 
-const store = createStore(join(dataDir, 'magpie.db'), { synchronous: 'NORMAL' })
-const ctx: ServiceContext = {
-  store,
-  imagesDir: join(dataDir, 'images'),
-  mediaUrl: (file) => '/media/' + file,
-  now: Date.now,
-  newId: randomUUID,
-  scrypt: { N: 1024, r: 8, p: 1 }
-}
+const { store, likes, comments } = openWriterServices(dataDir, { synchronous: 'NORMAL' })
 
 console.log('ready')
 const lines = createInterface({ input: process.stdin })
 lines.once('line', async () => {
   lines.close()
   if (command.action === 'like') {
-    const likes = createLocalLikes(ctx)
     for (const userId of command.userIds) await likes.set(userId, command.postId, true)
   } else {
-    await createLocalComments(ctx, createViews(ctx.mediaUrl)).add(command.userId, command.postId, command.text)
+    await comments.add(command.userId, command.postId, command.text)
   }
   store.close()
   console.log('done')
