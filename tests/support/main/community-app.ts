@@ -2,7 +2,7 @@ import type { FirebaseWebConfig } from '@shared/types'
 import type { Store } from '../../../src/main/store'
 import { createPost, signUp, startHarness, type AppHarness, type TestAppOptions } from './test-app'
 import { countReads } from '../../../src/main/firebase/counting'
-import type { FakeFirebase } from '../fake-firebase/fake-firebase'
+import { createFakeFirebase, type FakeFirebase } from '../fake-firebase/fake-firebase'
 import type { ConnectFirebase, EmulatorHosts, FirebasePorts } from '../../../src/main/firebase/ports'
 
 /**
@@ -108,6 +108,17 @@ export const join = signUp
 
 /** Uploads a photo (a fresh tiny JPEG unless given) and creates a post with it as the signed-in user. */
 export const write = createPost
+
+/** Alice and Bob on one fresh fake project, each signed up on their own app copy (a and b). */
+export async function aliceAndBob() {
+  const fake = createFakeFirebase()
+  const a = await startCommunityApp(fake)
+  const b = await startCommunityApp(fake)
+  const alice = await join(a, 'alice', { nickname: '앨리스' })
+  const bob = await join(b, 'bob', { nickname: '밥' })
+  const uid = (email: string) => fake.data.accounts().find((acc) => acc.email === email)!.uid
+  return { fake, a, b, alice, bob, aliceUid: uid(alice.email), bobUid: uid(bob.email) }
+}
 
 /** A post exactly as the original web app writes it (docs/specification.md §3.3): string postDate, no createdAt. */
 export function webAppPost(author: { uid: string; email: string; nickname: string }, over: Record<string, unknown> = {}): Record<string, unknown> {

@@ -4,7 +4,7 @@ import { limits } from '@shared/limits'
 import { cleanupTestApps } from '../../../../tests/support/main/test-app'
 import { createFakeFirebase, type FakeFirebase } from '../../../../tests/support/fake-firebase/fake-firebase'
 import type { ConnectFirebase } from '../../firebase/ports'
-import { cleanupCommunityApps, join as signUp, startCommunityApp, startProjectApp, webAppPost, write, type CommunityApp } from '../../../../tests/support/main/community-app'
+import { aliceAndBob, cleanupCommunityApps, join as signUp, startCommunityApp, startProjectApp, webAppPost, write, type CommunityApp } from '../../../../tests/support/main/community-app'
 import { databaseOf } from '../../store/handle'
 
 afterEach(async () => {
@@ -153,15 +153,10 @@ describe('community feed cards: comment counts', () => {
   })
 
   it("follow the comments on the signed-in author's own posts as their alerts arrive, without opening them", async () => {
-    const fake = createFakeFirebase()
-    const a = await startCommunityApp(fake)
-    const b = await startCommunityApp(fake)
-    const alice = await signUp(a, 'alice', { nickname: '앨리스' })
-    await signUp(b, 'bob', { nickname: '밥' })
+    const { fake, a, b, aliceUid } = await aliceAndBob()
     const post = await write(a, '앨리스의 글')
     await b.settle()
     await b.call('comments:add', { postId: post.id, text: '멋져요' })
-    const aliceUid = fake.data.accounts().find((acc) => acc.email === alice.email)!.uid
     // The web app alerts the author of its comments too.
     comment(fake, post.id, '웹에서')
     fake.webApp.pushAlert(aliceUid, { date: '2026. 1. 1. 10:00', post_id: post.id, committed_by: '독자', alert_type: 'comment' })

@@ -3,8 +3,7 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { messages } from '@shared/messages'
 import { cleanupTestApps, storeSnapshot, tinyJpeg } from '../../../../tests/support/main/test-app'
-import { createFakeFirebase } from '../../../../tests/support/fake-firebase/fake-firebase'
-import { cleanupCommunityApps, join as signUp, startCommunityApp, testCommunity, webAppPost, write } from '../../../../tests/support/main/community-app'
+import { aliceAndBob, cleanupCommunityApps, startCommunityApp, testCommunity, webAppPost, write } from '../../../../tests/support/main/community-app'
 
 afterEach(async () => {
   await cleanupCommunityApps()
@@ -13,11 +12,7 @@ afterEach(async () => {
 
 /** Alice has written two posts and Bob has commented; Alice's app is then closed. */
 async function aliceWasHere() {
-  const fake = createFakeFirebase()
-  const a = await startCommunityApp(fake)
-  const b = await startCommunityApp(fake)
-  const alice = await signUp(a, 'alice', { nickname: '앨리스' })
-  await signUp(b, 'bob', { nickname: '밥' })
+  const { fake, a, b, alice } = await aliceAndBob()
   const first = await write(a, '첫 글')
   const second = await write(a, '둘째 글')
   await b.settle()

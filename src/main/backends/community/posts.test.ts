@@ -6,7 +6,7 @@ import { formatDateTime } from '@shared/format'
 import { messages } from '@shared/messages'
 import { cleanupTestApps, tinyJpeg } from '../../../../tests/support/main/test-app'
 import { createFakeFirebase, type FakeFirebase } from '../../../../tests/support/fake-firebase/fake-firebase'
-import { cleanupCommunityApps, join as signUp, startCommunityApp, webAppPost, write, type CommunityApp } from '../../../../tests/support/main/community-app'
+import { aliceAndBob, cleanupCommunityApps, startCommunityApp, webAppPost, write, type CommunityApp } from '../../../../tests/support/main/community-app'
 import { databaseOf } from '../../store/handle'
 
 afterEach(async () => {
@@ -15,16 +15,6 @@ afterEach(async () => {
 })
 
 const local = (y: number, m: number, d: number, h = 0, min = 0) => new Date(y, m - 1, d, h, min).getTime()
-
-async function aliceAndBob() {
-  const fake = createFakeFirebase()
-  const a = await startCommunityApp(fake)
-  const b = await startCommunityApp(fake)
-  const alice = await signUp(a, 'alice', { nickname: '앨리스' })
-  const bob = await signUp(b, 'bob', { nickname: '밥' })
-  const uid = (email: string) => fake.data.accounts().find((acc) => acc.email === email)!.uid
-  return { fake, a, b, alice, bob, aliceUid: uid(alice.email), bobUid: uid(bob.email) }
-}
 
 describe('community posts', () => {
   it('a new post: the photo through the pipeline into Storage, the document in the web app\'s shape plus createdAt', async () => {

@@ -2,8 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { formatDateTime } from '@shared/format'
 import { messages } from '@shared/messages'
 import { cleanupTestApps } from '../../../../tests/support/main/test-app'
-import { createFakeFirebase } from '../../../../tests/support/fake-firebase/fake-firebase'
-import { cleanupCommunityApps, join as signUp, startCommunityApp, webAppPost, write } from '../../../../tests/support/main/community-app'
+import { aliceAndBob as twoPeople, cleanupCommunityApps, startCommunityApp, webAppPost, write } from '../../../../tests/support/main/community-app'
 
 afterEach(async () => {
   await cleanupCommunityApps()
@@ -12,15 +11,10 @@ afterEach(async () => {
 
 /** Alice (who writes) and Bob (who likes and comments), each on their own app copy. */
 async function aliceAndBob() {
-  const fake = createFakeFirebase()
-  const a = await startCommunityApp(fake)
-  const b = await startCommunityApp(fake)
-  const alice = await signUp(a, 'alice', { nickname: '앨리스' })
-  const bob = await signUp(b, 'bob', { nickname: '밥' })
-  const uid = (email: string) => fake.data.accounts().find((acc) => acc.email === email)!.uid
-  const post = await write(a, '앨리스의 글')
-  await b.settle()
-  return { fake, a, b, alice, bob, post, aliceUid: uid(alice.email), bobUid: uid(bob.email) }
+  const people = await twoPeople()
+  const post = await write(people.a, '앨리스의 글')
+  await people.b.settle()
+  return { ...people, post }
 }
 
 describe('community likes', () => {
