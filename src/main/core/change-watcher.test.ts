@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { join } from 'node:path'
 import { createStore, type Store } from '../store'
 import type { ChangeRow } from '../store/changes-store'
-import { cleanupTestApps, createPost, insertUsers, signUp, startApp, startWriter, tempDir } from '../../../tests/support/main/test-app'
+import { cleanupTestApps, createPost, insertUsers, signUp, startApp, tempDir, writeTogether } from '../../../tests/support/main/test-app'
 import { createChangeWatcher } from './change-watcher'
 import { databaseOf } from '../store/handle'
 
@@ -67,12 +67,10 @@ describe('the change watcher', () => {
     const watcher = createChangeWatcher(store, (rows) => seen.push(...rows), 50)
     watcher.start()
 
-    const like = startWriter(dir, { action: 'like', postId: 'post-1', userIds: ['visitor'] })
-    const comment = startWriter(dir, { action: 'comment', postId: 'post-1', userId: 'visitor', text: '다른 프로세스에서' })
-    await Promise.all([like.ready, comment.ready])
-    like.go()
-    comment.go()
-    await Promise.all([like.done, comment.done])
+    await writeTogether(dir, [
+      { action: 'like', postId: 'post-1', userIds: ['visitor'] },
+      { action: 'comment', postId: 'post-1', userId: 'visitor', text: '다른 프로세스에서' }
+    ])
     await vi.waitFor(
       () => {
         expect(seen.filter((r) => r.kind === 'alert_added' && r.userId === 'author')).toHaveLength(2)
@@ -91,12 +89,10 @@ describe('a running app copy and another process on the same store', () => {
     const post = await createPost(app)
     const [visitor] = insertUsers(app.store, 1, '방문자')
 
-    const like = startWriter(app.dataDir, { action: 'like', postId: post.id, userIds: [visitor!] })
-    const comment = startWriter(app.dataDir, { action: 'comment', postId: post.id, userId: visitor!, text: '안녕하세요' })
-    await Promise.all([like.ready, comment.ready])
-    like.go()
-    comment.go()
-    await Promise.all([like.done, comment.done])
+    await writeTogether(app.dataDir, [
+      { action: 'like', postId: post.id, userIds: [visitor!] },
+      { action: 'comment', postId: post.id, userId: visitor!, text: '안녕하세요' }
+    ])
 
     await vi.waitFor(
       () => {

@@ -258,3 +258,11 @@ export function startWriter(dataDir: string, command: WriterCommand): Writer {
   })
   return { ready, go: () => child.stdin.end('go\n'), done }
 }
+
+/** Starts a writer per command, lets them all write at the same moment, and resolves once each has committed and exited. */
+export async function writeTogether(dataDir: string, commands: WriterCommand[]): Promise<void> {
+  const writers = commands.map((command) => startWriter(dataDir, command))
+  await Promise.all(writers.map((writer) => writer.ready))
+  for (const writer of writers) writer.go()
+  await Promise.all(writers.map((writer) => writer.done))
+}
