@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
-import { expect, newAccount, signUp, test } from './fixtures'
+import { composePost, expect, newAccount, signUp, test } from './fixtures'
 import { makePhoto } from './photos'
 
 /**
@@ -24,11 +24,7 @@ async function violations(page: Page, where: string): Promise<string[]> {
 }
 
 async function writePost(page: Page, text: string): Promise<string> {
-  await page.getByRole('button', { name: '글쓰기' }).click()
-  await page.getByTestId('post-image-input').setInputFiles(await makePhoto('a11y', { width: 800, height: 533 }))
-  await expect(page.getByTestId('editor-preview').locator('img[srcset]')).toBeVisible()
-  await page.getByLabel('내용을 입력해 주세요').fill(text)
-  await page.getByRole('button', { name: '올리기' }).click()
+  await composePost(page, text, await makePhoto('a11y', { width: 800, height: 533 }))
   await expect(page).toHaveURL(/#\/$/)
   const link = page.locator('a[href*="detail/"]').first()
   await expect(link).toBeVisible()

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
-import { expect, newAccount, sameStore, signUp, test } from './fixtures'
+import { composePost, expect, newAccount, sameStore, signUp, test } from './fixtures'
 import { makePhoto } from './photos'
 
 /**
@@ -19,11 +19,7 @@ test('two likes are one row and one grouped notification; opening the page takes
   const annAccount = newAccount('ann')
   await ann.page.goto(ann.copy.url)
   await signUp(ann.page, annAccount)
-  await ann.page.getByRole('button', { name: '글쓰기' }).click()
-  await ann.page.getByTestId('post-image-input').setInputFiles(await makePhoto('alerts'))
-  await expect(ann.page.getByTestId('editor-preview').locator('img[srcset]')).toBeVisible()
-  await ann.page.getByLabel('내용을 입력해 주세요').fill('좋아요를 모아 보는 글')
-  await ann.page.getByRole('button', { name: '올리기' }).click()
+  await composePost(ann.page, '좋아요를 모아 보는 글', await makePhoto('alerts'))
   await expect(ann.page.getByTestId('post-card')).toHaveCount(1)
 
   const boAccount = newAccount('bo')

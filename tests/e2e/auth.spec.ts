@@ -1,4 +1,4 @@
-import { expect, logIn, newAccount, signUp, startHarness, test, watchConsole } from './fixtures'
+import { composePost, expect, logIn, newAccount, signUp, startHarness, test, watchConsole } from './fixtures'
 import { makePhoto } from './photos'
 
 test('sign-up shows every rule as the user types, and main checks them again', async ({ page, harness, consoleErrors }) => {
@@ -123,11 +123,7 @@ test('asked to log in to comment, the reader logs in and is back on the post wit
   const writer = newAccount('writer')
   await page.goto(harness.url)
   await signUp(page, writer)
-  await page.getByRole('button', { name: '글쓰기' }).click()
-  await page.getByTestId('post-image-input').setInputFiles(await makePhoto('return'))
-  await expect(page.getByTestId('editor-preview').locator('img[srcset]')).toBeVisible()
-  await page.getByLabel('내용을 입력해 주세요').fill('댓글을 기다리는 글')
-  await page.getByRole('button', { name: '올리기' }).click()
+  await composePost(page, '댓글을 기다리는 글', await makePhoto('return'))
   await expect(page.getByTestId('post-card')).toHaveCount(1)
   await page.getByRole('button', { name: '로그아웃' }).click()
   await expect(page.getByText('로그인해 주세요', { exact: true })).toBeVisible()

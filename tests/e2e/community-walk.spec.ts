@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { format } from '../../src/shared/messages'
 import { startCommunityEmulators, type CommunityEmulators } from '../support/emulators/community'
-import { expect, newAccount, signUp, test, type HarnessStart } from './fixtures'
+import { composePost, expect, newAccount, signUp, test, type HarnessStart } from './fixtures'
 import { makePhoto } from './photos'
 
 /**
@@ -48,11 +48,7 @@ test('two computers in one community: sign-up, a post, a like and a comment seen
   await signUp(pageB, bob)
 
   // A posts (the photo goes to Storage, the document to Firestore) and stays on the feed.
-  await pageA.getByRole('button', { name: '글쓰기' }).click()
-  await pageA.getByTestId('post-image-input').setInputFiles(await makePhoto('walk'))
-  await expect(pageA.getByTestId('editor-preview').locator('img[srcset]')).toBeVisible()
-  await pageA.getByLabel('내용을 입력해 주세요').fill('두 컴퓨터가 같이 보는 글')
-  await pageA.getByRole('button', { name: '올리기' }).click()
+  await composePost(pageA, '두 컴퓨터가 같이 보는 글', await makePhoto('walk'))
   const cardA = card(pageA, '두 컴퓨터가 같이 보는 글')
   await expect(cardA).toBeVisible()
   const postId = await cardA.getAttribute('data-post-id')

@@ -126,3 +126,12 @@ export async function logIn(page: Page, account: { email: string; password: stri
   await page.getByLabel('비밀번호').fill(account.password)
   await page.getByRole('button', { name: '로그인' }).click()
 }
+
+/** Writes a post from the feed: 글쓰기, the photo (waiting for main's processed preview), the text, 올리기. */
+export async function composePost(page: Page, text: string, photo: string) {
+  await page.getByRole('button', { name: '글쓰기' }).click()
+  await page.getByTestId('post-image-input').setInputFiles(photo)
+  await expect(page.getByTestId('editor-preview').locator('img[srcset]')).toBeVisible()
+  await page.getByLabel('내용을 입력해 주세요').fill(text)
+  await page.getByRole('button', { name: '올리기' }).click()
+}

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, newAccount, signUp, test } from './fixtures'
+import { composePost, expect, newAccount, signUp, test } from './fixtures'
 import { makePhoto } from './photos'
 
 test('settings dialog: focus returns to the gear when it closes', async ({ page, harness, consoleErrors }) => {
@@ -23,11 +23,7 @@ test('comments: Enter sends and focus stays in the box; Shift+Enter and an IME c
   void consoleErrors
   await page.goto(harness.url)
   await signUp(page, newAccount('focus'))
-  await page.getByRole('button', { name: '글쓰기' }).click()
-  await page.getByTestId('post-image-input').setInputFiles(await makePhoto('focus', { width: 640, height: 427 }))
-  await expect(page.getByTestId('editor-preview').locator('img[srcset]')).toBeVisible()
-  await page.getByLabel('내용을 입력해 주세요').fill('댓글을 받을 글')
-  await page.getByRole('button', { name: '올리기' }).click()
+  await composePost(page, '댓글을 받을 글', await makePhoto('focus', { width: 640, height: 427 }))
   await expect(page).toHaveURL(/#\/$/)
   await page.locator('a[href*="detail/"]').first().click()
   await expect(page.getByTestId('post-detail')).toBeVisible()
@@ -63,11 +59,7 @@ test('comments: Enter sends and focus stays in the box; Shift+Enter and an IME c
 
 /** Writes a post with a photo as the signed-in person; the feed is showing when it returns. */
 async function writePost(page: Page, text: string): Promise<void> {
-  await page.getByRole('button', { name: '글쓰기' }).click()
-  await page.getByTestId('post-image-input').setInputFiles(await makePhoto('titles', { width: 640, height: 427 }))
-  await expect(page.getByTestId('editor-preview').locator('img[srcset]')).toBeVisible()
-  await page.getByLabel('내용을 입력해 주세요').fill(text)
-  await page.getByRole('button', { name: '올리기' }).click()
+  await composePost(page, text, await makePhoto('titles', { width: 640, height: 427 }))
   await expect(page).toHaveURL(/#\/$/)
 }
 

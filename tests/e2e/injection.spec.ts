@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 import { format } from '../../src/shared/messages'
-import { expect, sameStore, signUp, test } from './fixtures'
+import { composePost, expect, sameStore, signUp, test } from './fixtures'
 import { makePhoto } from './photos'
 
 const payload = `<img src=x onerror="window.__pwned=1;alert(1)"><script>window.__pwned=1</script>'); DROP TABLE posts;--`
@@ -13,11 +13,7 @@ test('HTML, script and SQL in posts, comments and nicknames stay inert text ever
   for (const page of [pageA, pageB]) page.on('dialog', (dialog) => void dialog.dismiss().then(() => dialogs.push(dialog.message())))
   await pageA.goto(copyA.url)
   await signUp(pageA, { email: 'target@example.com', nickname: '평범한사람', password: 'target-pass' })
-  await pageA.getByRole('button', { name: '글쓰기' }).click()
-  await pageA.getByTestId('post-image-input').setInputFiles(await makePhoto('inject'))
-  await expect(pageA.getByTestId('editor-preview').locator('img[srcset]')).toBeVisible()
-  await pageA.getByLabel('내용을 입력해 주세요').fill(payload)
-  await pageA.getByRole('button', { name: '올리기' }).click()
+  await composePost(pageA, payload, await makePhoto('inject'))
   await expect(pageA.getByTestId('post-card')).toHaveCount(1)
 
   await pageB.goto(copyB.url)

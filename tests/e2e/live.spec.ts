@@ -1,5 +1,5 @@
 import { format } from '../../src/shared/messages'
-import { expect, newAccount, sameStore, signUp, test } from './fixtures'
+import { composePost, expect, newAccount, sameStore, signUp, test } from './fixtures'
 import { makePhoto } from './photos'
 
 test('two app copies on one store see each other: likes, comments, alerts, notifications, badge', async ({ openCopy }) => {
@@ -9,11 +9,7 @@ test('two app copies on one store see each other: likes, comments, alerts, notif
   const alice = newAccount('alice')
   await pageA.goto(copyA.url)
   await signUp(pageA, alice)
-  await pageA.getByRole('button', { name: '글쓰기' }).click()
-  await pageA.getByTestId('post-image-input').setInputFiles(await makePhoto('live'))
-  await expect(pageA.getByTestId('editor-preview').locator('img[srcset]')).toBeVisible()
-  await pageA.getByLabel('내용을 입력해 주세요').fill('같이 보는 글')
-  await pageA.getByRole('button', { name: '올리기' }).click()
+  await composePost(pageA, '같이 보는 글', await makePhoto('live'))
   await expect(pageA.getByTestId('post-card')).toHaveCount(1)
   await pageA.getByTestId('post-card').locator('p').first().click()
   await expect(pageA.getByTestId('post-detail')).toBeVisible()
@@ -92,11 +88,7 @@ test('two app copies on one store see each other: likes, comments, alerts, notif
 test('logged out, liking and commenting ask to log in first and send nothing', async ({ page, harness, consoleErrors }) => {
   await page.goto(harness.url)
   await signUp(page, newAccount('solo'))
-  await page.getByRole('button', { name: '글쓰기' }).click()
-  await page.getByTestId('post-image-input').setInputFiles(await makePhoto('solo'))
-  await expect(page.getByTestId('editor-preview').locator('img[srcset]')).toBeVisible()
-  await page.getByLabel('내용을 입력해 주세요').fill('혼자 쓴 글')
-  await page.getByRole('button', { name: '올리기' }).click()
+  await composePost(page, '혼자 쓴 글', await makePhoto('solo'))
   await expect(page.getByTestId('post-card')).toHaveCount(1)
   await page.getByRole('button', { name: '로그아웃' }).click()
 

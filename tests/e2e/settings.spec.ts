@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import { join } from 'node:path'
 import { startAuthEmulator, type AuthEmulator } from '../support/auth-emulator'
-import { expect, newAccount, signUp, startHarness, test, watchConsole, type Harness } from './fixtures'
+import { composePost, expect, newAccount, signUp, startHarness, test, watchConsole, type Harness } from './fixtures'
 import { makePhoto } from './photos'
 
 /**
@@ -107,11 +107,7 @@ test('connects to a community and disconnects back to the local posts', async ({
   // A local account with a post: it must all be there again after the community.
   const account = newAccount('local')
   await signUp(page, account)
-  await page.getByRole('button', { name: '글쓰기' }).click()
-  await page.getByTestId('post-image-input').setInputFiles(await makePhoto('settings-local', { hue: 120 }))
-  await expect(page.getByTestId('editor-preview').locator('img[srcset]')).toBeVisible()
-  await page.getByLabel('내용을 입력해 주세요').fill('이 컴퓨터에만 있는 글')
-  await page.getByRole('button', { name: '올리기' }).click()
+  await composePost(page, '이 컴퓨터에만 있는 글', await makePhoto('settings-local', { hue: 120 }))
   await expect(page.getByTestId('post-card').filter({ hasText: '이 컴퓨터에만 있는 글' })).toBeVisible()
 
   const dialog = await openSettings(page)
