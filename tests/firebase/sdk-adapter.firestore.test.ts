@@ -9,13 +9,14 @@
  * started here). AlertsPort and FilesPort: sdk-adapter.test.ts and
  * sdk-adapter.storage-protocol.test.ts.
  */
-import { initializeTestEnvironment, type RulesTestEnvironment } from '@firebase/rules-unit-testing'
+import type { RulesTestEnvironment } from '@firebase/rules-unit-testing'
 import firebase from 'firebase/compat/app'
 import 'firebase/compat/firestore'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { CommentDoc, FirebasePorts, FirebaseUser, PostDoc, Snapshot } from '../../src/main/firebase/ports'
 import { connectFirebase } from '../../src/main/firebase/sdk-adapter'
-import { emulatorCommunity as config, emulatorHost as hostOf, PROJECT_ID, readRepoFile as readRules, splitHost as split } from '../support/emulators/project'
+import { emulatorCommunity as config, emulatorHost as hostOf } from '../support/emulators/project'
+import { rulesEnvironment } from '../support/emulators/rules'
 import { authEmulatorHost, failure, nextValue, signedIn } from '../support/emulators/sdk'
 
 // ================================================================ Firestore
@@ -81,7 +82,7 @@ describe('DocsPort on the Firestore emulator', () => {
 
   beforeAll(async () => {
     const firestore = hostOf('firestore')
-    env = await initializeTestEnvironment({ projectId: PROJECT_ID, firestore: { rules: readRules('firebase/firestore.rules'), ...split(firestore) } })
+    env = await rulesEnvironment('firestore')
     alice = await signedIn({ firestore }, 'alice')
     bob = await signedIn({ firestore }, 'bob')
   })

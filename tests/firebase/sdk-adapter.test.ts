@@ -11,11 +11,12 @@
  * protocol on a rules-less Storage emulator (sdk-adapter.storage-protocol.test.ts). Each service
  * is its own describe block, so one can run alone (`-t AlertsPort`).
  */
-import { initializeTestEnvironment, type RulesTestEnvironment } from '@firebase/rules-unit-testing'
+import type { RulesTestEnvironment } from '@firebase/rules-unit-testing'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { AlertEntry, FirebasePortError, FirebasePorts, FirebaseUser } from '../../src/main/firebase/ports'
 import { connectFirebase } from '../../src/main/firebase/sdk-adapter'
-import { emulatorCommunity as config, emulatorHost as hostOf, PROJECT_ID, readRepoFile as readRules, splitHost as split } from '../support/emulators/project'
+import { emulatorCommunity as config, emulatorHost as hostOf } from '../support/emulators/project'
+import { rulesEnvironment } from '../support/emulators/rules'
 import { authEmulatorHost, failure, nextValue, signedIn } from '../support/emulators/sdk'
 
 // ================================================================ Realtime Database
@@ -29,7 +30,7 @@ describe('AlertsPort on the Realtime Database emulator', () => {
 
   beforeAll(async () => {
     const database = hostOf('database')
-    env = await initializeTestEnvironment({ projectId: PROJECT_ID, database: { rules: readRules('firebase/database.rules.json'), ...split(database) } })
+    env = await rulesEnvironment('database')
     alice = await signedIn({ database }, 'alice')
     bob = await signedIn({ database }, 'bob')
   })
@@ -92,7 +93,7 @@ describe('FilesPort on the Storage emulator', () => {
 
   beforeAll(async () => {
     const storage = hostOf('storage')
-    env = await initializeTestEnvironment({ projectId: PROJECT_ID, storage: { rules: readRules('firebase/storage.rules'), ...split(storage) } })
+    env = await rulesEnvironment('storage')
     alice = await signedIn({ storage }, 'alice')
     bob = await signedIn({ storage }, 'bob')
   })

@@ -1,4 +1,4 @@
-import { afterAll, expect } from 'vitest'
+import { afterAll } from 'vitest'
 import { FirebasePortError, type EmulatorHosts, type FirebasePorts, type FirebaseUser } from '../../../src/main/firebase/ports'
 import { connectFirebase } from '../../../src/main/firebase/sdk-adapter'
 import { startAuthEmulator, type AuthEmulator } from '../auth-emulator'
@@ -37,14 +37,7 @@ export async function signedIn(emulators: Omit<EmulatorHosts, 'auth'>, name: str
   return { ports, user }
 }
 
-export async function failure(work: Promise<unknown>): Promise<FirebasePortError> {
-  const error: unknown = await work.then(
-    () => null,
-    (e: unknown) => e
-  )
-  expect(error).toBeInstanceOf(FirebasePortError)
-  return error as FirebasePortError
-}
+export { failure } from '../firebase-ports'
 
 /** The next value a listener delivers that satisfies `accept`. */
 export function nextValue<T>(subscribe: (deliver: (value: T) => void, fail: (error: FirebasePortError) => void) => () => void, accept: (value: T) => boolean): Promise<T> {
