@@ -2,7 +2,6 @@ import { spawn } from 'node:child_process'
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
-import { format } from '@shared/messages'
 import { createRecordingDesktop } from '../../src/harness/recording-desktop'
 import type { PlannedWrite } from '../lib/alert-writer'
 import { openMagpie } from '../lib/magpie'
@@ -40,11 +39,11 @@ function planWrites(store: SeededStore, count: number, liked: (postId: string, u
 async function measure(ctx: BenchContext, intervalMs: number, seconds: number, rate: number): Promise<Latencies> {
   const copy = await ctx.stores.copy(browserSpec(ctx.smoke))
   const desktop = createRecordingDesktop()
-  const notified = new Map<string, number>()
+  const notified: { route: string; body: string; t: number }[] = []
   const badges: { count: number; t: number }[] = []
   const { notify, setBadge } = desktop.port
   desktop.port.notify = (n) => {
-    notified.set(`${n.route}|${n.body}`, wallClock())
+    notified.push({ route: n.route, body: n.body, t: wallClock() })
     notify(n)
   }
   desktop.port.setBadge = (count) => {
@@ -86,8 +85,11 @@ async function measure(ctx: BenchContext, intervalMs: number, seconds: number, r
 
   const result: Latencies = { notification: [], badge: [], missing: 0 }
   plan.forEach((write, i) => {
-    const text = write.kind === 'like' ? format.alertLike(nickname.get(write.userId)!) : format.alertComment(nickname.get(write.userId)!)
-    const shown = notified.get(`/detail/${write.postId}|${text}`)
+    // Alerts on one post group into one notification that names the newest actor first
+    // ("까치7님 외 2명이…", or "까치7님이 댓글을 남겼어요: …"): this write's is the first on its
+    // post that names its actor after its commit.
+    const actor = `${nickname.get(write.userId)!}님`
+    const shown = notified.find((n) => n.route === `/detail/${write.postId}` && n.body.startsWith(actor) && n.t >= (committed[i] ?? Infinity))?.t
     const badge = badges.find((b) => b.count >= base + i + 1)
     if (shown === undefined || badge === undefined || committed[i] === undefined) {
       result.missing++
