@@ -1,18 +1,11 @@
-import type { Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { composePost, expect, newAccount, signUp, test } from './fixtures'
 import { makePhoto } from './photos'
 
 test('settings dialog: focus returns to the gear when it closes', async ({ page, harness, consoleErrors }) => {
   void consoleErrors
   await page.goto(harness.url)
-  const gear = page.getByRole('button', { name: '설정' })
-  await gear.focus()
-  await page.keyboard.press('Enter')
-  const dialog = page.getByRole('dialog', { name: '설정' })
-  await expect(dialog).toBeVisible()
-  await page.keyboard.press('Escape')
-  await expect(dialog).toBeHidden()
-  await expect(gear).toBeFocused()
+  await escapeReturnsFocus(page, page.getByRole('button', { name: '설정' }), page.getByRole('dialog', { name: '설정' }))
 })
 
 test('comments: Enter sends and focus stays in the box; Shift+Enter and an IME composition never send', async ({
@@ -56,6 +49,16 @@ test('comments: Enter sends and focus stays in the box; Shift+Enter and an IME c
   await expect(page.getByTestId('comment')).toHaveCount(2)
   await expect(box).toBeFocused()
 })
+
+/** Opens a dialog from the keyboard (Enter on `opener`) and closes it with Escape: focus must be back on the opener. */
+async function escapeReturnsFocus(page: Page, opener: Locator, dialog: Locator): Promise<void> {
+  await opener.focus()
+  await page.keyboard.press('Enter')
+  await expect(dialog).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(dialog).toBeHidden()
+  await expect(opener).toBeFocused()
+}
 
 /** Writes a post with a photo as the signed-in person; the feed is showing when it returns. */
 async function writePost(page: Page, text: string): Promise<void> {
@@ -117,13 +120,8 @@ test('confirm dialog: focus returns to the button that opened it', async ({ page
 
   // Opened from the keyboard and closed with Escape: back on 취소, still in the editor.
   const cancel = page.getByRole('button', { name: '취소', exact: true })
-  await cancel.focus()
-  await page.keyboard.press('Enter')
   const dialog = page.getByRole('alertdialog', { name: '작성 중인 내용을 저장하지 않고 나갈까요?' })
-  await expect(dialog).toBeVisible()
-  await page.keyboard.press('Escape')
-  await expect(dialog).toBeHidden()
-  await expect(cancel).toBeFocused()
+  await escapeReturnsFocus(page, cancel, dialog)
 
   // Answered with the dialog's own 취소: the same.
   await page.getByRole('button', { name: '삭제하기' }).click()
