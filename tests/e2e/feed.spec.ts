@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { messages } from '../../src/shared/messages'
 import type { Locator, Page } from '@playwright/test'
-import { expect, startHarness, test } from './fixtures'
+import { seedEmail, seedPassword } from '../support/main/seed'
+import { expect, logIn, startHarness, test } from './fixtures'
 
 function seed(posts: number): string {
   const dataDir = mkdtempSync(join(tmpdir(), 'magpie-feed-'))
@@ -207,6 +208,85 @@ test('a feed that fails to load says why, and 다시 시도 loads it', async ({ 
     await page.getByRole('button', { name: '다시 시도' }).click()
     await expect(page.getByTestId('post-card')).toHaveCount(3)
     await expect(page.getByRole('alert')).toBeHidden()
+    await page.goto('about:blank')
+  } finally {
+    await harness.stop()
+  }
+  expect(consoleErrors).toEqual([])
+})
+
+test('after a like deep in the feed, a jump far up reads the page it lands on, its cards appear, and Back returns to one of them', async ({ page, consoleErrors }) => {
+  // Twenty pages read one after another: slow on a loaded machine, never timed.
+  test.setTimeout(180_000)
+  const harness = await startHarness({ dataDir: seed(200) })
+  try {
+    // Every feed page the window asks main for, and every single post read again.
+    const reads: string[] = []
+    const postReads: string[] = []
+    await page.routeWebSocket(/\/ipc\?/, (ws) => {
+      const server = ws.connectToServer()
+      ws.onMessage((message) => {
+        const { channel } = JSON.parse(String(message)) as { channel: string }
+        if (channel === 'posts:feed') reads.push(String(message))
+        if (channel === 'posts:get') postReads.push(String(message))
+        server.send(message)
+      })
+    })
+    await page.goto(harness.url)
+    await logIn(page, { email: seedEmail(1), password: seedPassword })
+    await expect(page.getByText('까치1님, 안녕하세요')).toBeVisible()
+    await expect(page.getByTestId('post-card').first()).toBeVisible()
+    await page.waitForFunction(
+      () => {
+        const shown = Array.from(document.querySelectorAll('[aria-posinset]'), (e) => Number(e.getAttribute('aria-posinset')))
+        if (Math.max(0, ...shown) >= 190) return true
+        window.scrollTo(0, document.documentElement.scrollHeight)
+        return false
+      },
+      null,
+      { polling: 'raf', timeout: 150_000 }
+    )
+
+    // A like on the 190th card: its heart changes in place, and no feed page is read again for it.
+    const liked = await bringCard(page, 190)
+    await settled(page)
+    const readsBeforeLike = reads.length
+    const postReadsBeforeLike = postReads.length
+    const heart = liked.getByTestId('like-button')
+    await heart.click()
+    await expect(heart).toHaveAttribute('aria-pressed', 'true')
+    // Main's change event for the like reads that one post again; by then the like is through.
+    await expect.poll(() => postReads.length).toBeGreaterThan(postReadsBeforeLike)
+    expect(reads.length).toBe(readsBeforeLike)
+    // The like button keeps the focus, so its card stays drawn wherever the window goes.
+    await expect(heart).toBeFocused()
+
+    // A jump far up, to about the 10th card, beyond the eight pages in the cache.
+    const readsBeforeJump = reads.length
+    await page.evaluate(() => window.scrollTo(0, Math.round(document.documentElement.scrollHeight * 0.05)))
+    // The first card on screen once the window has moved and its cards are drawn.
+    const onScreen = () =>
+      page.evaluate(() => {
+        const places = Array.from(document.querySelectorAll('[data-testid="post-card"]'))
+          .filter((card) => {
+            const { top, bottom } = card.getBoundingClientRect()
+            return bottom > 0 && top < window.innerHeight
+          })
+          .map((card) => Number(card.getAttribute('aria-posinset')))
+        return Math.min(Infinity, ...places)
+      })
+    await expect.poll(onScreen, { timeout: 60_000 }).toBeLessThan(40)
+    // The page under the window is read at once, not every page between it and the cache one after another.
+    expect(reads.length - readsBeforeJump).toBeLessThanOrEqual(3)
+    const place = await onScreen()
+    await expect(page.locator(`[data-testid="post-card"][aria-posinset="${place}"]`)).toContainText(`#${201 - place}번째 소식`)
+
+    // Back from a card there returns to it at the same pixel.
+    const card = await bringCard(page, place + 1)
+    await page.mouse.wheel(0, 90)
+    await settled(page)
+    const top = (await card.boundingBox())!.y
+    expect(await openAndComeBack(page, card, () => page.goBack())).toBe(top)
     await page.goto('about:blank')
   } finally {
     await harness.stop()

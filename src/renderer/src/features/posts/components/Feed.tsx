@@ -17,6 +17,8 @@ type RenderActions = (post: PostView) => ReactNode
 /** A typical card's height before it is measured, and the space between cards (Feed.module.css). */
 const estimate = 680
 const gap = 28
+/** Cards drawn beyond each edge of the screen: Tab from the last card on screen reaches the next one. */
+const overscan = 3
 
 /**
  * One card of the list. Memoised on the post object itself: a new page, or a like on one
@@ -114,8 +116,7 @@ function FeedWindow({ feed, data, renderActions }: { feed: ReturnType<typeof use
     count: order.length,
     estimateSize: () => estimate,
     gap,
-    // Cards beyond the screen: Tab from the last card on screen reaches the next one.
-    overscan: 3,
+    overscan,
     scrollMargin: margin,
     getItemKey: (i) => order[i]!,
     rangeExtractor,
@@ -181,16 +182,23 @@ function FeedWindow({ feed, data, renderActions }: { feed: ReturnType<typeof use
   )
 
   const items = virtualizer.getVirtualItems()
-  const firstShown = items[0]?.index ?? 0
-  const lastShown = items.at(-1)?.index ?? 0
+  // The window itself, from the range the items were taken from: the card holding the focus may be
+  // drawn anywhere (rangeExtractor), and reading pages towards it would pull the window's pages away.
+  const range = virtualizer.range
+  const firstShown = range ? Math.max(0, range.startIndex - overscan) : 0
+  const lastShown = range ? Math.min(order.length - 1, range.endIndex + overscan) : 0
   const firstLoaded = index.position(data.pages[0]?.posts[0]?.id ?? '')
   const lastLoaded = index.position(data.pages.at(-1)?.posts.at(-1)?.id ?? '')
 
   // Read the pages the window needs: the next or previous page near an end, or the page itself after a jump.
+  // One jump at a time (its read is not the query's fetch, so isFetching does not cover it): the
+  // pages it puts in the cache run this again, and the window is looked at where it is by then.
+  const jumping = useRef(false)
   useEffect(() => {
-    if (isFetching || items.length === 0) return
+    if (isFetching || jumping.current || items.length === 0) return
     if (firstLoaded < 0 || lastShown < firstLoaded - 6 || firstShown > lastLoaded + 6) {
-      void jumpToPage(client, index.pageAt(firstShown))
+      jumping.current = true
+      void jumpToPage(client, index.pageAt(firstShown)).finally(() => (jumping.current = false))
     } else if (lastShown + 3 >= lastLoaded && hasNextPage && !isFetchNextPageError) {
       void fetchNextPage()
     } else if (firstShown - 3 <= firstLoaded && hasPreviousPage && !isFetchPreviousPageError) {
