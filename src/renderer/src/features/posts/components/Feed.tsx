@@ -1,4 +1,4 @@
-import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
+import { lazy, memo, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query'
 import { defaultRangeExtractor, useWindowVirtualizer, type Range, type VirtualItem, type Virtualizer } from '@tanstack/react-virtual'
 import { useLocation, useNavigationType } from 'react-router-dom'
@@ -8,9 +8,11 @@ import { ErrorState } from '@/shared/ui/ErrorState'
 import { LoadingOverlay, Spinner } from '@/shared/ui/LoadingOverlay'
 import { jumpToPage, useFeed } from '../api/get-feed'
 import { feedIndex, type FeedAnchor, type FeedIndex } from '../stores/feed-index'
-import { FindBar } from './FindBar'
 import { PostCard } from './PostCard'
 import styles from './Feed.module.css'
+
+// Loaded on the first Ctrl/Cmd+F: the first screen's script stays small.
+const FindBar = lazy(() => import('./FindBar').then((module) => ({ default: module.FindBar })))
 
 type RenderActions = (post: PostView) => ReactNode
 
@@ -277,14 +279,16 @@ function FeedWindow({ feed, data, renderActions }: { feed: ReturnType<typeof use
   return (
     <>
       {find && (
-        <FindBar
-          query={find.query}
-          at={current >= 0 ? matches.indexOf(current) + 1 : 0}
-          count={matches.length}
-          onQuery={(query) => setFind({ query, at: 0 })}
-          onMove={move}
-          onClose={closeFind}
-        />
+        <Suspense fallback={null}>
+          <FindBar
+            query={find.query}
+            at={current >= 0 ? matches.indexOf(current) + 1 : 0}
+            count={matches.length}
+            onQuery={(query) => setFind({ query, at: 0 })}
+            onMove={move}
+            onClose={closeFind}
+          />
+        </Suspense>
       )}
       {isFetchPreviousPageError && <ErrorState compact error={feed.error} onRetry={() => void fetchPreviousPage()} />}
       {/* The feed pattern: a feed of articles, each saying its place (aria-posinset/setsize); the
