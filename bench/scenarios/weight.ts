@@ -46,7 +46,16 @@ export const weight: Scenario = {
       note: `The build has ${allJs.length} JavaScript chunks; the others load when a screen or a feature first needs them. Fonts (Pretendard, split by unicode-range) load per glyph range as text needs them and are not counted. The harness also serves its own preload bundle, which Electron's preload replaces.`
     })
     const jsGzip = sum(js, 'gzip')
-    out.goals.push({ name: 'first-screen JavaScript, gzip', target: '≤ 120 KiB', actual: kib(jsGzip), met: jsGzip <= 120 * 1024 })
+    out.goals.push({
+      name: 'first-screen JavaScript, gzip',
+      target: '≤ 120 KiB',
+      actual: kib(jsGzip),
+      met: jsGzip <= 120 * 1024,
+      why:
+        jsGzip > 120 * 1024
+          ? 'the windowed feed brought @tanstack/virtual-core (9.0 KiB gzip, the table below) to the first screen: the price of a document that stays under 2,000 elements and ~220 MiB at any depth (scroll); the find bar, comments and alerts windowing already load later'
+          : undefined
+    })
 
     // What is in it: the same build with source maps, bytes split by package.
     ctx.progress.step('composition (a build with source maps)')
