@@ -103,7 +103,8 @@ describe('Feed', () => {
     const before = screen.getAllByRole('link')[0]!
     before.focus()
     fireEvent.keyDown(window, { key: 'f', ctrlKey: true })
-    const input = screen.getByRole('searchbox', { name: '불러온 글에서 찾기' })
+    // The find bar loads on its first use.
+    const input = await screen.findByRole('searchbox', { name: '불러온 글에서 찾기' })
     expect(document.activeElement).toBe(input)
     fireEvent.change(input, { target: { value: '바다' } })
     expect(screen.getByTestId('find-count').textContent).toBe('1/2')
