@@ -11,13 +11,28 @@ import { makePhoto } from './photos'
 const wcag = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 
 /** Animations (dialogs fade and pop in) settle first: axe reads colours as drawn. */
-async function settled(page: Page): Promise<void> {
+async function animationsDone(page: Page): Promise<void> {
   await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => null))))
 }
 
+/**
+ * A screen is scanned once its toasts are gone too: a toast that starts to fade out during
+ * the scan is read half-transparent. Toasts get a scan of their own while shown (toastViolations).
+ */
 async function violations(page: Page, where: string): Promise<string[]> {
-  await settled(page)
-  const result = await new AxeBuilder({ page }).withTags(wcag).analyze()
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 })
+  await animationsDone(page)
+  return serious(where, await new AxeBuilder({ page }).withTags(wcag).analyze())
+}
+
+/** The toast on screen, fully shown, scanned alone. */
+async function toastViolations(page: Page, where: string): Promise<string[]> {
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(1)
+  await animationsDone(page)
+  return serious(where, await new AxeBuilder({ page }).withTags(wcag).include('[data-sonner-toaster]').analyze())
+}
+
+function serious(where: string, result: Awaited<ReturnType<AxeBuilder['analyze']>>): string[] {
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${where}: ${v.id} (${v.impact}) — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)
@@ -69,6 +84,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await page.getByLabel('댓글을 남겨 주세요').fill('좋은 글이에요')
       await page.getByRole('button', { name: '등록' }).click()
       await expect(page.getByTestId('comment')).toHaveCount(1)
+      found.push(...(await toastViolations(page, 'toast (comment added)')))
     })
     await visit('#/write/new', 'editor (new)', h1)
     await visit(`#/write/${postId}`, 'editor (edit)', h1)
