@@ -1,5 +1,6 @@
 import { useCallback, useLayoutEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react'
-import { defaultRangeExtractor, useWindowVirtualizer, type Range, type VirtualItem } from '@tanstack/react-virtual'
+import { useWindowVirtualizer, type Range, type VirtualItem } from '@tanstack/react-virtual'
+import { rangeKeeping } from '../lib/range-keeping'
 
 /** What a row spreads on its <li>: the measuring ref and, once windowed, its place in the list. */
 export interface RowProps {
@@ -75,13 +76,7 @@ function Windowed<T>({ items, getKey, renderItem, as: List = 'ol', className, es
     })
   )
 
-  const rangeExtractor = useCallback((range: Range) => {
-    const indexes = defaultRangeExtractor(range)
-    // The row holding the keyboard focus stays in the document, or focus would fall to the page.
-    const keep = focused.current
-    if (keep >= 0 && keep < range.count && !indexes.includes(keep)) return [...indexes, keep].sort((a, b) => a - b)
-    return indexes
-  }, [])
+  const rangeExtractor = useCallback((range: Range) => rangeKeeping(range, focused.current), [])
 
   const virtualizer = useWindowVirtualizer({
     count: items.length,

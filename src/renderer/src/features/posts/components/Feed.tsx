@@ -1,10 +1,11 @@
 import { lazy, memo, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query'
-import { defaultRangeExtractor, useWindowVirtualizer, type Range, type VirtualItem, type Virtualizer } from '@tanstack/react-virtual'
+import { useWindowVirtualizer, type Range, type VirtualItem, type Virtualizer } from '@tanstack/react-virtual'
 import { useLocation, useNavigationType } from 'react-router-dom'
 import { messages } from '@shared/messages'
 import type { FeedPage, PostView } from '@shared/types'
 import { ErrorState } from '@/shared/ui/ErrorState'
+import { rangeKeeping } from '@/shared/lib/range-keeping'
 import { LoadingOverlay, Spinner } from '@/shared/ui/LoadingOverlay'
 import { jumpToPage, useFeed } from '../api/get-feed'
 import { feedIndex, type FeedAnchor, type FeedIndex } from '../stores/feed-index'
@@ -106,13 +107,7 @@ function FeedWindow({ feed, data, renderActions }: { feed: ReturnType<typeof use
   const focused = useRef(-1)
   const list = useRef<HTMLDivElement>(null)
 
-  const rangeExtractor = useCallback((range: Range) => {
-    const indexes = defaultRangeExtractor(range)
-    // The card holding the keyboard focus stays in the document, or focus would fall to the page.
-    const keep = focused.current
-    if (keep >= 0 && keep < range.count && !indexes.includes(keep)) return [...indexes, keep].sort((a, b) => a - b)
-    return indexes
-  }, [])
+  const rangeExtractor = useCallback((range: Range) => rangeKeeping(range, focused.current), [])
 
   const virtualizer = useWindowVirtualizer({
     count: order.length,
