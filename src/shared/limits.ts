@@ -10,6 +10,8 @@ export const limits = {
   imageMaxPixels: 40_000_000,
   feedPageSize: 10,
   feedPageMax: 50,
+  /** The longest text the feed's find bar looks for. */
+  findQueryMax: 100,
   commentPageSize: 20,
   alertPageMax: 200,
   likeAnimationMs: 2500

@@ -46,6 +46,11 @@ export interface FeedPage {
   nextCursor: string | null
 }
 
+/** The posts a find matched: their places in the feed, 0 being the newest post, in feed order. */
+export interface FeedMatches {
+  positions: number[]
+}
+
 export interface CommentView {
   id: string
   postId: string

@@ -1,7 +1,7 @@
 import type { SignUpInput } from '@shared/ipc/contract'
 import type { ImagePurpose } from '@shared/limits'
 import type { MessageKey } from '@shared/messages'
-import type { AlertList, CommentPage, CommentView, FeedPage, ImageUpload, LikeState, PostView, SessionView } from '@shared/types'
+import type { AlertList, CommentPage, CommentView, FeedMatches, FeedPage, ImageUpload, LikeState, PostView, SessionView } from '@shared/types'
 import { AppError } from '../errors'
 import type { Emit, LiveService } from './live-events'
 import type { PostDraft } from './post-rules'
@@ -28,6 +28,7 @@ export interface Services {
   }
   posts: {
     feed(viewer: string | null, cursor: string | null | undefined, limit?: number): Awaitable<FeedPage>
+    find(query: string, through: string | null | undefined): FeedMatches
     get(id: string, viewer: string | null): Awaitable<PostView>
     create(userId: string | null, uploadId: string | null | undefined, draft: PostDraft): Awaitable<PostView>
     update(userId: string | null, postId: string, uploadId: string | null | undefined, draft: PostDraft): Promise<PostView>

@@ -163,6 +163,14 @@ const matrix: Matrix = {
       }
     }
   ],
+  'posts:find': [
+    {
+      name: 'words of the owner\'s post, in the whole feed',
+      input: () => ({ query: '주인의', through: null }),
+      expect: everyone,
+      verify: ({ data }) => expect(data).toEqual({ positions: [0] })
+    }
+  ],
   'posts:get': [
     {
       name: 'the owner\'s post',
@@ -472,7 +480,7 @@ describe('authorization matrix: every channel × {loggedOut, anotherUser, owner}
   })
 
   it('reads are open to everyone; writes only to those allowed', () => {
-    const reads: Channel[] = ['auth:session', 'posts:feed', 'posts:get', 'comments:list', 'settings:get']
+    const reads: Channel[] = ['auth:session', 'posts:feed', 'posts:find', 'posts:get', 'comments:list', 'settings:get']
     for (const channel of reads) for (const c of matrix[channel]) expect(c.expect).toEqual(everyone)
     const ownerWrites: Channel[] = ['posts:update', 'posts:delete', 'alerts:delete']
     for (const channel of ownerWrites) for (const c of matrix[channel]) expect([c.expect.loggedOut, c.expect.anotherUser]).not.toContain('ok')

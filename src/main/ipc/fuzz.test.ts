@@ -51,6 +51,7 @@ function templates(ids: { postId: string }): Record<Channel, Record<string, unkn
     'auth:logout': undefined,
     'images:add': { requestId: 'r', purpose: 'post', bytes: new Uint8Array([0xff, 0xd8, 0xff]) },
     'posts:feed': { cursor: null },
+    'posts:find': { query: '글', through: null },
     'posts:get': { id: ids.postId },
     'posts:create': { uploadId: 'nope', text: '글', layout: 'Top' },
     'posts:update': { id: ids.postId, text: '글', layout: 'Top' },
@@ -96,7 +97,7 @@ function broken(template: Record<string, unknown> | undefined) {
   )
 }
 
-const readOnly: ReadonlySet<Channel> = new Set(['auth:session', 'posts:feed', 'posts:get', 'comments:list', 'alerts:list', 'settings:get'])
+const readOnly: ReadonlySet<Channel> = new Set(['auth:session', 'posts:feed', 'posts:find', 'posts:get', 'comments:list', 'alerts:list', 'settings:get'])
 
 /** Another user's post, liked and commented on by the signed-in fuzzer: every table has rows to protect. */
 async function scenario(): Promise<{ app: TestApp; ids: { postId: string } }> {

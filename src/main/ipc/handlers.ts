@@ -28,6 +28,7 @@ export function createHandlers(s: () => Services, settings: SettingsService, des
         s().emit('images:progress', { requestId: input.requestId, progress })
       ),
     'posts:feed': (input, { userId }) => s().posts.feed(userId, input.cursor, input.limit),
+    'posts:find': (input) => s().posts.find(input.query, input.through),
     'posts:get': (input, { userId }) => s().posts.get(input.id, userId),
     'posts:create': (input, { userId }) =>
       s().posts.create(userId, input.uploadId, { text: input.text, layout: input.layout }),

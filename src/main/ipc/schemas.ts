@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { Channel } from '@shared/ipc/channels'
 import type { Input } from '@shared/ipc/contract'
-import { layouts } from '@shared/limits'
+import { layouts, limits } from '@shared/limits'
 import { messages, type MessageKey } from '@shared/messages'
 import { AppError } from '../errors'
 import { themeChoices } from '@shared/limits'
@@ -45,6 +45,7 @@ export const schemas = {
     bytes: z.instanceof(Uint8Array)
   }),
   'posts:feed': z.strictObject({ cursor, limit: z.number().int().min(1).max(50).optional() }),
+  'posts:find': z.strictObject({ query: z.string().max(limits.findQueryMax), through: cursor }),
   'posts:get': z.strictObject({ id }),
   // A missing uploadId is the contract's null: a post without a photo, refused by the service.
   'posts:create': z.strictObject({ uploadId: id.nullish().transform((upload) => upload ?? null), text, layout }),

@@ -47,6 +47,12 @@ export function createPostsStore(db: Db) {
     `${select} WHERE (p.created_at, p.id) < (@at, @id) ORDER BY p.created_at DESC, p.id DESC LIMIT @limit`
   )
   const byId = db.prepare(`${select} WHERE p.id = @id`)
+  // The feed's rows (the same joins, so places match the pages), with only what find reads.
+  const feedWords = `SELECT u.nickname, p.text FROM posts p
+    JOIN users u ON u.id = p.author_id
+    JOIN images i ON i.id = p.image_id`
+  const wordsAll = db.prepare(`${feedWords} ORDER BY p.created_at DESC, p.id DESC`)
+  const wordsThrough = db.prepare(`${feedWords} WHERE (p.created_at, p.id) >= (@at, @id) ORDER BY p.created_at DESC, p.id DESC`)
   const owner = db.prepare('SELECT author_id, image_id FROM posts WHERE id = ?')
   const insert = db.prepare(
     `INSERT INTO posts (id, author_id, text, layout, image_id, created_at, updated_at)
@@ -62,6 +68,10 @@ export function createPostsStore(db: Db) {
     page(viewer: string | null, after: Keyset | null, limit: number): PostRecord[] {
       const rows = after ? nextPage.all({ viewer, limit, ...after }) : firstPage.all({ viewer, limit })
       return (rows as Record<string, unknown>[]).map(toPost)
+    },
+    /** Each post's author nickname and text in feed order, from the newest down to `through` (inclusive; null: every post). */
+    words(through: Keyset | null): IterableIterator<{ nickname: string; text: string }> {
+      return (through ? wordsThrough.iterate(through) : wordsAll.iterate()) as IterableIterator<{ nickname: string; text: string }>
     },
     get(id: string, viewer: string | null): PostRecord | null {
       const row = byId.get({ id, viewer }) as Record<string, unknown> | undefined

@@ -11,6 +11,7 @@ export const channels = [
   'auth:logout',
   'images:add',
   'posts:feed',
+  'posts:find',
   'posts:get',
   'posts:create',
   'posts:update',

@@ -5,6 +5,7 @@ import type {
   CommentPage,
   CommentView,
   ConnectionStatus,
+  FeedMatches,
   FeedPage,
   FirebaseWebConfig,
   ImageUpload,
@@ -48,6 +49,8 @@ export interface Contract {
   /** Post photos only: a profile photo travels with the sign-up itself. */
   'images:add': { input: { requestId: string; purpose: 'post'; bytes: Uint8Array }; output: ImageUpload }
   'posts:feed': { input: { cursor?: string | null; limit?: number }; output: FeedPage }
+  /** Find in the posts read so far: those from the top down to the post `through` names (the last page's cursor; null: all). */
+  'posts:find': { input: { query: string; through?: string | null }; output: FeedMatches }
   'posts:get': { input: { id: string }; output: PostView }
   'posts:create': { input: { uploadId: string | null; text: string; layout: Layout }; output: PostView }
   'posts:update': { input: { id: string; uploadId?: string | null; text: string; layout: Layout }; output: PostView }

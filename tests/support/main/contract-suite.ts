@@ -128,6 +128,9 @@ export function backendContract(name: string, open: () => Promise<ContractBacken
       const seen = await eventually([a!, b!], () => feedHas(b!, post.id))
       expect(seen).toMatchObject({ text: '앨리스의 글', mine: false, author: { nickname: '앨리스' } })
       expect(JSON.stringify(seen)).not.toContain('@')
+      // Find looks in the posts the feed showed, at the place the feed showed them.
+      const feed = (await b!.call('posts:feed', {})).posts.map((p) => p.id)
+      expect(await b!.call('posts:find', { query: '앨리스의', through: null })).toEqual({ positions: [feed.indexOf(post.id)] })
 
       expect(await b!.refused('posts:update', { id: post.id, text: '밥이 고침', layout: 'Left' })).toEqual({ code: 'onlyAuthorEdit', message: messages.onlyAuthorEdit })
       expect(await b!.refused('posts:delete', { id: post.id })).toMatchObject({ code: 'onlyAuthorEdit' })

@@ -92,6 +92,9 @@ export function createCommunityPosts(ctx: CommunityContext, views: Views, images
       return page
     },
 
+    // The mirror holds every post the reader's pages showed, in the same order.
+    find: local.find,
+
     async get(postId: string, viewer: string | null): Promise<PostView> {
       await writer.mirroredPost(postId)
       return local.get(postId, viewer)

@@ -500,3 +500,33 @@ describe('privacy', () => {
     expect(json.toLowerCase()).not.toContain('example.com')
   })
 })
+
+describe('find in the feed', () => {
+  it('gives the places of the posts read so far whose text or author matches, ignoring case', async () => {
+    const app = await startApp()
+    await signUp(app, 'finder', { nickname: '하늘Kim' })
+    const texts = ['부산 바다 사진', '산책', 'SEOUL 야경', '바다가 보여요', '마지막 글']
+    for (const text of texts) await createPost(app, text)
+    // Feed order is newest first: 마지막 글, 바다가 보여요, SEOUL 야경, 산책, 부산 바다 사진.
+    const first = await app.call('posts:feed', { limit: 2 })
+    const second = await app.call('posts:feed', { cursor: first.nextCursor, limit: 2 })
+
+    // Read down to the second page: only the first four posts are looked at.
+    expect(await app.call('posts:find', { query: '바다', through: second.nextCursor })).toEqual({ positions: [1] })
+    expect(await app.call('posts:find', { query: '  seoul ', through: second.nextCursor })).toEqual({ positions: [2] })
+    // The whole feed, once read to its end.
+    expect(await app.call('posts:find', { query: '바다', through: null })).toEqual({ positions: [1, 4] })
+    // The author's nickname matches every post of theirs.
+    expect((await app.call('posts:find', { query: 'kIM' })).positions).toEqual([0, 1, 2, 3, 4])
+    expect(await app.call('posts:find', { query: '   ' })).toEqual({ positions: [] })
+    expect(await app.call('posts:find', { query: '없는 말' })).toEqual({ positions: [] })
+  })
+
+  it('refuses a query longer than the find bar takes, and a forged cursor looks no further than a real one could', async () => {
+    const app = await startApp()
+    await signUp(app, 'forger')
+    await createPost(app, '하나')
+    expect((await app.refused('posts:find', { query: 'x'.repeat(101) })).code).toBe('invalidRequest')
+    expect(await app.call('posts:find', { query: '하나', through: 'not a cursor' })).toEqual({ positions: [0] })
+  })
+})

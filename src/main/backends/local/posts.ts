@@ -1,5 +1,5 @@
 import { limits } from '@shared/limits'
-import type { FeedPage, PostView } from '@shared/types'
+import type { FeedMatches, FeedPage, PostView } from '@shared/types'
 import { AppError } from '../../errors'
 import { decodeCursor, keysetPage } from '../../store/keyset'
 import type { PendingImage } from '../../store/images-store'
@@ -31,6 +31,23 @@ export function createLocalPosts(ctx: ServiceContext, views: Views, images: Loca
       const size = Math.min(Math.max(1, Math.floor(limit)), limits.feedPageMax)
       const { page, nextCursor } = keysetPage(store.posts.page(viewer, decodeCursor(cursor), size + 1), size)
       return { posts: page.map((post) => views.post(post, viewer)), nextCursor }
+    },
+
+    /**
+     * Find over the posts the reader has read (the feed's find bar): the places of those whose
+     * text or author's nickname contains the query, ignoring case. Main looks, not the renderer,
+     * so the window keeps no text of the cards it dropped, however deep the reader went.
+     */
+    find(query: string, through: string | null | undefined): FeedMatches {
+      const needle = query.trim().toLocaleLowerCase()
+      const positions: number[] = []
+      if (!needle) return { positions }
+      let position = 0
+      for (const post of store.posts.words(decodeCursor(through))) {
+        if (post.text.toLocaleLowerCase().includes(needle) || post.nickname.toLocaleLowerCase().includes(needle)) positions.push(position)
+        position++
+      }
+      return { positions }
     },
 
     get: view,
