@@ -2,6 +2,7 @@
 export const queryKeys = {
   session: ['session'] as const,
   feed: ['posts', 'feed'] as const,
+  find: (words: string, through: string | null, version: number) => ['posts', 'find', words, through, version] as const,
   post: (id: string) => ['posts', 'detail', id] as const,
   comments: (postId: string) => ['comments', postId] as const,
   alerts: ['alerts'] as const

@@ -86,7 +86,7 @@ describe('Feed', () => {
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull())
   })
 
-  it('Ctrl+F finds in the loaded posts by text and nickname, marks the words as text, and Escape returns the focus', async () => {
+  it('Ctrl+F asks main to find in the posts read, marks the words as text, moves between matches, and Escape returns the focus', async () => {
     const many: Record<string, FeedPage> = {
       first: {
         posts: [
@@ -97,7 +97,14 @@ describe('Feed', () => {
         nextCursor: null
       }
     }
-    installFakeMagpie({ 'posts:feed': () => ok(many.first) })
+    // Main's answer: the places of the posts whose text or nickname holds the words.
+    const fake = installFakeMagpie({
+      'posts:feed': () => ok(many.first),
+      'posts:find': (input) => {
+        const words = (input as { query: string }).query.trim()
+        return ok({ positions: many.first!.posts.flatMap((p, i) => (p.text.includes(words) || p.author.nickname.includes(words) ? [i] : [])) })
+      }
+    })
     renderWithApp(<Feed />)
     await screen.findByText('산책')
     const before = screen.getAllByRole('link')[0]!
@@ -107,7 +114,9 @@ describe('Feed', () => {
     const input = await screen.findByRole('searchbox', { name: '불러온 글에서 찾기' })
     expect(document.activeElement).toBe(input)
     fireEvent.change(input, { target: { value: '바다' } })
-    expect(screen.getByTestId('find-count').textContent).toBe('1/2')
+    await waitFor(() => expect(screen.getByTestId('find-count').textContent).toBe('1/2'))
+    // The feed was read to its end: main looks through all of it.
+    expect(fake.calls.find((c) => c.channel === 'posts:find')?.input).toEqual({ query: '바다', through: null })
     // Text is split into nodes, never parsed: the <b> stays as typed.
     const marks = Array.from(document.querySelectorAll('mark')).map((m) => m.textContent)
     expect(marks).toEqual(['바다', '바다', '바다'])
@@ -119,7 +128,7 @@ describe('Feed', () => {
     fireEvent.keyDown(input, { key: 'Enter', shiftKey: true })
     expect(screen.getByTestId('find-count').textContent).toBe('1/2')
     fireEvent.change(input, { target: { value: '없는 말' } })
-    expect(screen.getByTestId('find-count').textContent).toBe('결과 없음')
+    await waitFor(() => expect(screen.getByTestId('find-count').textContent).toBe('결과 없음'))
     fireEvent.keyDown(input, { key: 'Escape' })
     expect(screen.queryByRole('searchbox')).toBeNull()
     expect(document.activeElement).toBe(before)

@@ -1,12 +1,13 @@
 import { lazy, memo, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query'
-import { useWindowVirtualizer, type Range, type VirtualItem, type Virtualizer } from '@tanstack/react-virtual'
+import { useWindowVirtualizer, type Range, type Virtualizer } from '@tanstack/react-virtual'
 import { useLocation, useNavigationType } from 'react-router-dom'
 import { messages } from '@shared/messages'
 import type { FeedPage, PostView } from '@shared/types'
 import { ErrorState } from '@/shared/ui/ErrorState'
 import { rangeKeeping } from '@/shared/lib/range-keeping'
 import { LoadingOverlay, Spinner } from '@/shared/ui/LoadingOverlay'
+import { useFindPosts } from '../api/find-posts'
 import { jumpToPage, useFeed } from '../api/get-feed'
 import { feedIndex, type FeedAnchor, type FeedIndex } from '../stores/feed-index'
 import { PostCard } from './PostCard'
@@ -22,6 +23,8 @@ const estimate = 680
 const gap = 28
 /** Cards drawn beyond each edge of the screen: Tab from the last card on screen reaches the next one. */
 const overscan = 3
+/** Measured heights the virtualizer keeps on either side of the window; the feed index keeps all of them. */
+const keptMeasured = 100
 
 /**
  * One card of the list. Memoised on the post object itself: a new page, or a like on one
@@ -50,21 +53,43 @@ export function Feed({ renderActions }: { renderActions?: RenderActions }) {
   return <FeedWindow feed={feed} data={feed.data} renderActions={renderActions} />
 }
 
-function initialMeasurements(order: string[], sizes: Map<string, number>): VirtualItem[] {
-  const items: VirtualItem[] = []
-  order.forEach((key, index) => {
-    const size = sizes.get(key)
-    if (size !== undefined) items.push({ key, index, size, start: 0, end: size, lane: 0 })
+/** The posts in the cache by their place in the feed. */
+function placesOf(index: FeedIndex, data: InfiniteData<FeedPage, unknown>): Map<number, PostView> {
+  const places = new Map<number, PostView>()
+  data.pages.forEach((page, k) => {
+    const start = index.startOf(index.pageOf(String(data.pageParams[k])))
+    page.posts.forEach((post, i) => places.set(start + i, post))
   })
-  return items
+  return places
 }
 
-/** Where the list would put a card from the sizes already measured, before the virtualizer exists. */
+/** The anchor card's place now: where its post is, if its page is in memory (posts above it may have come or gone), else where it was. */
+function placeOf(anchor: FeedAnchor, places: Map<number, PostView>, count: number): number {
+  if (anchor.postId) for (const [position, post] of places) if (post.id === anchor.postId) return position
+  return anchor.position < count ? anchor.position : -1
+}
+
+/** Where the list would put a card from the heights already measured, before the virtualizer exists. */
 function startOf(index: FeedIndex, position: number): number {
-  const order = index.order()
   let start = index.margin
-  for (let i = 0; i < position; i++) start += (index.sizes.get(order[i]!) ?? estimate) + gap
+  for (let i = 0; i < position; i++) start += (index.height(i) || estimate) + gap
   return start
+}
+
+/**
+ * Measured heights go to the feed index (four bytes a card, kept across visits); the virtualizer
+ * keeps only those near the window (`all`: none, as the feed closes), and takes the others back
+ * from the index as its estimates: its own cache would otherwise hold an entry for every card read.
+ */
+function keepHeights(virtualizer: Virtualizer<Window, Element>, index: FeedIndex, all = false): void {
+  const range = virtualizer.range
+  const low = all || !range ? Infinity : range.startIndex - keptMeasured
+  const high = all || !range ? -Infinity : range.endIndex + keptMeasured
+  for (const [key, size] of virtualizer.itemSizeCache) {
+    const position = Number(key)
+    index.setHeight(position, size)
+    if (position < low || position > high) virtualizer.itemSizeCache.delete(key)
+  }
 }
 
 /** A card changing height keeps the card at the top of the screen still: only cards wholly above it move the page. */
@@ -82,27 +107,27 @@ function keepTopCardStill(virtualizer: Virtualizer<Window, Element>): void {
 function FeedWindow({ feed, data, renderActions }: { feed: ReturnType<typeof useFeed>; data: InfiniteData<FeedPage, unknown>; renderActions?: RenderActions }) {
   const client = useQueryClient()
   const index = feedIndex(client)
-  const order = index.order()
+  const count = index.size()
   const { key: entry } = useLocation()
   const navigation = useNavigationType()
   const { hasNextPage, hasPreviousPage, isFetching, isFetchNextPageError, isFetchPreviousPageError, isFetchingNextPage, fetchNextPage, fetchPreviousPage } = feed
 
-  const posts = useMemo(() => {
-    const map = new Map<string, PostView>()
-    for (const page of data.pages) for (const post of page.posts) if (!map.has(post.id)) map.set(post.id, post)
-    return map
-  }, [data])
+  const posts = useMemo(() => placesOf(index, data), [index, data])
+  // For the scroll handlers: the posts of the last render (updated before any other effect runs).
+  const postsNow = useRef(posts)
+  useLayoutEffect(() => {
+    postsNow.current = posts
+  }, [posts])
 
   // The place to come back to: this history entry's, on Back or Forward.
   const [restore] = useState(() => {
     const saved = navigation === 'POP' ? index.anchors.get(entry) : undefined
-    const position = saved ? index.position(saved.postId) : -1
+    const position = saved ? placeOf(saved, posts, count) : -1
     return saved && position >= 0 ? { anchor: saved, offset: startOf(index, position) + saved.offset } : null
   })
   const anchor = useRef<FeedAnchor | null>(restore?.anchor ?? null)
   const layoutChanged = useRef(false)
-  const lastLayout = useRef<{ total: number; order: string[]; margin: number } | null>(null)
-  const [initial] = useState(() => initialMeasurements(order, index.sizes))
+  const lastLayout = useRef<{ total: number; version: number; margin: number } | null>(null)
   const [margin, setMargin] = useState(index.margin)
   const focused = useRef(-1)
   const list = useRef<HTMLDivElement>(null)
@@ -110,14 +135,13 @@ function FeedWindow({ feed, data, renderActions }: { feed: ReturnType<typeof use
   const rangeExtractor = useCallback((range: Range) => rangeKeeping(range, focused.current), [])
 
   const virtualizer = useWindowVirtualizer({
-    count: order.length,
-    estimateSize: () => estimate,
+    count,
+    // A card measured before keeps its height (the cards around the reader's place lay out exactly).
+    estimateSize: (i) => index.height(i) || estimate,
     gap,
     overscan,
     scrollMargin: margin,
-    getItemKey: (i) => order[i]!,
     rangeExtractor,
-    initialMeasurementsCache: initial,
     initialOffset: () => restore?.offset ?? window.scrollY
   })
   useLayoutEffect(() => keepTopCardStill(virtualizer), [virtualizer])
@@ -136,7 +160,7 @@ function FeedWindow({ feed, data, renderActions }: { feed: ReturnType<typeof use
   const readAnchor = useCallback(() => {
     const item = virtualizer.getVirtualItemForOffset(window.scrollY)
     if (!item) return
-    anchor.current = { postId: String(item.key), offset: window.scrollY - item.start }
+    anchor.current = { postId: postsNow.current.get(item.index)?.id ?? '', position: item.index, offset: window.scrollY - item.start }
     index.anchors.set(entry, anchor.current)
   }, [virtualizer, index, entry])
 
@@ -154,12 +178,12 @@ function FeedWindow({ feed, data, renderActions }: { feed: ReturnType<typeof use
   const total = virtualizer.getTotalSize()
   useLayoutEffect(() => {
     const last = lastLayout.current
-    lastLayout.current = { total, order, margin }
+    lastLayout.current = { total, version: index.version, margin }
     const saved = anchor.current
-    if (last && last.total === total && last.order === order && last.margin === margin) return
+    if (last && last.total === total && last.version === index.version && last.margin === margin) return
     // The list moved on the page (first measure, a resize): the screen shows what it shows, read it again.
     if (last && last.margin !== margin) return readAnchor()
-    const position = saved ? index.position(saved.postId) : -1
+    const position = saved ? placeOf(saved, posts, count) : -1
     const item = position >= 0 ? virtualizer.measurementsCache[position] : undefined
     if (!saved || !item) return readAnchor()
     const target = Math.max(0, item.start + saved.offset)
@@ -171,21 +195,17 @@ function FeedWindow({ feed, data, renderActions }: { feed: ReturnType<typeof use
   })
 
   // Keep the measured heights for the next visit (Back to this feed lays out from them).
-  useLayoutEffect(
-    () => () => {
-      for (const [key, size] of virtualizer.itemSizeCache) index.sizes.set(String(key), size)
-    },
-    [virtualizer, index]
-  )
+  useLayoutEffect(() => keepHeights(virtualizer, index))
+  useLayoutEffect(() => () => keepHeights(virtualizer, index, true), [virtualizer, index])
 
   const items = virtualizer.getVirtualItems()
   // The window itself, from the range the items were taken from: the card holding the focus may be
   // drawn anywhere (rangeExtractor), and reading pages towards it would pull the window's pages away.
   const range = virtualizer.range
   const firstShown = range ? Math.max(0, range.startIndex - overscan) : 0
-  const lastShown = range ? Math.min(order.length - 1, range.endIndex + overscan) : 0
-  const firstLoaded = index.position(data.pages[0]?.posts[0]?.id ?? '')
-  const lastLoaded = index.position(data.pages.at(-1)?.posts.at(-1)?.id ?? '')
+  const lastShown = range ? Math.min(count - 1, range.endIndex + overscan) : 0
+  const firstLoaded = data.pages.length > 0 ? index.startOf(index.pageOf(String(data.pageParams[0]))) : -1
+  const lastLoaded = index.startOf(index.pageOf(String(data.pageParams.at(-1)))) + (data.pages.at(-1)?.posts.length ?? 0) - 1
 
   // Read the pages the window needs: the next or previous page near an end, or the page itself after a jump.
   // One jump at a time (its read is not the query's fetch, so isFetching does not cover it): the
@@ -203,14 +223,14 @@ function FeedWindow({ feed, data, renderActions }: { feed: ReturnType<typeof use
     }
   }, [client, index, items.length, firstShown, lastShown, firstLoaded, lastLoaded, isFetching, hasNextPage, hasPreviousPage, isFetchNextPageError, isFetchPreviousPageError, fetchNextPage, fetchPreviousPage])
 
-  const setSize = hasNextPage ? -1 : order.length
+  const setSize = hasNextPage ? -1 : count
 
   // Scrolls to a card by making it the anchor: the card then stays put while the cards around it are measured.
   const goTo = useCallback(
     (position: number, below: number) => {
       const item = virtualizer.measurementsCache[position]
       if (!item) return
-      anchor.current = { postId: String(item.key), offset: -below }
+      anchor.current = { postId: postsNow.current.get(position)?.id ?? '', position, offset: -below }
       index.anchors.set(entry, anchor.current)
       layoutChanged.current = true
       window.scrollTo(0, Math.max(0, item.start - below))
@@ -235,15 +255,15 @@ function FeedWindow({ feed, data, renderActions }: { feed: ReturnType<typeof use
     const current = Number((event.target as HTMLElement).closest<HTMLElement>('[data-index]')?.dataset.index ?? -1)
     if (current < 0) return
     const next = current + (event.key === 'PageDown' ? 1 : -1)
-    if (next < 0 || next >= order.length) return
+    if (next < 0 || next >= count) return
     event.preventDefault()
     focusCard(next)
   }
 
   // Find in the loaded posts (Ctrl/Cmd+F): what the window takes from the browser's find-in-page.
   const [find, setFind] = useState<{ query: string; at: number } | null>(null)
-  // order: the index grew, so there may be more matches.
-  const matches = useMemo(() => (find && order ? index.find(find.query) : []), [find, index, order])
+  // Main looks, down to the last page read; a page read or read again looks again.
+  const matches = useFindPosts(find?.query ?? null, index.deepestCursor(), index.version)
   const current = find && matches.length > 0 ? matches[Math.min(find.at, matches.length - 1)]! : -1
   const matching = useMemo(() => new Set(matches), [matches])
   useEffect(() => {
@@ -300,7 +320,7 @@ function FeedWindow({ feed, data, renderActions }: { feed: ReturnType<typeof use
         onFocus={(event) => (focused.current = Number(event.target.closest<HTMLElement>('[data-index]')?.dataset.index ?? -1))}
       >
         {items.map((item) => {
-          const post = posts.get(String(item.key))
+          const post = posts.get(item.index)
           return (
             <div
               key={item.key}
@@ -312,6 +332,7 @@ function FeedWindow({ feed, data, renderActions }: { feed: ReturnType<typeof use
             >
               {post && (
                 <FeedCard
+                  key={post.id}
                   post={post}
                   eager={item.index < 2}
                   renderActions={renderActions}
@@ -332,7 +353,7 @@ function FeedWindow({ feed, data, renderActions }: { feed: ReturnType<typeof use
         <button type="button" className={styles.more} onClick={() => void fetchNextPage()}>
           {messages.loadMore}
         </button>
-      ) : lastLoaded === order.length - 1 ? (
+      ) : lastLoaded === count - 1 ? (
         <p className={styles.end} data-testid="feed-end">
           {messages.endOfFeed}
         </p>

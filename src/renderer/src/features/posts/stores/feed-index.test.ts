@@ -11,22 +11,43 @@ describe('FeedIndex', () => {
     index.record('', page(['a', 'b'], 'c1'))
     index.record('c1', page(['c', 'd'], 'c2'))
     index.record('c2', page(['e'], null))
-    expect(index.order()).toEqual(['a', 'b', 'c', 'd', 'e'])
+    expect(index.size()).toBe(5)
+    expect(index.deepestCursor()).toBeNull()
     expect(index.previousCursor('c2')).toBe('c1')
     expect(index.previousCursor('c1')).toBe('')
     expect(index.previousCursor('')).toBeUndefined()
-    expect(index.pageAt(3)).toBe(1)
+    expect([0, 1, 2, 3, 4, 5, -1].map((position) => index.pageAt(position))).toEqual([0, 0, 1, 1, 2, -1, -1])
+    expect([0, 1, 2, 3].map((page) => index.startOf(page))).toEqual([0, 2, 4, 5])
     expect(index.cursorOfPage(2)).toBe('c2')
   })
 
-  it('says when a page read again moved the next page, and keeps each post once', () => {
+  it('tells find how deep the reader has read: the cursor below the last page, until the feed ends', () => {
+    const index = new FeedIndex()
+    expect(index.deepestCursor()).toBe('')
+    index.record('', page(['a', 'b'], 'c1'))
+    expect(index.deepestCursor()).toBe('c1')
+    index.record('c1', page(['c'], 'c2'))
+    expect(index.deepestCursor()).toBe('c2')
+    index.record('c2', page([], null))
+    expect(index.deepestCursor()).toBeNull()
+  })
+
+  it('keeps each card\'s measured height by its place, exactly, however many cards were read', () => {
+    const index = new FeedIndex()
+    expect(index.height(12_345)).toBe(0)
+    index.setHeight(3, 612.515625)
+    index.setHeight(9_999, 480.25)
+    expect([index.height(3), index.height(9_999), index.height(4)]).toEqual([612.515625, 480.25, 0])
+  })
+
+  it('says when a page read again moved the next page', () => {
     const index = new FeedIndex()
     index.record('', page(['a', 'b'], 'c1'))
     index.record('c1', page(['c', 'd'], null))
     // A new post at the top pushes b down: the page after the first now starts elsewhere.
     expect(index.record('', page(['n', 'a'], 'c0'))).toBe(true)
     expect(index.record('c0', page(['b', 'c'], 'c1b'))).toBe(false)
-    expect(index.order()).toEqual(['n', 'a', 'b', 'c'])
+    expect(index.size()).toBe(4)
     expect(index.record('', page(['n', 'a'], 'c0'))).toBe(false)
   })
 
@@ -41,14 +62,6 @@ describe('FeedIndex', () => {
     expect(index.record('after-b', page(['c', 'x'], 'after-x'))).toBe(true)
     // The kept pages read again in a row bring d back, right after x.
     expect(index.record('after-x', page(['d', 'e'], 'after-e'))).toBe(true)
-    expect(index.order()).toEqual(['a', 'b', 'c', 'x', 'd', 'e'])
-  })
-
-  it('finds posts by text or nickname, case-insensitively', () => {
-    const index = new FeedIndex()
-    index.record('', { posts: [samplePost({ id: 'a', text: 'Seoul 바다' }), samplePost({ id: 'b', text: '산', author: { id: 'u', nickname: '바다소년', avatar: null } })], nextCursor: null })
-    expect(index.find('seoul')).toEqual([0])
-    expect(index.find('바다')).toEqual([0, 1])
-    expect(index.find('  ')).toEqual([])
+    expect([index.size(), index.startOf(2)]).toEqual([6, 4])
   })
 })

@@ -3,7 +3,10 @@ import type { FeedPage } from '@shared/types'
 
 /** Where the reader was in one visit of the feed: the card at the top of the screen and how far into it. */
 export interface FeedAnchor {
+  /** The card's post ('' when its page was still being read). */
   postId: string
+  /** The card's place in the feed: where it is found when its page is no longer in memory. */
+  position: number
   /** window.scrollY minus the card's start in the list, in px (positive: the card's top is above the screen). */
   offset: number
 }
@@ -11,25 +14,27 @@ export interface FeedAnchor {
 /**
  * What the feed remembers of every page read this session, after the query cache has dropped
  * the page's posts (the query keeps a few pages only, `maxPages`): the cursor that reads each
- * page again, the order of its post ids, each card's measured height and the words find can
- * look for. That is a few hundred bytes a post, against the kilobytes of a post and its card:
- * the window of cards stays the same size however deep the reader goes, and the list keeps
+ * page again, how many cards it showed, and each card's measured height by its place in the
+ * feed. No post's id or text stays here (find asks main, which has them): a page costs a cursor
+ * and a card four bytes, so memory stays flat however deep the reader goes, and the list keeps
  * each dropped card's height reserved so nothing jumps when it is read again.
  */
 export class FeedIndex {
   /** Page number → the cursor that reads it ('' is the top of the feed). */
   private readonly cursors: string[] = ['']
   private readonly pageOfCursor = new Map<string, number>([['', 0]])
-  private readonly pages: string[][] = []
-  private readonly words = new Map<string, string>()
-  private cachedOrder: string[] | null = null
-  private cachedPosition: Map<string, number> | null = null
-  /** Measured card heights by post id (the virtualizer's size cache, kept across visits). */
-  readonly sizes = new Map<string, number>()
+  /** Page number → how many cards it showed. */
+  private readonly counts: number[] = []
+  /** Place of each page's first card, and after the last the total (rebuilt when a page is recorded). */
+  private starts: number[] | null = null
+  /** Measured card heights by place in the feed (0: not measured yet). Float32 holds layout's 1/64 px exactly. */
+  private heights = new Float32Array(256)
   /** One place per history entry (location key). */
   readonly anchors = new Map<string, FeedAnchor>()
   /** Where the list starts in the page (below the masthead), so a return lays the list out right at once. */
   margin = 0
+  /** Changes whenever a recorded page may have moved the cards: the list lays itself out again. */
+  version = 0
 
   setMargin(margin: number): void {
     this.margin = margin
@@ -50,20 +55,26 @@ export class FeedIndex {
     return this.cursors[page]
   }
 
+  /** The cursor below the last page read (find looks down to it), or null once the feed was read to its end. */
+  deepestCursor(): string | null {
+    return this.cursors[this.counts.length] ?? null
+  }
+
   /** A page as main answered it; returns whether the page after it now has another cursor than before. */
   record(cursor: string, page: FeedPage): boolean {
     const number = this.pageOf(cursor)
     this.cursors[number] = cursor
     this.pageOfCursor.set(cursor, number)
-    this.pages[number] = page.posts.map((post) => post.id)
-    for (const post of page.posts) this.words.set(post.id, `${post.author.nickname}\n${post.text}`.toLocaleLowerCase())
-    this.cachedOrder = null
-    this.cachedPosition = null
+    // Pages never read between the last known one and this (not met with main's cursors) count as empty.
+    for (let i = this.counts.length; i < number; i++) this.counts[i] = 0
+    this.counts[number] = page.posts.length
+    this.starts = null
+    this.version++
     const next = page.nextCursor
     if (next === null) {
       // The end of the feed: pages once known below it are gone.
-      const moved = this.pages.length > number + 1
-      this.pages.length = number + 1
+      const moved = this.counts.length > number + 1
+      this.counts.length = number + 1
       this.cursors.length = number + 1
       return moved
     }
@@ -73,43 +84,52 @@ export class FeedIndex {
     return moved
   }
 
-  /** Every post id read this session, in feed order, each once (a post pushed to the next page by a new one stays where first met). */
-  order(): string[] {
-    if (this.cachedOrder) return this.cachedOrder
-    const seen = new Set<string>()
-    const order: string[] = []
-    for (const ids of this.pages) {
-      for (const id of ids ?? []) {
-        if (seen.has(id)) continue
-        seen.add(id)
-        order.push(id)
-      }
+  private pageStarts(): number[] {
+    if (!this.starts) {
+      const starts = [0]
+      for (const count of this.counts) starts.push(starts.at(-1)! + count)
+      this.starts = starts
     }
-    this.cachedOrder = order
-    return order
+    return this.starts
   }
 
-  /** Index of a post in order(), or -1. */
-  position(postId: string): number {
-    if (!this.cachedPosition) this.cachedPosition = new Map(this.order().map((id, index) => [id, index]))
-    return this.cachedPosition.get(postId) ?? -1
+  /** How many cards the pages read so far showed. */
+  size(): number {
+    return this.pageStarts().at(-1)!
   }
 
-  /** The page number holding the post at index `index` of order(). */
-  pageAt(index: number): number {
-    const id = this.order()[index]
-    return id === undefined ? -1 : this.pages.findIndex((ids) => ids?.includes(id))
+  /** The place of a page's first card. */
+  startOf(page: number): number {
+    const starts = this.pageStarts()
+    return starts[Math.min(page, starts.length - 1)]!
   }
 
-  /** Indexes in order() of the posts whose nickname or text contains `query` (case-insensitive). */
-  find(query: string): number[] {
-    const needle = query.trim().toLocaleLowerCase()
-    if (!needle) return []
-    const found: number[] = []
-    this.order().forEach((id, index) => {
-      if (this.words.get(id)?.includes(needle)) found.push(index)
-    })
-    return found
+  /** The page number holding the card at place `position`, or -1. */
+  pageAt(position: number): number {
+    const starts = this.pageStarts()
+    if (position < 0 || position >= starts.at(-1)!) return -1
+    let low = 0
+    let high = starts.length - 2
+    while (low < high) {
+      const middle = (low + high + 1) >> 1
+      if (starts[middle]! <= position) low = middle
+      else high = middle - 1
+    }
+    return low
+  }
+
+  /** The measured height of the card at a place, or 0 if it was never measured. */
+  height(position: number): number {
+    return this.heights[position] ?? 0
+  }
+
+  setHeight(position: number, height: number): void {
+    if (position >= this.heights.length) {
+      const grown = new Float32Array(Math.max(position + 1, this.heights.length * 2))
+      grown.set(this.heights)
+      this.heights = grown
+    }
+    this.heights[position] = height
   }
 }
 
