@@ -1,10 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { Provider as JotaiProvider } from 'jotai'
 import { HashRouter } from 'react-router-dom'
 import { feedQuery } from '@/features/posts/api/get-feed'
 import { sessionQuery } from '@/shared/lib/session'
 import { ConfirmProvider } from '@/shared/ui/ConfirmProvider'
 import { Toasts } from '@/shared/ui/toast'
+import { LastPlaceProvider } from './return-to'
 import { AppRoutes } from './router'
 
 const queryClient = new QueryClient({
@@ -24,14 +24,14 @@ if (/^#?\/?$/.test(window.location.hash)) void queryClient.prefetchInfiniteQuery
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
-      <JotaiProvider>
+      <LastPlaceProvider>
         <ConfirmProvider>
           <HashRouter>
             <AppRoutes />
           </HashRouter>
           <Toasts position="bottom-center" richColors closeButton={false} duration={2600} toastOptions={{ className: 'magpie-toast' }} />
         </ConfirmProvider>
-      </JotaiProvider>
+      </LastPlaceProvider>
     </QueryClientProvider>
   )
 }

@@ -4,7 +4,7 @@ import { Link, Route, Routes } from 'react-router-dom'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { applySession } from '@/shared/lib/session'
 import { CurrentPath, installFakeMagpie, ok, renderWithApp } from '@/shared/testing/render'
-import { useRememberPlace } from '../return-to'
+import { LastPlaceProvider, useRememberPlace } from '../return-to'
 import { LoginRoute } from './login'
 import { SignUpRoute } from './signup'
 
@@ -15,7 +15,16 @@ const me = { user: { id: 'me', nickname: '나', avatar: null, email: 'me@example
 
 afterEach(cleanup)
 
+/** The login and sign-up routes under the app's memory of the last place, as App gives them. */
 function Screens() {
+  return (
+    <LastPlaceProvider>
+      <Places />
+    </LastPlaceProvider>
+  )
+}
+
+function Places() {
   useRememberPlace()
   return (
     <>
