@@ -293,3 +293,63 @@ test('after a like deep in the feed, a jump far up reads the page it lands on, i
   }
   expect(consoleErrors).toEqual([])
 })
+
+test('Ctrl+F finds in the posts read so far, also in pages the cache dropped, moves between matches, and Escape returns the focus', async ({ page, consoleErrors }) => {
+  test.setTimeout(180_000)
+  const harness = await startHarness({ dataDir: seed(120) })
+  try {
+    await page.goto(harness.url)
+    // The seed's posts end "#1번째 소식" … "#120번째 소식", newest first: "#k" is card 121 − k.
+    await expect(page.locator('[data-testid="post-card"][aria-posinset="1"]')).toContainText('#120번째 소식')
+    const find = page.getByRole('searchbox', { name: messages.findInFeed })
+    const count = page.getByTestId('find-count')
+
+    // One page read: of #115, #105, … only #115 (card 6) is in it.
+    await page.keyboard.press('Control+f')
+    await find.fill('5번째 소식')
+    await expect(count).toHaveText('1/1')
+    await find.press('Escape')
+    await expect(find).toBeHidden()
+
+    await scrollToEnd(page)
+    const link = (await bringCard(page, 120)).locator('a').first()
+    await link.focus()
+    await page.keyboard.press('Control+f')
+    await expect(find).toBeFocused()
+    await find.fill('5번째 소식')
+    await expect(count).toHaveText('1/12')
+    // The first match is in the first page, long dropped from the cache: it is read again and shown marked.
+    const current = page.locator('[data-current-match] [data-testid="post-card"]')
+    await expect(current).toHaveAttribute('aria-posinset', '6')
+    await expect(current).toContainText('#115번째 소식')
+    await expect(current.locator('mark').first()).toHaveText('5번째 소식')
+    await expect(current).toBeInViewport()
+    await find.press('Shift+Enter')
+    await expect(count).toHaveText('12/12')
+    await expect(current).toHaveAttribute('aria-posinset', '116')
+    await expect(current).toContainText('#5번째 소식')
+    await find.press('Enter')
+    await expect(count).toHaveText('1/12')
+    await expect(current).toHaveAttribute('aria-posinset', '6')
+    await find.press('Enter')
+    await expect(count).toHaveText('2/12')
+    await expect(current).toContainText('#105번째 소식')
+    await expect(current).toBeInViewport()
+    await find.fill('없는 말')
+    await expect(count).toHaveText(messages.findNoResults)
+    await find.fill('5번째 소식')
+    await expect(count).toHaveText('1/12')
+
+    // Escape: the focus goes to the match on screen (card 120, which had it, left the document with its page), and Tab goes on from there.
+    await find.press('Escape')
+    await expect(find).toBeHidden()
+    await expect(link).toHaveCount(0)
+    await expect(page.locator('[data-testid="post-card"][aria-posinset="6"]')).toBeFocused()
+    await page.keyboard.press('Tab')
+    await expect(page.locator('[data-testid="post-card"][aria-posinset="6"] a').first()).toBeFocused()
+    await page.goto('about:blank')
+  } finally {
+    await harness.stop()
+  }
+  expect(consoleErrors).toEqual([])
+})

@@ -284,9 +284,15 @@ function FeedWindow({ feed, data, renderActions }: { feed: ReturnType<typeof use
     window.addEventListener('keydown', onKey)
     return () => window.removeEventListener('keydown', onKey)
   }, [])
+  // The focus goes where the reader is looking: the match shown, as in a browser's find; with none,
+  // back to what had it, or, if that card has left the document, the card at the top of the screen.
   const closeFind = () => {
     setFind(null)
-    returnFocus.current?.focus({ preventScroll: true })
+    const back = returnFocus.current
+    const place = current >= 0 ? current : back?.isConnected ? -1 : (anchor.current?.position ?? -1)
+    if (place < 0) return back?.focus({ preventScroll: true })
+    focused.current = place
+    list.current?.querySelector<HTMLElement>(`[data-index="${place}"] article`)?.focus({ preventScroll: true })
   }
   const move = (step: number) =>
     setFind((open) => (open && matches.length > 0 ? { ...open, at: (Math.min(open.at, matches.length - 1) + step + matches.length) % matches.length } : open))
