@@ -58,6 +58,16 @@ const operations: Operation[] = [
     }
   },
   {
+    // The feed's find bar after 1,000 cards read: main reads those posts' text (decision 015).
+    name: 'find in the first 1,000 posts read',
+    goal: false,
+    async make(app, store) {
+      const n = store.posts.length
+      const through = await feedCursorAt(app, store.posts[Math.max(0, n - 1000)]!)
+      return () => app.call('posts:find', { query: '바다', through })
+    }
+  },
+  {
     name: 'detail + first comments page',
     goal: true,
     async make(app, store) {
