@@ -22,6 +22,8 @@ interface ScrollRun {
   maxElements: number
   firstElements: number
   firstHeapAfterGc: number
+  /** After a tenth of the cards (1,000 of 10,000). */
+  tenthHeapAfterGc: number
   back: BackRun[]
   loadSeconds: number
   loadLongTasks: number[]
@@ -201,7 +203,7 @@ async function scrollRun(
   // letting the feed fetch page after page.
   const started = performance.now()
   // No named helper functions inside evaluate(): tsx would wrap them in a __name() the page lacks.
-  const loading = await page.evaluate(async (want) => {
+  const load = (want: number) => page.evaluate(async (want) => {
     const deadline = performance.now() + 900_000
     let most = 0
     let frame = 0
@@ -216,8 +218,16 @@ async function scrollRun(
     }
     const reached = Math.max(0, ...Array.from(document.querySelectorAll('[aria-posinset]'), (e) => Number(e.getAttribute('aria-posinset'))))
     return { most: Math.max(most, document.getElementsByTagName('*').length), reached }
-  }, target)
-  const loadSeconds = (performance.now() - started) / 1000
+  }, want)
+  // A stop at the tenth of the way: what grows between it and the end grows with the cards read.
+  const tenth = await load(Math.ceil(target / 10))
+  const tenthSeconds = (performance.now() - started) / 1000
+  await cdp.send('HeapProfiler.collectGarbage')
+  const tenthHeapAfterGc = await metric('JSHeapUsedSize')
+  const resumed = performance.now()
+  const rest = await load(target)
+  const loading = { most: Math.max(tenth.most, rest.most), reached: rest.reached }
+  const loadSeconds = tenthSeconds + (performance.now() - resumed) / 1000
   const loadLongTasks = await page.evaluate(() =>
     (window as unknown as { __frames: { longTasks: { duration: number }[] } }).__frames.longTasks.map((t) => t.duration)
   )
@@ -289,6 +299,7 @@ async function scrollRun(
     maxElements: loading.most,
     firstElements,
     firstHeapAfterGc,
+    tenthHeapAfterGc,
     back,
     loadSeconds,
     loadLongTasks,
@@ -364,9 +375,11 @@ export const scroll: Scenario = {
         ['elements in the document: first screen', withRange(s((i) => runs[i]!.firstElements), (v) => num(v))],
         ['  most at any depth while loading (sampled every 10 frames)', withRange(elements, (v) => num(v))],
         ['JS heap after a forced GC: first page', withRange(s((i) => runs[i]!.firstHeapAfterGc), mib)],
+        [`  after ${num(Math.ceil(target / 10))} cards`, withRange(s((i) => runs[i]!.tenthHeapAfterGc), mib)],
         ['JS heap used', withRange(s((i) => runs[i]!.heapUsed), mib)],
         [`JS heap used after a forced GC, ${num(target)} cards`, withRange(s((i) => runs[i]!.heapAfterGc), mib)],
         ['  ÷ first page', withRange(heapRatio, (v) => `${v.toFixed(2)}×`)],
+        [`  ÷ ${num(Math.ceil(target / 10))} cards (what grows with the cards read, past the code compiled while scrolling)`, withRange(s((i) => runs[i]!.heapAfterGc / runs[i]!.tenthHeapAfterGc), (v) => `${v.toFixed(2)}×`)],
         ['DOM nodes', withRange(s((i) => runs[i]!.nodes), (v) => num(v))],
         ['renderer process with the first page (10 cards): RSS', withRange(s((i) => runs[i]!.firstScreenRss), mib)],
         ['  of it private to the process (no shared libraries)', withRange(s((i) => runs[i]!.firstScreenPrivate), mib)],
