@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-import { execFileSync } from 'node:child_process'
+import { execFileSync, spawn } from 'node:child_process'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -349,6 +349,35 @@ test('Ctrl+F finds in the posts read so far, also in pages the cache dropped, mo
     await expect(page.locator('[data-testid="post-card"][aria-posinset="6"] a').first()).toBeFocused()
     await page.goto('about:blank')
   } finally {
+    await harness.stop()
+  }
+  expect(consoleErrors).toEqual([])
+})
+
+test('Back lands on the same card at the same pixel with two CPU-busy processes beside the browser', async ({ page, consoleErrors }) => {
+  // The scroll bench does this 20 times 1,000 and 10,000 cards deep; this is it in small, on every run.
+  test.setTimeout(120_000)
+  const harness = await startHarness({ dataDir: seed(45) })
+  const busy = [0, 1].map(() => spawn('yes', [], { stdio: 'ignore' }))
+  try {
+    await page.goto(harness.url)
+    await expect(page.getByTestId('post-card').first()).toContainText('#45번째 소식')
+    for (const [n, below] of [
+      [12, 90],
+      [41, 230],
+      [27, 160]
+    ] as const) {
+      const card = await bringCard(page, n)
+      await page.evaluate(([el, px]) => window.scrollBy(0, el!.getBoundingClientRect().top - px), [await card.elementHandle(), below] as const)
+      await settled(page)
+      const top = (await card.boundingBox())!.y
+      const id = await card.getAttribute('data-post-id')
+      expect(await openAndComeBack(page, card, () => page.goBack())).toBe(top)
+      await expect(card).toHaveAttribute('data-post-id', id!)
+    }
+    await page.goto('about:blank')
+  } finally {
+    for (const child of busy) child.kill()
     await harness.stop()
   }
   expect(consoleErrors).toEqual([])
