@@ -1,17 +1,18 @@
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron'
-import { channels, isEventName, type Channel } from '@shared/ipc/channels'
+import { channels, events, isEventName, type Channel } from '@shared/ipc/channels'
 import type { MagpieApi } from '@shared/ipc/contract'
+import { prepareCalls, startCalls, type PreparedCalls } from './prepared'
 
 /**
  * window.magpie: one method per channel of the contract and a subscription to the
  * listed events. The renderer never sees ipcRenderer itself.
  */
-function buildApi(): MagpieApi {
+function buildApi(prepared: PreparedCalls): MagpieApi {
   const api: Record<string, Record<string, (input?: unknown) => Promise<unknown>>> = {}
   for (const channel of channels) {
     const [namespace, method] = channel.split(':') as [string, string]
     api[namespace] ??= {}
-    api[namespace][method] = (input?: unknown) => ipcRenderer.invoke(channel satisfies Channel, input)
+    api[namespace][method] = (input?: unknown) => prepared.take(channel, input) ?? ipcRenderer.invoke(channel satisfies Channel, input)
   }
   const on: MagpieApi['on'] = (event, listener) => {
     if (!isEventName(event)) throw new Error(`unknown event ${String(event)}`)
@@ -24,4 +25,18 @@ function buildApi(): MagpieApi {
   return Object.freeze({ ...api, on }) as unknown as MagpieApi
 }
 
-contextBridge.exposeInMainWorld('magpie', buildApi())
+// The page's start calls leave now, before its scripts are even parsed (src/preload/prepared.ts).
+// They are for the page's first run only: any event from main, or the document having loaded
+// (the page's scripts have run), drops what was not taken.
+const prepared = prepareCalls(startCalls(location.hash), (channel, input) => ipcRenderer.invoke(channel, input), (drop) => {
+  const onEvent = () => drop()
+  for (const event of events) ipcRenderer.on(event, onEvent)
+  const onLoaded = () => setTimeout(drop)
+  document.addEventListener('DOMContentLoaded', onLoaded, { once: true })
+  return () => {
+    for (const event of events) ipcRenderer.removeListener(event, onEvent)
+    document.removeEventListener('DOMContentLoaded', onLoaded)
+  }
+})
+
+contextBridge.exposeInMainWorld('magpie', buildApi(prepared))

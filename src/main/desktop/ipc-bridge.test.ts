@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -116,6 +116,19 @@ describe('sendEvent', () => {
 })
 
 describe('preload', () => {
+  /** The page the preload runs in: its location, and a document that can announce it has loaded. */
+  let page: { hash: string; document: EventTarget }
+
+  beforeEach(() => {
+    page = { hash: '#/login', document: new EventTarget() }
+    vi.stubGlobal('location', { get hash() { return page.hash } })
+    vi.stubGlobal('document', page.document)
+  })
+
+  afterEach(() => {
+    vi.unstubAllGlobals()
+  })
+
   /** A fresh preload run, with the instance of the double it imported. */
   async function loadPreload() {
     vi.resetModules()
@@ -164,6 +177,9 @@ describe('preload', () => {
   it('each method invokes its own channel with the input and returns main’s answer', async () => {
     const { api: magpie, double } = await loadPreload()
     const api = magpie as unknown as Record<string, Record<string, (input?: unknown) => Promise<unknown>>>
+    // Off the feed, the preload's one start call is the session's.
+    expect(double.electronRecording.invoked).toEqual([{ channel: 'auth:session', input: undefined }])
+    double.electronRecording.invoked.length = 0
     double.electronRecording.config.invokeResult = { ok: true, data: 'answer' }
     for (const channel of channels) {
       const [namespace, method] = channel.split(':') as [string, string]
@@ -187,9 +203,68 @@ describe('preload', () => {
 
   it('on refuses an event name that is not in the list', async () => {
     const { api, double } = await loadPreload()
+    // The preload's own listeners (start calls: dropped on any event) are the only ones.
+    expect([...double.electronRecording.rendererListeners.keys()].sort()).toEqual([...events].sort())
+    const listening = () => [...double.electronRecording.rendererListeners.values()].map((set) => set.size)
+    const before = listening()
     for (const name of ['auth:login', 'ipc:anything', '__proto__', '', 'session:changed ']) {
       expect(() => (api.on as (event: string, listener: () => void) => () => void)(name, () => {})).toThrow(/unknown event/)
     }
-    expect(double.electronRecording.rendererListeners.size).toBe(0)
+    expect([...double.electronRecording.rendererListeners.keys()].sort()).toEqual([...events].sort())
+    expect(listening()).toEqual(before)
+  })
+
+  describe('start calls', () => {
+    type Api = Record<string, Record<string, (input?: unknown) => Promise<unknown>>>
+    const session = { ok: true, data: { user: { id: 'a', nickname: 'A', avatar: null } } }
+
+    it('on the feed, asks main for the session and the first page before the page’s scripts run, and answers the page’s first identical calls with them', async () => {
+      page.hash = ''
+      const { api: magpie, double } = await loadPreload()
+      const api = magpie as unknown as Api
+      expect(double.electronRecording.invoked).toEqual([
+        { channel: 'auth:session', input: undefined },
+        { channel: 'posts:feed', input: { cursor: null } }
+      ])
+      expect(await api.auth!.session!()).toEqual({ ok: true, data: null })
+      expect(await api.posts!.feed!({ cursor: null })).toEqual({ ok: true, data: null })
+      expect(double.electronRecording.invoked).toHaveLength(2)
+      // Once each: the next identical calls go to main.
+      double.electronRecording.config.invokeResult = session
+      expect(await api.auth!.session!()).toEqual(session)
+      await api.posts!.feed!({ cursor: null })
+      expect(double.electronRecording.invoked.map((c) => c.channel)).toEqual(['auth:session', 'posts:feed', 'auth:session', 'posts:feed'])
+      // Their listeners are gone with them.
+      expect([...double.electronRecording.rendererListeners.values()].every((set) => set.size === 0)).toBe(true)
+    })
+
+    it('off the feed, the first page is not asked for', async () => {
+      page.hash = '#/detail/p1'
+      const { double } = await loadPreload()
+      expect(double.electronRecording.invoked).toEqual([{ channel: 'auth:session', input: undefined }])
+    })
+
+    it.each(events)('an event from main (%s) before the page asks drops the prepared answers: the page’s calls go to main', async (event) => {
+      page.hash = '#/'
+      const { api: magpie, double } = await loadPreload()
+      const api = magpie as unknown as Api
+      double.sendToRenderer(event, {})
+      double.electronRecording.config.invokeResult = session
+      expect(await api.auth!.session!()).toEqual(session)
+      await api.posts!.feed!({ cursor: null })
+      expect(double.electronRecording.invoked.map((c) => c.channel)).toEqual(['auth:session', 'posts:feed', 'auth:session', 'posts:feed'])
+    })
+
+    it('once the document has loaded, what the page did not take is dropped', async () => {
+      page.hash = '#/'
+      const { api: magpie, double } = await loadPreload()
+      const api = magpie as unknown as Api
+      await api.auth!.session!()
+      page.document.dispatchEvent(new Event('DOMContentLoaded'))
+      await new Promise((resolve) => setTimeout(resolve))
+      await api.posts!.feed!({ cursor: null })
+      expect(double.electronRecording.invoked.map((c) => c.channel)).toEqual(['auth:session', 'posts:feed', 'posts:feed'])
+      expect([...double.electronRecording.rendererListeners.values()].every((set) => set.size === 0)).toBe(true)
+    })
   })
 })
