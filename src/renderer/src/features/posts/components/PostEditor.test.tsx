@@ -138,8 +138,8 @@ describe('PostEditor', () => {
     fireEvent.click(screen.getByRole('button', { name: '수정하기' }))
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('게시글을 수정했어요'))
     expect(fake.calls.find((c) => c.channel === 'posts:update')?.input).toEqual({ id: 'post-1', uploadId: null, text: '고친 글', layout: 'Top' })
-    // Saved, the writer is back on the post they edited.
-    expect(screen.getByTestId('path').textContent).toBe('/detail/post-1')
+    // Saved, the writer is back on the post they edited (the move may follow the toast by a tick).
+    await waitFor(() => expect(screen.getByTestId('path').textContent).toBe('/detail/post-1'))
   })
 
   it('shows the chosen photo with 사진 바꾸기 and 사진 빼기; 빼기 empties the picker and keeps focus in it', async () => {
