@@ -428,7 +428,8 @@ export const scroll: Scenario = {
       name: `JS heap after GC, ${cardsRead} cards ÷ first page`,
       target: '≤ 1.5',
       actual: withRange(heapRatio, (v) => `${v.toFixed(2)}×`),
-      met: heapRatio.max <= 1.5
+      met: heapRatio.max <= 1.5,
+      why: heapRatio.max <= 1.5 ? undefined : `code V8 compiles as the feed is used (heap snapshots: ≈ 1 MiB of machine code and bytecode by the ${num(Math.ceil(target / 10))}th card, against ≈ 0.15 MiB of data), not the cards read: from ${num(Math.ceil(target / 10))} to ${num(target)} cards the heap grows ${withRange(s((i) => runs[i]!.heapAfterGc / runs[i]!.tenthHeapAfterGc), (v) => `${v.toFixed(2)}×`)}, a cursor per page and the code the likes and the smooth scroll ran for the first time`
     })
     out.goals.push({
       name: `renderer RSS after ${cardsRead} cards`,
