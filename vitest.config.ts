@@ -13,6 +13,8 @@ export default defineConfig({
   },
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts', 'tests/support/**/*.test.ts'],
-    environment: 'node'
+    environment: 'node',
+    // jsdom's missing ResizeObserver, for the renderer's tests that run in it (a no-op under node).
+    setupFiles: ['tests/support/renderer/resize-observer.ts']
   }
 })

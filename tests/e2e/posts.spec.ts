@@ -150,3 +150,35 @@ test('logging out while writing keeps the draft, photo and all, for the writer�
   await expect(page.getByLabel('내용을 입력해 주세요')).toHaveValue('')
   expect(consoleErrors).toEqual([])
 })
+
+test('a long Top text is cut at three lines in the feed and ends with 더 보기; a short one is whole; a narrower window cuts more', async ({
+  page,
+  harness,
+  consoleErrors
+}) => {
+  await page.goto(harness.url)
+  await signUp(page, newAccount('clamp'))
+  const photo = await makePhoto('clamp', { width: 900, height: 600, hue: 120 })
+  // Three lines at most at 1200 px wide, five at 420 px.
+  const medium = '까치가 아침마다 창가에 찾아와서 한참을 앉아 있다가 가요. 오늘은 작은 나뭇가지를 물고 와서 화분 옆에 두고 갔어요. 내일은 무엇을 가져올까요? 아이는 벌써 까치 이름을 지어 주었어요.'
+  await writePost(page, medium, 'Top', photo)
+  await writePost(page, '짧은 글', 'Top', photo)
+  await writePost(page, Array.from({ length: 8 }, (_, i) => `${i + 1}번째 줄이에요.`).join('\n'), 'Top', photo)
+
+  const card = (text: string) => page.getByTestId('post-card').filter({ hasText: text })
+  const long = card('1번째 줄이에요.')
+  await expect(long.getByTestId('read-more')).toHaveText('더 보기')
+  // Cut, not grown: the eighth line is in the document but not shown.
+  const clamp = long.locator('p').first()
+  expect(await clamp.evaluate((p) => p.scrollHeight > p.clientHeight)).toBe(true)
+  await expect(card('짧은 글').getByTestId('read-more')).toHaveCount(0)
+  await expect(card(medium).getByTestId('read-more')).toHaveCount(0)
+
+  await page.setViewportSize({ width: 420, height: 900 })
+  await expect(card(medium).getByTestId('read-more')).toHaveText('더 보기')
+  await expect(card('짧은 글').getByTestId('read-more')).toHaveCount(0)
+  // 더 보기 belongs to the link to the post.
+  await long.getByTestId('read-more').click()
+  await expect(page.getByTestId('post-detail')).toContainText('8번째 줄이에요.')
+  expect(consoleErrors).toEqual([])
+})

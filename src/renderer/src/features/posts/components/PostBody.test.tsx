@@ -39,17 +39,19 @@ describe('PostBody', () => {
     expect((img.parentElement as HTMLElement).style.aspectRatio).toBe('2000 / 1000')
   })
 
-  it('cuts a long Top text at three lines and ends it with 더 보기', () => {
+  it('cuts a long Top text at three lines and ends it with 더 보기, once laid out', async () => {
     measured(260, 87)
-    const { container, getByTestId } = render(<PostBody text={'긴 글\n'.repeat(12)} layout="Top" image={null} preview />)
+    const { container, findByTestId } = render(<PostBody text={'긴 글\n'.repeat(12)} layout="Top" image={null} preview />)
     expect(container.querySelector('p')!.className).toContain('clamp')
-    expect(getByTestId('read-more').textContent).toBe('더 보기')
+    expect((await findByTestId('read-more')).textContent).toBe('더 보기')
   })
 
-  it('leaves a short Top text whole, without 더 보기', () => {
+  it('leaves a short Top text whole, without 더 보기', async () => {
     measured(29, 29)
     const { container, queryByTestId } = render(<PostBody text="짧은 글" layout="Top" image={null} preview />)
     expect(container.querySelector('p')!.className).toContain('clamp')
+    // The layout is looked at a moment after the render: still no 더 보기 then.
+    await new Promise((resolve) => setTimeout(resolve, 0))
     expect(queryByTestId('read-more')).toBeNull()
   })
 

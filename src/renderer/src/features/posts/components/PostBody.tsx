@@ -1,4 +1,5 @@
 import { useLayoutEffect, useRef, useState, type ReactNode } from 'react'
+import { flushSync } from 'react-dom'
 import type { Layout } from '@shared/limits'
 import type { ImageView } from '@shared/types'
 import { messages } from '@shared/messages'
@@ -65,11 +66,12 @@ function ClampedText({ children }: { children: ReactNode }) {
   const [cut, setCut] = useState(false)
   useLayoutEffect(() => {
     const p = ref.current!
-    const check = () => setCut(p.scrollHeight > p.clientHeight + 1)
-    check()
-    // The feed's width follows the window's: a narrower window cuts more lines.
-    window.addEventListener('resize', check)
-    return () => window.removeEventListener('resize', check)
+    // Looked at once the paragraph is laid out (a ResizeObserver reports after layout, before
+    // paint), never by forcing a layout while the feed renders; again when its width changes
+    // with the window's. flushSync: the words show in the frame that shows the text.
+    const observer = new ResizeObserver(() => flushSync(() => setCut(p.scrollHeight > p.clientHeight + 1)))
+    observer.observe(p)
+    return () => observer.disconnect()
   }, [children])
   return (
     <div className={styles.clampBox}>
