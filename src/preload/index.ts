@@ -1,13 +1,14 @@
-import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron'
+import { contextBridge, ipcRenderer } from 'electron'
 import { channels, events, isEventName, type Channel } from '@shared/ipc/channels'
 import type { MagpieApi } from '@shared/ipc/contract'
+import { createEventRelay, type EventRelay } from './event-relay'
 import { prepareCalls, startCalls, type PreparedCalls } from './prepared'
 
 /**
  * window.magpie: one method per channel of the contract and a subscription to the
  * listed events. The renderer never sees ipcRenderer itself.
  */
-function buildApi(prepared: PreparedCalls): MagpieApi {
+function buildApi(prepared: PreparedCalls, relay: EventRelay): MagpieApi {
   const api: Record<string, Record<string, (input?: unknown) => Promise<unknown>>> = {}
   for (const channel of channels) {
     const [namespace, method] = channel.split(':') as [string, string]
@@ -16,11 +17,7 @@ function buildApi(prepared: PreparedCalls): MagpieApi {
   }
   const on: MagpieApi['on'] = (event, listener) => {
     if (!isEventName(event)) throw new Error(`unknown event ${String(event)}`)
-    const wrapped = (_event: IpcRendererEvent, payload: unknown) => listener(payload as never)
-    ipcRenderer.on(event, wrapped)
-    return () => {
-      ipcRenderer.removeListener(event, wrapped)
-    }
+    return relay.on(event, (payload) => listener(payload as never))
   }
   return Object.freeze({ ...api, on }) as unknown as MagpieApi
 }
@@ -39,4 +36,7 @@ const prepared = prepareCalls(startCalls(location.hash), (channel, input) => ipc
   }
 })
 
-contextBridge.exposeInMainWorld('magpie', buildApi(prepared))
+// Main's events from now on, kept for the page until it listens (a cold start's deep link comes early).
+const relay = createEventRelay((event, handler) => ipcRenderer.on(event, (_event, payload: unknown) => handler(payload)))
+
+contextBridge.exposeInMainWorld('magpie', buildApi(prepared, relay))

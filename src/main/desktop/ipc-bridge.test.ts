@@ -190,6 +190,8 @@ describe('preload', () => {
 
   it('on subscribes to a listed event, passes only the payload, and unsubscribes', async () => {
     const { api, double } = await loadPreload()
+    page.document.dispatchEvent(new Event('DOMContentLoaded'))
+    await new Promise((resolve) => setTimeout(resolve))
     for (const event of events) {
       const received: unknown[] = []
       const off = api.on(event, (payload: unknown) => received.push(payload))
@@ -197,8 +199,17 @@ describe('preload', () => {
       off()
       double.sendToRenderer(event, { n: 2 })
       expect(received, event).toEqual([{ n: 1 }])
-      expect(double.electronRecording.rendererListeners.get(event)?.size ?? 0).toBe(0)
+      // The preload's one listener per event relays to the page's: subscribing adds none to ipcRenderer.
+      expect(double.electronRecording.rendererListeners.get(event)?.size).toBe(1)
     }
+  })
+
+  it('an event main sent before the page listened (a cold start\'s deep link) reaches the page\'s first listener', async () => {
+    const { api, double } = await loadPreload()
+    double.sendToRenderer('app:navigate', { route: '/detail/p1' })
+    const received: unknown[] = []
+    api.on('app:navigate', (payload: unknown) => received.push(payload))
+    expect(received).toEqual([{ route: '/detail/p1' }])
   })
 
   it('on refuses an event name that is not in the list', async () => {
@@ -234,8 +245,8 @@ describe('preload', () => {
       expect(await api.auth!.session!()).toEqual(session)
       await api.posts!.feed!({ cursor: null })
       expect(double.electronRecording.invoked.map((c) => c.channel)).toEqual(['auth:session', 'posts:feed', 'auth:session', 'posts:feed'])
-      // Their listeners are gone with them.
-      expect([...double.electronRecording.rendererListeners.values()].every((set) => set.size === 0)).toBe(true)
+      // Their listeners are gone with them: one per event is left, the relay's to the page.
+      expect([...double.electronRecording.rendererListeners.values()].every((set) => set.size === 1)).toBe(true)
     })
 
     it('off the feed, the first page is not asked for', async () => {
@@ -264,7 +275,7 @@ describe('preload', () => {
       await new Promise((resolve) => setTimeout(resolve))
       await api.posts!.feed!({ cursor: null })
       expect(double.electronRecording.invoked.map((c) => c.channel)).toEqual(['auth:session', 'posts:feed', 'posts:feed'])
-      expect([...double.electronRecording.rendererListeners.values()].every((set) => set.size === 0)).toBe(true)
+      expect([...double.electronRecording.rendererListeners.values()].every((set) => set.size === 1)).toBe(true)
     })
   })
 })
