@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { limits } from '@shared/limits'
-import { cleanupTestApps } from '../../../../tests/support/main/test-app'
+import { cleanupTestApps, createClock } from '../../../../tests/support/main/test-app'
 import { createFakeFirebase } from '../../../../tests/support/fake-firebase/fake-firebase'
 import { cleanupCommunityApps, startCommunityApp, webAppPost, type CommunityApp } from '../../../../tests/support/main/community-app'
-import { windowPages } from './feed-window'
+import { followCommentsMax, recountEveryMs, windowPages } from './feed-window'
 
 afterEach(async () => {
   await cleanupCommunityApps()
@@ -96,5 +96,38 @@ describe('community feed window: loaded cards stay current without reading the f
     await viewer.settle()
     expect((await cardOf(viewer, deepest)).likeCount).toBe(1)
     expect((await cardOf(viewer, scrolledPast)).likeCount).toBe(0)
+  })
+
+  it(`does not follow a busy post (over ${followCommentsMax} comments) comment by comment, and counts its comments again when its card is shown, at most once a minute`, async () => {
+    const { fake, ids } = project(2 * limits.feedPageSize)
+    // On the second page, below the top.
+    const busy = ids[ids.length - limits.feedPageSize - 2]!
+    const quiet = ids[ids.length - limits.feedPageSize - 3]!
+    const comment = (postId: string, n: number) => ({ post_id: postId, comment: `댓글 ${n}`, comment_by: 'reader@example.com', comment_nick: '독자', comment_time: '2026. 1. 1. 10:00' })
+    for (let n = 0; n < followCommentsMax + 50; n++) fake.webApp.addComment(comment(busy, n))
+    fake.webApp.addComment(comment(quiet, 0))
+    const clock = createClock(Date.UTC(2026, 0, 2), 0)
+    const viewer = await startCommunityApp(fake, { countReads: true, clock })
+    const secondPage = async () => {
+      const first = await viewer.call('posts:feed', {})
+      await viewer.call('posts:feed', { cursor: first.nextCursor })
+      await viewer.settle()
+    }
+    await secondPage()
+    expect(await cardOf(viewer, busy)).toMatchObject({ commentCount: followCommentsMax + 50 })
+    expect(await cardOf(viewer, quiet)).toMatchObject({ commentCount: 1 })
+    // The page's comment listener read the quiet post's comment, none of the busy post's.
+    expect(viewer.reads!.counts.docs.watchCommentsOf ?? 0).toBeLessThan(followCommentsMax)
+
+    // The quiet card stays live; the busy one is counted again when shown, once a minute at most.
+    fake.webApp.addComment(comment(quiet, 1))
+    fake.webApp.addComment(comment(busy, -1))
+    await viewer.settle()
+    expect(await cardOf(viewer, quiet)).toMatchObject({ commentCount: 2 })
+    await secondPage()
+    expect(await cardOf(viewer, busy)).toMatchObject({ commentCount: followCommentsMax + 50 })
+    clock.advance(recountEveryMs)
+    await secondPage()
+    expect(await cardOf(viewer, busy)).toMatchObject({ commentCount: followCommentsMax + 51 })
   })
 })

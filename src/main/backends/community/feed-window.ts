@@ -6,6 +6,17 @@ import type { MirrorWriter } from './mirror-writer'
 export const windowPages = 3
 
 /**
+ * A post with more comments than this is not followed comment by comment: a listener bills
+ * every comment it hands back when it starts (10,000 reads for a busy post). Its count is asked
+ * for again instead (an aggregation, a read per 1,000 comments) when its card is shown, at most
+ * once a minute; the open post's own listener keeps it exact while it is read.
+ */
+export const followCommentsMax = 200
+
+/** A busy post's comments are counted again at most this often, however often its card is shown. */
+export const recountEveryMs = 60_000
+
+/**
  * The feed cards the reader has loaded, kept current without reading the feed again (decision
  * 008, addendum 2026-11-24): the top of the feed (whose documents its own listener already
  * follows) gets a listener on its comments, and each of the last `windowPages` pages fetched
@@ -13,8 +24,13 @@ export const windowPages = 3
  * `watchInMax` ids. A page that leaves the window stops its listeners. Each listener is billed
  * its documents once when it starts and one read per document that changes after.
  */
-export function createFeedWindow(ctx: CommunityContext, writer: MirrorWriter, openPostId: () => string | null) {
-  const { ports } = ctx
+export function createFeedWindow(
+  ctx: CommunityContext,
+  writer: MirrorWriter,
+  openPostId: () => string | null,
+  recount: (postIds: string[]) => void
+) {
+  const { ports, store } = ctx
   interface Watched {
     key: string
     stops: Unsubscribe[]
@@ -23,6 +39,18 @@ export function createFeedWindow(ctx: CommunityContext, writer: MirrorWriter, op
   /** Oldest first. */
   const pages: Watched[] = []
   let closed = false
+  /** When each busy post was last counted again. */
+  const recounted = new Map<string, number>()
+
+  /** The busy posts among these; those not counted in the last minute are counted again. */
+  function recountBusy(postIds: string[]): string[] {
+    const busy = postIds.filter((id) => (store.posts.counts(id)?.commentCount ?? 0) > followCommentsMax)
+    const now = ctx.now()
+    const due = busy.filter((id) => now - (recounted.get(id) ?? -Infinity) >= recountEveryMs)
+    for (const id of due) recounted.set(id, now)
+    if (due.length > 0) recount(due)
+    return busy
+  }
 
   const keyOf = (ids: string[]): string => [...new Set(ids)].sort().join('\n')
   const chunked = (ids: string[]): string[][] => {
@@ -42,8 +70,14 @@ export function createFeedWindow(ctx: CommunityContext, writer: MirrorWriter, op
     }
   }
 
-  /** The comment count of each post, from every comment on them; the open post counts its own mirrored comments. */
-  function watchCounts(ids: string[]): Unsubscribe {
+  /**
+   * The comment count of each post, from every comment on them; the open post counts its own
+   * mirrored comments. Posts known to have many comments are counted again instead.
+   */
+  function watchCounts(postIds: string[]): Unsubscribe {
+    const busy = recountBusy(postIds)
+    const ids = postIds.filter((id) => !busy.includes(id))
+    if (ids.length === 0) return () => {}
     const inOrder = serial()
     return ports.docs.watchCommentsOf(
       ids,
@@ -81,17 +115,27 @@ export function createFeedWindow(ctx: CommunityContext, writer: MirrorWriter, op
     for (const stop of watched?.stops ?? []) stop()
   }
 
+  /** Starts a window entry's listeners once `counted` (its posts' comment counts) is in, if the entry is still wanted by then. */
+  function start(watched: Watched, counted: Promise<unknown>, listen: () => Unsubscribe[]): void {
+    void counted.then(() => {
+      if (closed || (watched !== top && !pages.includes(watched))) return
+      watched.stops.push(...listen())
+    })
+  }
+
   return {
-    /** The top listener's posts: their comments are followed. */
-    top(ids: string[]): void {
+    /** The top listener's posts: their comments are followed, from when `counted` (their comment counts) is in. */
+    top(ids: string[], counted: Promise<unknown> = Promise.resolve()): void {
       const key = keyOf(ids)
       if (closed || top?.key === key) return
       stopAll(top)
-      top = { key, stops: chunked(ids).map(watchCounts) }
+      const watched: Watched = { key, stops: [] }
+      top = watched
+      start(watched, counted, () => chunked(ids).map(watchCounts))
     },
 
-    /** A page the reader fetched: followed until `windowPages` newer ones were. */
-    page(ids: string[]): void {
+    /** A page the reader fetched: followed until `windowPages` newer ones were, from when `counted` is in. */
+    page(ids: string[], counted: Promise<unknown> = Promise.resolve()): void {
       if (closed || ids.length === 0) return
       const key = keyOf(ids)
       const known = pages.findIndex((watched) => watched.key === key)
@@ -99,8 +143,15 @@ export function createFeedWindow(ctx: CommunityContext, writer: MirrorWriter, op
         pages.push(...pages.splice(known, 1))
         return
       }
-      pages.push({ key, stops: chunked(ids).flatMap((chunk) => [watchDocs(chunk), watchCounts(chunk)]) })
+      const watched: Watched = { key, stops: [] }
+      pages.push(watched)
       while (pages.length > windowPages) stopAll(pages.shift())
+      start(watched, counted, () => chunked(ids).flatMap((chunk) => [watchDocs(chunk), watchCounts(chunk)]))
+    },
+
+    /** Cards the reader is shown (a page of the feed, from the server or the mirror): busy posts' counts are refreshed. */
+    shown(postIds: string[]): void {
+      if (!closed) recountBusy(postIds)
     },
 
     /** How many listeners run (for tests: the window stays bounded). */

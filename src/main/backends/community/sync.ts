@@ -56,7 +56,7 @@ export function createSync(ctx: CommunityContext, writer: MirrorWriter, images: 
   let scanning = false
   let closed = false
   /** The loaded feed cards' likes and comment counts, live (feed-window.ts). */
-  const window = createFeedWindow(ctx, writer, () => open?.postId ?? null)
+  const window = createFeedWindow(ctx, writer, () => open?.postId ?? null, (ids) => void countComments(ids, { again: true }))
 
   /** Listener work runs one snapshot at a time per listener, in order. */
   function serial() {
@@ -73,12 +73,13 @@ export function createSync(ctx: CommunityContext, writer: MirrorWriter, images: 
    * comments only of posts that were opened): once per post while online, unless `again`.
    * Off the caller's path: a count that fails leaves the last known one. The open post is left
    * out when the answer comes: its comments are listened to, and their snapshot is its count.
+   * Settles (never rejects) once the counts are in the mirror or could not be had.
    */
-  function countComments(ids: string[], options: { again?: boolean } = {}): void {
+  function countComments(ids: string[], options: { again?: boolean } = {}): Promise<void> {
     const postIds = options.again ? [...new Set(ids)] : [...new Set(ids)].filter((id) => !counted.has(id))
-    if (postIds.length === 0) return
+    if (postIds.length === 0) return Promise.resolve()
     for (const id of postIds) counted.add(id)
-    ctx.background('comment counts', async () => {
+    const work = (async () => {
       try {
         const counts = await ports.docs.commentCounts(postIds)
         if (closed) return
@@ -88,7 +89,9 @@ export function createSync(ctx: CommunityContext, writer: MirrorWriter, images: 
         for (const id of postIds) counted.delete(id)
         throw error
       }
-    })
+    })()
+    ctx.background('comment counts', () => work)
+    return work.catch(() => {})
   }
 
   function watchFeedTop(): void {
@@ -105,8 +108,7 @@ export function createSync(ctx: CommunityContext, writer: MirrorWriter, images: 
           else if (coverage.to === null) coverage.to = lower
           top = docs.map((doc) => doc.id)
           // Each snapshot is the whole top: only the posts new to this session are counted.
-          countComments(top)
-          window.top(top)
+          window.top(top, countComments(top))
         }),
       (error) => {
         feedTop = null
@@ -149,7 +151,7 @@ export function createSync(ctx: CommunityContext, writer: MirrorWriter, images: 
           first = false
           const { commented } = applied
           // Someone commented on the user's post: its card shows it without the post being opened.
-          countComments(commented, { again: true })
+          void countComments(commented, { again: true })
         }),
       (error) => {
         if (alerts === subscription) subscription.stop = null
@@ -210,7 +212,7 @@ export function createSync(ctx: CommunityContext, writer: MirrorWriter, images: 
       const fullAt = Number(mirror.state('legacyFullScanAt') ?? 0)
       if (closed) return
       if (legacyCount === mirror.state('legacyCount') && ctx.now() - fullAt < legacyFullScanIntervalMs) {
-        countComments(mirror.legacyPostIds(), { again: true })
+        void countComments(mirror.legacyPostIds(), { again: true })
         mirror.setState('legacyScanAt', String(ctx.now()))
         return
       }
@@ -223,7 +225,7 @@ export function createSync(ctx: CommunityContext, writer: MirrorWriter, images: 
         const complete = page.length < legacyScanPage
         await writer.legacyPosts(legacy, complete, seen)
         // The scan is the only way these posts come from the server: counted each time.
-        countComments(legacy.map((doc) => doc.id), { again: true })
+        void countComments(legacy.map((doc) => doc.id), { again: true })
         if (complete || closed) break
         afterId = page.at(-1)!.id
       }
@@ -247,7 +249,7 @@ export function createSync(ctx: CommunityContext, writer: MirrorWriter, images: 
     // Listeners that failed meanwhile start again; Firebase resumes the others by itself.
     if (!feedTop) watchFeedTop()
     // Comments may have come meanwhile, and a top that did not change sends no snapshot to count them by.
-    else countComments(top)
+    else void countComments(top)
     if (alerts && !alerts.stop) watchAlerts(alerts.uid, alerts.userId)
     images.resume()
     ctx.background('legacy scan', legacyScan)
