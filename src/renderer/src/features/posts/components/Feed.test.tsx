@@ -112,7 +112,8 @@ describe('Feed', () => {
     fireEvent.keyDown(window, { key: 'f', ctrlKey: true })
     // The find bar loads on its first use.
     const input = await screen.findByRole('searchbox', { name: '불러온 글에서 찾기' })
-    expect(document.activeElement).toBe(input)
+    // It takes the focus in an effect after it is drawn.
+    await waitFor(() => expect(document.activeElement).toBe(input))
     fireEvent.change(input, { target: { value: '바다' } })
     await waitFor(() => expect(screen.getByTestId('find-count').textContent).toBe('1/2'))
     // The feed was read to its end: main looks through all of it.
