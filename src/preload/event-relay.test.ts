@@ -55,4 +55,16 @@ describe('createEventRelay', () => {
     expect(seen).toHaveLength(32)
     expect(seen[0]).toEqual({ requestId: 'r', progress: 0 })
   })
+
+  it('lets the preload observe every event first, without taking the ones kept for the page', () => {
+    const { relay, send } = fakeMain()
+    const order: string[] = []
+    const stop = relay.observe(() => order.push('observer'))
+    send('app:navigate', { route: '/myalert' })
+    relay.on('app:navigate', () => order.push('page'))
+    send('app:navigate', { route: '/' })
+    stop()
+    send('app:navigate', { route: '/' })
+    expect(order).toEqual(['observer', 'page', 'observer', 'page', 'page'])
+  })
 })

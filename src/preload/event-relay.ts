@@ -8,6 +8,8 @@ const earlyLimit = 32
 export interface EventRelay {
   /** The page's subscription; events that came before its first listener of that kind are delivered to it first. */
   on(event: EventName, listener: Listener): () => void
+  /** The preload's own look at every event, before the page's listeners; takes none of the kept ones. */
+  observe(observer: () => void): () => void
 }
 
 /**
@@ -20,8 +22,10 @@ export interface EventRelay {
 export function createEventRelay(listen: (event: EventName, handler: Listener) => void): EventRelay {
   const listeners = new Map<EventName, Set<Listener>>()
   const early = new Map<EventName, unknown[]>()
+  const observers = new Set<() => void>()
   for (const event of events) {
     listen(event, (payload) => {
+      for (const observer of [...observers]) observer()
       const present = listeners.get(event)
       if (present) {
         for (const listener of [...present]) listener(payload)
@@ -42,6 +46,12 @@ export function createEventRelay(listen: (event: EventName, handler: Listener) =
       for (const payload of kept ?? []) listener(payload)
       return () => {
         present.delete(listener)
+      }
+    },
+    observe(observer) {
+      observers.add(observer)
+      return () => {
+        observers.delete(observer)
       }
     }
   }

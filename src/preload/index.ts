@@ -1,5 +1,5 @@
 import { contextBridge, ipcRenderer } from 'electron'
-import { channels, events, isEventName, type Channel } from '@shared/ipc/channels'
+import { channels, isEventName, type Channel } from '@shared/ipc/channels'
 import type { MagpieApi } from '@shared/ipc/contract'
 import { createEventRelay, type EventRelay } from './event-relay'
 import { prepareCalls, startCalls, type PreparedCalls } from './prepared'
@@ -22,21 +22,20 @@ function buildApi(prepared: PreparedCalls, relay: EventRelay): MagpieApi {
   return Object.freeze({ ...api, on }) as unknown as MagpieApi
 }
 
+// Main's events from now on, kept for the page until it listens (a cold start's deep link comes early).
+const relay = createEventRelay((event, handler) => ipcRenderer.on(event, (_event, payload: unknown) => handler(payload)))
+
 // The page's start calls leave now, before its scripts are even parsed (src/preload/prepared.ts).
 // They are for the page's first run only: any event from main, or the document having loaded
 // (the page's scripts have run), drops what was not taken.
 const prepared = prepareCalls(startCalls(location.hash), (channel, input) => ipcRenderer.invoke(channel, input), (drop) => {
-  const onEvent = () => drop()
-  for (const event of events) ipcRenderer.on(event, onEvent)
+  const stopObserving = relay.observe(drop)
   const onLoaded = () => setTimeout(drop)
   document.addEventListener('DOMContentLoaded', onLoaded, { once: true })
   return () => {
-    for (const event of events) ipcRenderer.removeListener(event, onEvent)
+    stopObserving()
     document.removeEventListener('DOMContentLoaded', onLoaded)
   }
 })
-
-// Main's events from now on, kept for the page until it listens (a cold start's deep link comes early).
-const relay = createEventRelay((event, handler) => ipcRenderer.on(event, (_event, payload: unknown) => handler(payload)))
 
 contextBridge.exposeInMainWorld('magpie', buildApi(prepared, relay))

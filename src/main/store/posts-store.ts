@@ -18,12 +18,15 @@ export interface PostRecord {
   likedByViewer: boolean
 }
 
+/** The posts the feed shows: those with their author and photo (find looks at the same rows, so places match). */
+const feedRows = `FROM posts p
+  JOIN users u ON u.id = p.author_id
+  JOIN images i ON i.id = p.image_id`
+
 const select = `SELECT p.id, p.author_id, p.text, p.layout, p.created_at, p.updated_at, p.like_count, p.comment_count,
     u.nickname AS author_nickname, ${imageColumns('i', 'p_')}, ${imageColumns('a', 'a_')},
     EXISTS (SELECT 1 FROM likes l WHERE l.post_id = p.id AND l.user_id = @viewer) AS liked
-  FROM posts p
-  JOIN users u ON u.id = p.author_id
-  JOIN images i ON i.id = p.image_id
+  ${feedRows}
   LEFT JOIN images a ON a.id = u.avatar_id`
 
 const toPost = (row: Record<string, unknown>): PostRecord => ({
@@ -47,10 +50,8 @@ export function createPostsStore(db: Db) {
     `${select} WHERE (p.created_at, p.id) < (@at, @id) ORDER BY p.created_at DESC, p.id DESC LIMIT @limit`
   )
   const byId = db.prepare(`${select} WHERE p.id = @id`)
-  // The feed's rows (the same joins, so places match the pages), with only what find reads.
-  const feedWords = `SELECT u.nickname, p.text FROM posts p
-    JOIN users u ON u.id = p.author_id
-    JOIN images i ON i.id = p.image_id`
+  // The feed's rows with only what find reads.
+  const feedWords = `SELECT u.nickname, p.text ${feedRows}`
   const wordsAll = db.prepare(`${feedWords} ORDER BY p.created_at DESC, p.id DESC`)
   const wordsThrough = db.prepare(`${feedWords} WHERE (p.created_at, p.id) >= (@at, @id) ORDER BY p.created_at DESC, p.id DESC`)
   const owner = db.prepare('SELECT author_id, image_id FROM posts WHERE id = ?')

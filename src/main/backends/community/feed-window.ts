@@ -42,9 +42,11 @@ export function createFeedWindow(
   /** When each busy post was last counted again. */
   const recounted = new Map<string, number>()
 
-  /** The busy posts among these; those not counted in the last minute are counted again. */
-  function recountBusy(postIds: string[]): string[] {
-    const busy = postIds.filter((id) => (store.posts.counts(id)?.commentCount ?? 0) > followCommentsMax)
+  const mirroredCount = (id: string): number => store.posts.counts(id)?.commentCount ?? 0
+
+  /** The busy posts among these, by their known comment counts; those not counted in the last minute are counted again. */
+  function recountBusy(posts: { id: string; commentCount: number }[]): string[] {
+    const busy = posts.filter((post) => post.commentCount > followCommentsMax).map((post) => post.id)
     const now = ctx.now()
     const due = busy.filter((id) => now - (recounted.get(id) ?? -Infinity) >= recountEveryMs)
     for (const id of due) recounted.set(id, now)
@@ -75,8 +77,8 @@ export function createFeedWindow(
    * mirrored comments. Posts known to have many comments are counted again instead.
    */
   function watchCounts(postIds: string[]): Unsubscribe {
-    const busy = recountBusy(postIds)
-    const ids = postIds.filter((id) => !busy.includes(id))
+    const busy = new Set(recountBusy(postIds.map((id) => ({ id, commentCount: mirroredCount(id) }))))
+    const ids = postIds.filter((id) => !busy.has(id))
     if (ids.length === 0) return () => {}
     const inOrder = serial()
     return ports.docs.watchCommentsOf(
@@ -150,8 +152,8 @@ export function createFeedWindow(
     },
 
     /** Cards the reader is shown (a page of the feed, from the server or the mirror): busy posts' counts are refreshed. */
-    shown(postIds: string[]): void {
-      if (!closed) recountBusy(postIds)
+    shown(posts: { id: string; commentCount: number }[]): void {
+      if (!closed) recountBusy(posts)
     },
 
     /** How many listeners run (for tests: the window stays bounded). */

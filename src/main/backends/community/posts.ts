@@ -87,7 +87,7 @@ export function createCommunityPosts(ctx: CommunityContext, views: Views, images
       // A post saved here whose mirror write failed shows at the next read of the feed at the latest.
       await writer.flush().catch((error: unknown) => console.warn('[community] saved posts:', error instanceof Error ? error.message : error))
       const page = local.feed(viewer, cursor, limit)
-      sync.window.shown(page.posts.map((post) => post.id))
+      sync.window.shown(page.posts)
       // The mirror ending is not the feed ending: unless the server is known to have no more, offer the next page.
       const last = page.posts.at(-1)
       if (page.nextCursor === null && last && sync.coverage.to !== 'end') page.nextCursor = encodeCursor({ at: last.createdAt, id: last.id })

@@ -53,11 +53,15 @@ export function Feed({ renderActions }: { renderActions?: RenderActions }) {
   return <FeedWindow feed={feed} data={feed.data} renderActions={renderActions} />
 }
 
+/** The place in the feed of the first card of the cache's `k`th page. */
+const cachedPageStart = (index: FeedIndex, data: InfiniteData<FeedPage, unknown>, k: number): number =>
+  index.startOf(index.pageOf(String(data.pageParams[k])))
+
 /** The posts in the cache by their place in the feed. */
 function placesOf(index: FeedIndex, data: InfiniteData<FeedPage, unknown>): Map<number, PostView> {
   const places = new Map<number, PostView>()
   data.pages.forEach((page, k) => {
-    const start = index.startOf(index.pageOf(String(data.pageParams[k])))
+    const start = cachedPageStart(index, data, k)
     page.posts.forEach((post, i) => places.set(start + i, post))
   })
   return places
@@ -204,8 +208,9 @@ function FeedWindow({ feed, data, renderActions }: { feed: ReturnType<typeof use
   const range = virtualizer.range
   const firstShown = range ? Math.max(0, range.startIndex - overscan) : 0
   const lastShown = range ? Math.min(count - 1, range.endIndex + overscan) : 0
-  const firstLoaded = data.pages.length > 0 ? index.startOf(index.pageOf(String(data.pageParams[0]))) : -1
-  const lastLoaded = index.startOf(index.pageOf(String(data.pageParams.at(-1)))) + (data.pages.at(-1)?.posts.length ?? 0) - 1
+  const lastPage = data.pages.length - 1
+  const firstLoaded = lastPage >= 0 ? cachedPageStart(index, data, 0) : -1
+  const lastLoaded = cachedPageStart(index, data, lastPage) + (data.pages[lastPage]?.posts.length ?? 0) - 1
 
   // Read the pages the window needs: the next or previous page near an end, or the page itself after a jump.
   // One jump at a time (its read is not the query's fetch, so isFetching does not cover it): the
