@@ -304,10 +304,11 @@ test('Ctrl+F finds in the posts read so far, also in pages the cache dropped, mo
     const find = page.getByRole('searchbox', { name: messages.findInFeed })
     const count = page.getByTestId('find-count')
 
-    // One page read: of #115, #105, … only #115 (card 6) is in it.
+    // One page read: of #115, #105, … only #115 (card 6) is in it. Scrolled to it, the window nears
+    // the page's end and reads the next: #105 (card 16) is found too, and no further page is read.
     await page.keyboard.press('Control+f')
     await find.fill('5번째 소식')
-    await expect(count).toHaveText('1/1')
+    await expect(count).toHaveText('1/2')
     await find.press('Escape')
     await expect(find).toBeHidden()
 
@@ -378,6 +379,43 @@ test('Back lands on the same card at the same pixel with two CPU-busy processes 
     await page.goto('about:blank')
   } finally {
     for (const child of busy) child.kill()
+    await harness.stop()
+  }
+  expect(consoleErrors).toEqual([])
+})
+
+test('a scroll made while a card off screen changes height is kept, not undone by the card anchoring', async ({ page, consoleErrors }) => {
+  const harness = await startHarness({ dataDir: seed(25) })
+  try {
+    await page.goto(harness.url)
+    const card = await bringCard(page, 5)
+    await page.evaluate((el) => window.scrollBy(0, el!.getBoundingClientRect().top - 100), await card.elementHandle())
+    const before = await settled(page)
+    // In one frame: a card below the screen grows (as when its photo loads), the virtualizer
+    // measures it, and the reader scrolls before the feed has drawn the new layout.
+    const scrolled = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          const below = Array.from(document.querySelectorAll<HTMLElement>('[data-index]')).find((e) => e.getBoundingClientRect().top > window.innerHeight)!
+          let first = true
+          // Created after the virtualizer's observer: in a frame, its callback runs after the virtualizer's.
+          const observer = new ResizeObserver(() => {
+            if (first) {
+              first = false
+              requestAnimationFrame(() => (below.querySelector('article')!.style.paddingBottom = '60px'))
+              return
+            }
+            observer.disconnect()
+            window.scrollBy(0, 120)
+            resolve(window.scrollY)
+          })
+          observer.observe(below)
+        })
+    )
+    expect(scrolled).toBe(before + 120)
+    expect(await settled(page)).toBe(before + 120)
+    await page.goto('about:blank')
+  } finally {
     await harness.stop()
   }
   expect(consoleErrors).toEqual([])

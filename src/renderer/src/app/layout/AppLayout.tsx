@@ -12,6 +12,9 @@ export function AppLayout() {
   const session = useSession()
   return (
     <div className={styles.shell}>
+      {/* New navigations start at the top; Back returns to where the reader was. Before the
+          screens, whose layout effects run after its own: the feed then puts its card back last. */}
+      <ScrollRestoration />
       <TopBar />
       <OfflineBanner />
       {session.isPending ? (
@@ -24,8 +27,6 @@ export function AppLayout() {
         </Suspense>
       )}
       <LiveUpdates />
-      {/* New navigations start at the top; Back returns to where the reader was. */}
-      <ScrollRestoration />
     </div>
   )
 }

@@ -7,7 +7,7 @@ let current = ''
 
 /**
  * New navigations start at the top; Back and Forward return to where the reader was on
- * that history entry (the feed then puts the same card back, see feed-anchor.ts). Positions
+ * that history entry (the feed then puts the same card back, see Feed.tsx). Positions
  * are recorded as the reader scrolls, so a shorter next screen cannot clip the saved one.
  */
 export function ScrollRestoration() {

@@ -96,9 +96,12 @@ function keepHeights(virtualizer: Virtualizer<Window, Element>, index: FeedIndex
   }
 }
 
-/** A card changing height keeps the card at the top of the screen still: only cards wholly above it move the page. */
-function keepTopCardStill(virtualizer: Virtualizer<Window, Element>): void {
-  virtualizer.shouldAdjustScrollPositionOnItemSizeChange = (item, _delta, instance) => item.end <= (instance.scrollOffset ?? 0)
+/**
+ * The feed keeps the reader's card still itself, after each layout (FeedWindow). The virtualizer's
+ * own correction scrolls from the last scroll event it saw, which undoes a scroll made since.
+ */
+function leaveScrollToFeed(virtualizer: Virtualizer<Window, Element>): void {
+  virtualizer.shouldAdjustScrollPositionOnItemSizeChange = () => false
 }
 
 /**
@@ -130,7 +133,9 @@ function FeedWindow({ feed, data, renderActions }: { feed: ReturnType<typeof use
     return saved && position >= 0 ? { anchor: saved, offset: startOf(index, position) + saved.offset } : null
   })
   const anchor = useRef<FeedAnchor | null>(restore?.anchor ?? null)
-  const layoutChanged = useRef(false)
+  // The scroll position the anchor stands for. The page anywhere else means the reader scrolled,
+  // even before the scroll event says so: a layout drawn in between keeps that scroll.
+  const anchoredAt = useRef<number | null>(null)
   const lastLayout = useRef<{ total: number; version: number; margin: number } | null>(null)
   const [margin, setMargin] = useState(index.margin)
   const focused = useRef(-1)
@@ -148,7 +153,7 @@ function FeedWindow({ feed, data, renderActions }: { feed: ReturnType<typeof use
     rangeExtractor,
     initialOffset: () => restore?.offset ?? window.scrollY
   })
-  useLayoutEffect(() => keepTopCardStill(virtualizer), [virtualizer])
+  useLayoutEffect(() => leaveScrollToFeed(virtualizer), [virtualizer])
 
   useLayoutEffect(() => {
     const measure = () => {
@@ -166,13 +171,20 @@ function FeedWindow({ feed, data, renderActions }: { feed: ReturnType<typeof use
     if (!item) return
     anchor.current = { postId: postsNow.current.get(item.index)?.id ?? '', position: item.index, offset: window.scrollY - item.start }
     index.anchors.set(entry, anchor.current)
+    anchoredAt.current = window.scrollY
   }, [virtualizer, index, entry])
 
-  // The reader moves the anchor by scrolling; anything else that moves the page (a height, a page read) does not.
+  /** Scrolls the page to where the anchor puts its card. */
+  const scrollToAnchor = useCallback((y: number) => {
+    if (Math.abs(window.scrollY - y) >= 0.5) window.scrollTo(0, y)
+    anchoredAt.current = window.scrollY
+  }, [])
+
+  // The reader moves the anchor by scrolling; the feed's own scrolls (a height, a page read) do not.
   // Layout effects: the listener must be gone before the next screen scrolls to its own top.
   useLayoutEffect(() => {
     const onScroll = () => {
-      if (!layoutChanged.current) readAnchor()
+      if (anchoredAt.current === null || Math.abs(window.scrollY - anchoredAt.current) >= 0.5) readAnchor()
     }
     window.addEventListener('scroll', onScroll, { passive: true })
     return () => window.removeEventListener('scroll', onScroll)
@@ -190,12 +202,10 @@ function FeedWindow({ feed, data, renderActions }: { feed: ReturnType<typeof use
     const position = saved ? placeOf(saved, posts, count) : -1
     const item = position >= 0 ? virtualizer.measurementsCache[position] : undefined
     if (!saved || !item) return readAnchor()
-    const target = Math.max(0, item.start + saved.offset)
-    if (Math.abs(window.scrollY - target) < 0.5) return
-    layoutChanged.current = true
-    window.scrollTo(0, target)
-    // The scroll event this causes comes after this frame's layout; it must not move the anchor.
-    requestAnimationFrame(() => (layoutChanged.current = false))
+    // A scroll the scroll handler has not seen yet is the reader's: it moves the page from the anchor too.
+    const unseen = anchoredAt.current === null ? 0 : window.scrollY - anchoredAt.current
+    scrollToAnchor(Math.max(0, item.start + saved.offset + unseen))
+    if (Math.abs(unseen) >= 0.5) readAnchor()
   })
 
   // Keep the measured heights for the next visit (Back to this feed lays out from them).
@@ -237,11 +247,9 @@ function FeedWindow({ feed, data, renderActions }: { feed: ReturnType<typeof use
       if (!item) return
       anchor.current = { postId: postsNow.current.get(position)?.id ?? '', position, offset: -below }
       index.anchors.set(entry, anchor.current)
-      layoutChanged.current = true
-      window.scrollTo(0, Math.max(0, item.start - below))
-      requestAnimationFrame(() => (layoutChanged.current = false))
+      scrollToAnchor(Math.max(0, item.start - below))
     },
-    [virtualizer, index, entry]
+    [virtualizer, index, entry, scrollToAnchor]
   )
 
   const focusCard = useCallback(
