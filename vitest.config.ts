@@ -5,6 +5,7 @@ export default defineConfig({
   resolve: {
     alias: [
       { find: '@shared', replacement: fileURLToPath(new URL('./src/shared', import.meta.url)) },
+      { find: '@tests', replacement: fileURLToPath(new URL('./tests', import.meta.url)) },
       { find: '@', replacement: fileURLToPath(new URL('./src/renderer/src', import.meta.url)) },
       // Electron never runs under Vitest: the glue gets a recording double (docs/architecture.md §4).
       // Exact match only, so electron-vite and friends resolve as usual.

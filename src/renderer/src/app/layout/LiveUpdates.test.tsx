@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { FeedPage, PostView } from '@shared/types'
 import { queryKeys } from '@/shared/lib/query-keys'
 import { usePost } from '@/features/posts/api/get-post'
-import { installFakeMagpie, ok, renderWithApp, samplePost } from '@/shared/testing/render'
+import { installFakeMagpie, ok, renderWithApp, samplePost } from '@tests/support/renderer/render'
 import { LiveUpdates } from './LiveUpdates'
 
 const ann = { user: { id: 'ann', nickname: '앤', avatar: null, email: 'ann@example.com' } }

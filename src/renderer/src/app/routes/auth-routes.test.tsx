@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react
 import { Link, Route, Routes } from 'react-router-dom'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { applySession } from '@/shared/lib/session'
-import { CurrentPath, installFakeMagpie, ok, renderWithApp } from '@/shared/testing/render'
+import { CurrentPath, installFakeMagpie, ok, renderWithApp } from '@tests/support/renderer/render'
 import { LastPlaceProvider, useRememberPlace } from '../return-to'
 import { LoginRoute } from './login'
 import { SignUpRoute } from './signup'

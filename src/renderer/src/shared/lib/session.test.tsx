@@ -3,7 +3,7 @@ import { cleanup, screen, waitFor } from '@testing-library/react'
 import { useQuery } from '@tanstack/react-query'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { AlertList } from '@shared/types'
-import { installFakeMagpie, ok, renderWithApp, samplePost } from '@/shared/testing/render'
+import { installFakeMagpie, ok, renderWithApp, samplePost } from '@tests/support/renderer/render'
 import { queryKeys } from './query-keys'
 import { applySession } from './session'
 

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { installFakeMagpie, ok } from '@/shared/testing/render'
+import { installFakeMagpie, ok } from '@tests/support/renderer/render'
 
 afterEach(() => {
   vi.resetModules()

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { AlertList, AlertView } from '@shared/types'
 import { afterEach, describe, expect, it } from 'vitest'
-import { fail, installFakeMagpie, ok, renderWithApp } from '@/shared/testing/render'
+import { fail, installFakeMagpie, ok, renderWithApp } from '@tests/support/renderer/render'
 import { ConfirmProvider } from '@/shared/ui/ConfirmProvider'
 import { AlertsPage } from './AlertsPage'
 

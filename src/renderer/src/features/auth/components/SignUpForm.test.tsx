@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { messages } from '@shared/messages'
-import { deferred, installFakeMagpie, ok, renderWithApp } from '@/shared/testing/render'
+import { deferred, installFakeMagpie, ok, renderWithApp } from '@tests/support/renderer/render'
 import { SignUpForm } from './SignUpForm'
 
 const toast = vi.hoisted(() => Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn() }))

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react'
 import { describe, expect, it } from 'vitest'
 import type { CommentView, PostView } from '@shared/types'
 import { queryKeys } from '@/shared/lib/query-keys'
-import { installFakeMagpie, ok, samplePost } from '@/shared/testing/render'
+import { installFakeMagpie, ok, samplePost } from '@tests/support/renderer/render'
 import { useAddComment } from './add-comment'
 
 describe('useAddComment', () => {

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { CommentView } from '@shared/types'
-import { installFakeMagpie, ok, renderWithApp } from '@/shared/testing/render'
+import { installFakeMagpie, ok, renderWithApp } from '@tests/support/renderer/render'
 import { CommentForm } from './CommentForm'
 
 const toast = vi.hoisted(() => Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn() }))

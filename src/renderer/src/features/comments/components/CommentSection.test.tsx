@@ -4,7 +4,7 @@ import { useState } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { CommentPage, CommentView } from '@shared/types'
 import { applySession } from '@/shared/lib/session'
-import { fail, installFakeMagpie, ok, renderWithApp } from '@/shared/testing/render'
+import { fail, installFakeMagpie, ok, renderWithApp } from '@tests/support/renderer/render'
 import { CommentSection } from './CommentSection'
 
 const toast = vi.hoisted(() => Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn() }))

@@ -5,7 +5,7 @@ import { useQuery, type InfiniteData, type QueryClient } from '@tanstack/react-q
 import type { FeedPage, PostView } from '@shared/types'
 import { refreshPost } from '@/shared/lib/post-cache'
 import { queryKeys } from '@/shared/lib/query-keys'
-import { installFakeMagpie, renderWithApp, samplePost } from '@/shared/testing/render'
+import { installFakeMagpie, renderWithApp, samplePost } from '@tests/support/renderer/render'
 import { LikeButton } from './LikeButton'
 
 const toast = vi.hoisted(() => Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn() }))

@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react
 import { useState } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { FeedPage } from '@shared/types'
-import { fail, installFakeMagpie, ok, renderWithApp, samplePost } from '@/shared/testing/render'
+import { fail, installFakeMagpie, ok, renderWithApp, samplePost } from '@tests/support/renderer/render'
 import { Feed } from './Feed'
 
 const pages: Record<string, FeedPage> = {

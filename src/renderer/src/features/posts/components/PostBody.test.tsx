@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, render } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { samplePost } from '@/shared/testing/render'
+import { samplePost } from '@tests/support/renderer/render'
 import { PostBody } from './PostBody'
 
 afterEach(() => {

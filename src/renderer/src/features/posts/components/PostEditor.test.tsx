@@ -4,7 +4,7 @@ import { Link, Route, Routes, useParams } from 'react-router-dom'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { messages } from '@shared/messages'
 import { applySession } from '@/shared/lib/session'
-import { CurrentPath, deferred, installFakeMagpie, ok, renderWithApp, samplePost } from '@/shared/testing/render'
+import { CurrentPath, deferred, installFakeMagpie, ok, renderWithApp, samplePost } from '@tests/support/renderer/render'
 import { ConfirmProvider } from '@/shared/ui/ConfirmProvider'
 import { PostEditor } from './PostEditor'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { FeedPage } from '@shared/types'
-import { samplePost } from '@/shared/testing/render'
+import { samplePost } from '@tests/support/renderer/render'
 import { FeedIndex } from './feed-index'
 
 const page = (ids: string[], nextCursor: string | null): FeedPage => ({ posts: ids.map((id) => samplePost({ id, text: `글 ${id}` })), nextCursor })

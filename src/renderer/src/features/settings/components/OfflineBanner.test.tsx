@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { messages } from '@shared/messages'
 import type { ConnectionStatus, SettingsView } from '@shared/types'
 import { queryKeys } from '@/shared/lib/query-keys'
-import { installFakeMagpie, renderWithApp, samplePost } from '@/shared/testing/render'
+import { installFakeMagpie, renderWithApp, samplePost } from '@tests/support/renderer/render'
 import { OfflineBanner } from './OfflineBanner'
 
 const config = {

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { format, messages } from '@shared/messages'
 import type { FirebaseWebConfig, SettingsView } from '@shared/types'
 import { ConfirmProvider } from '@/shared/ui/ConfirmProvider'
-import { installFakeMagpie, renderWithApp } from '@/shared/testing/render'
+import { installFakeMagpie, renderWithApp } from '@tests/support/renderer/render'
 import { OfflineBanner } from './OfflineBanner'
 import { SettingsButton } from './SettingsButton'
 

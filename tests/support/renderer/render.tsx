@@ -5,7 +5,7 @@ import type { ReactNode } from 'react'
 import { MemoryRouter, useLocation } from 'react-router-dom'
 import type { MagpieApi } from '@shared/ipc/contract'
 import type { PostView, SessionView } from '@shared/types'
-import { queryKeys } from '../lib/query-keys'
+import { queryKeys } from '@/shared/lib/query-keys'
 
 type Calls = { channel: string; input: unknown }[]
 
