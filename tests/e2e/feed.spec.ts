@@ -341,13 +341,27 @@ test('Ctrl+F finds in the posts read so far, also in pages the cache dropped, mo
     await find.fill('5번째 소식')
     await expect(count).toHaveText('1/12')
 
-    // Escape: the focus goes to the match on screen (card 120, which had it, left the document with its page), and Tab goes on from there.
-    await find.press('Escape')
+    await expect(current).toBeInViewport()
+
+    // Enter, then Escape before the window has drawn the match Enter scrolled to (card 16, ten
+    // cards down): the focus goes to that match once it is drawn, not back to card 120, which had
+    // it and left the document with its page; Tab goes on from there.
+    const drawnAtEscape = await find.evaluate(async (input) => {
+      input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }))
+      // React renders a key's update in a microtask; its scroll reaches the window's list with the next frame.
+      await Promise.resolve()
+      const drawn = document.querySelector('[aria-posinset="16"]') !== null
+      input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true }))
+      return drawn
+    })
+    expect(drawnAtEscape).toBe(false)
     await expect(find).toBeHidden()
     await expect(link).toHaveCount(0)
-    await expect(page.locator('[data-testid="post-card"][aria-posinset="6"]')).toBeFocused()
+    const match = page.locator('[data-testid="post-card"][aria-posinset="16"]')
+    await expect(match).toContainText('#105번째 소식')
+    await expect(match).toBeFocused()
     await page.keyboard.press('Tab')
-    await expect(page.locator('[data-testid="post-card"][aria-posinset="6"] a').first()).toBeFocused()
+    await expect(match.locator('a').first()).toBeFocused()
     await page.goto('about:blank')
   } finally {
     await harness.stop()
@@ -414,6 +428,28 @@ test('a scroll made while a card off screen changes height is kept, not undone b
     )
     expect(scrolled).toBe(before + 120)
     expect(await settled(page)).toBe(before + 120)
+    await page.goto('about:blank')
+  } finally {
+    await harness.stop()
+  }
+  expect(consoleErrors).toEqual([])
+})
+
+test('PageDown and PageUp move the focus a card at a time, past the cards drawn, however fast they are pressed', async ({ page, consoleErrors }) => {
+  const harness = await startHarness({ dataDir: seed(25) })
+  try {
+    await page.goto(harness.url)
+    const card = (n: number) => page.locator(`[data-testid="post-card"][aria-posinset="${n}"]`)
+    await expect(card(1)).toContainText('#25번째 소식')
+    await card(1).focus()
+    // Twelve presses without waiting: each goes on from the card the last one went to, drawn or not yet.
+    for (let i = 0; i < 12; i++) await page.keyboard.press('PageDown')
+    await expect(card(13)).toBeFocused()
+    await expect(card(13)).toContainText('#13번째 소식')
+    await expect(card(13)).toBeInViewport()
+    for (let i = 0; i < 12; i++) await page.keyboard.press('PageUp')
+    await expect(card(1)).toBeFocused()
+    await expect(card(1)).toBeInViewport()
     await page.goto('about:blank')
   } finally {
     await harness.stop()

@@ -252,25 +252,50 @@ function FeedWindow({ feed, data, renderActions }: { feed: ReturnType<typeof use
     [virtualizer, index, entry, scrollToAnchor]
   )
 
-  const focusCard = useCallback(
-    (position: number) => {
-      goTo(position, 80)
-      focused.current = position
-      // The card is in the document from the next render on.
-      requestAnimationFrame(() => list.current?.querySelector<HTMLElement>(`[data-index="${position}"] article`)?.focus({ preventScroll: true }))
-    },
-    [goTo]
-  )
+  // The card the focus goes to once it is drawn: a card scrolled to is in the document only from
+  // the render after the scroll reaches the virtualizer; its page may be on its way, or (PageDown
+  // past the last card read) the next page. The card holding the focus meanwhile stays drawn
+  // (rangeExtractor), so the keys go on reaching the list.
+  const toFocus = useRef<{ position: number; scroll: boolean } | null>(null)
+  const focusWhenDrawn = () => {
+    const target = toFocus.current
+    if (!target || target.position >= count) return
+    if (target.scroll) {
+      target.scroll = false
+      goTo(target.position, 80)
+    }
+    const card = list.current?.querySelector<HTMLElement>(`[data-index="${target.position}"] article`)
+    if (!card) return
+    toFocus.current = null
+    card.focus({ preventScroll: true })
+  }
+  useLayoutEffect(focusWhenDrawn)
+  // A click, or the focus going anywhere meanwhile, says where the reader is instead.
+  useEffect(() => {
+    const cancel = () => (toFocus.current = null)
+    window.addEventListener('pointerdown', cancel, true)
+    window.addEventListener('focusin', cancel, true)
+    return () => {
+      window.removeEventListener('pointerdown', cancel, true)
+      window.removeEventListener('focusin', cancel, true)
+    }
+  }, [])
+  const focusCard = (position: number, scroll: boolean) => {
+    toFocus.current = { position, scroll }
+    focusWhenDrawn()
+  }
 
-  // The feed pattern's keys: PageDown and PageUp move the focus a card at a time.
+  // The feed pattern's keys: PageDown and PageUp move the focus a card at a time, also past the
+  // last card read (the next page is read) and from a card still on its way to the focus.
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key !== 'PageDown' && event.key !== 'PageUp') return
-    const current = Number((event.target as HTMLElement).closest<HTMLElement>('[data-index]')?.dataset.index ?? -1)
+    const current = toFocus.current?.position ?? Number((event.target as HTMLElement).closest<HTMLElement>('[data-index]')?.dataset.index ?? -1)
     if (current < 0) return
     const next = current + (event.key === 'PageDown' ? 1 : -1)
-    if (next < 0 || next >= count) return
+    if (next < 0 || (next >= count && !hasNextPage)) return
     event.preventDefault()
-    focusCard(next)
+    if (next >= count && !isFetchNextPageError) void fetchNextPage({ cancelRefetch: false })
+    focusCard(next, true)
   }
 
   // Find in the loaded posts (Ctrl/Cmd+F): what the window takes from the browser's find-in-page.
@@ -304,8 +329,7 @@ function FeedWindow({ feed, data, renderActions }: { feed: ReturnType<typeof use
     const back = returnFocus.current
     const place = current >= 0 ? current : back?.isConnected ? -1 : (anchor.current?.position ?? -1)
     if (place < 0) return back?.focus({ preventScroll: true })
-    focused.current = place
-    list.current?.querySelector<HTMLElement>(`[data-index="${place}"] article`)?.focus({ preventScroll: true })
+    focusCard(place, false)
   }
   const move = (step: number) =>
     setFind((open) => (open && matches.length > 0 ? { ...open, at: (Math.min(open.at, matches.length - 1) + step + matches.length) % matches.length } : open))
