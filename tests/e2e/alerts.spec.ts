@@ -8,6 +8,8 @@ import { makePhoto } from './photos'
  * data folder: Ann writes a post, Bo and Cy like it from their own copies.
  */
 test('two likes are one row and one grouped notification; opening the page takes the badge to 0; delete-all says how many', async ({ openCopy }, testInfo) => {
+  // Three app copies and two axe scans: slow on a loaded machine, never timed.
+  test.setTimeout(120_000)
   const like = async (page: Page) => {
     await expect(page.getByTestId('post-card')).toHaveCount(1)
     await page.getByTestId('like-button').click()
@@ -22,16 +24,17 @@ test('two likes are one row and one grouped notification; opening the page takes
   await composePost(ann.page, '좋아요를 모아 보는 글', await makePhoto('alerts'))
   await expect(ann.page.getByTestId('post-card')).toHaveCount(1)
 
+  // Both readers are signed up first: their likes then come well inside one grouping window (a minute).
   const boAccount = newAccount('bo')
   await bo.page.goto(bo.copy.url)
   await signUp(bo.page, boAccount)
-  await like(bo.page)
-  // The first like pops a notification in Ann's copy (its window is in the background).
-  await expect.poll(async () => (await ann.copy.desktop()).notifications.length).toBe(1)
-
   const cyAccount = newAccount('cy')
   await cy.page.goto(cy.copy.url)
   await signUp(cy.page, cyAccount)
+
+  await like(bo.page)
+  // The first like pops a notification in Ann's copy (its window is in the background).
+  await expect.poll(async () => (await ann.copy.desktop()).notifications.length).toBe(1)
   await like(cy.page)
 
   // Two unread alerts on the badge, the tray and its tooltip's count.
@@ -65,6 +68,7 @@ test('two likes are one row and one grouped notification; opening the page takes
   // An unread row keeps WCAG AA contrast in both schemes (its tint, chip and date).
   for (const scheme of ['light', 'dark'] as const) {
     await ann.page.emulateMedia({ colorScheme: scheme })
+    await expect(ann.page.locator('html')).toHaveAttribute('data-theme', scheme)
     await ann.page.screenshot({ path: testInfo.outputPath(`alerts-${scheme}.png`) })
     const axe = await new AxeBuilder({ page: ann.page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze()
     expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${scheme}: ${v.id}`)).toEqual([])

@@ -129,6 +129,7 @@ test('asked to log in to comment, the reader logs in and is back on the post wit
   await expect(page.getByText('로그인해 주세요', { exact: true })).toBeVisible()
 
   await page.getByTestId('post-card').locator('p').first().click()
+  await expect(page).toHaveURL(/#\/detail\//)
   const postUrl = page.url()
   await page.getByLabel('댓글을 남겨 주세요').fill('로그인하고 남기는 댓글')
   await page.getByRole('button', { name: '등록' }).click()

@@ -35,6 +35,9 @@ function computer(name: string): HarnessStart {
 
 const card = (page: Page, text: string) => page.getByTestId('post-card').filter({ hasText: text })
 
+/** What one computer sees of the other's doings: through the emulators, slower than the page's own steps on a loaded machine. */
+const across = expect.configure({ timeout: 30_000 })
+
 test('two computers in one community: sign-up, a post, a like and a comment seen live, unlike, delete', async ({ openCopy }) => {
   test.setTimeout(180_000)
   const { copy: copyA, page: pageA, errors: errorsA } = await openCopy(computer('a'))
@@ -55,23 +58,23 @@ test('two computers in one community: sign-up, a post, a like and a comment seen
 
   // B's feed shows it without reloading, with A's photo downloaded from Storage.
   const cardB = card(pageB, '두 컴퓨터가 같이 보는 글')
-  await expect(cardB).toBeVisible()
+  await across(cardB).toBeVisible()
   const photoB = cardB.locator('[data-layout] img').first()
   await expect.poll(() => photoB.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)), { timeout: 20_000 }).toBeGreaterThan(0)
 
   // B likes on the card and comments on the post; A's card (the post is not open on A) follows live.
   await cardB.getByTestId('like-button').click()
   await expect(cardB.getByTestId('like-count')).toHaveText('좋아요 1개')
-  await expect(cardA.getByTestId('like-count')).toHaveText('좋아요 1개')
+  await across(cardA.getByTestId('like-count')).toHaveText('좋아요 1개')
   await cardB.locator('p').first().click()
   await expect(pageB.getByTestId('post-detail')).toBeVisible()
   await pageB.getByLabel('댓글을 남겨 주세요').fill('다른 컴퓨터에서 남긴 댓글')
   await pageB.getByRole('button', { name: '등록' }).click()
   await expect(pageB.getByText('댓글을 남겼어요')).toBeVisible()
-  await expect(cardA).toContainText(format.commentCount(1))
+  await across(cardA).toContainText(format.commentCount(1))
 
   // A's alerts arrive through the Realtime Database: one like, one comment.
-  await expect(pageA.getByTestId('alert-badge')).toHaveText('2')
+  await across(pageA.getByTestId('alert-badge')).toHaveText('2')
 
   // A opens the post: the like and the comment are there; B's unlike shows on it live.
   await cardA.locator('p').first().click()
@@ -80,7 +83,7 @@ test('two computers in one community: sign-up, a post, a like and a comment seen
   await expect(pageA.getByTestId('like-count')).toHaveText('좋아요 1개')
   await pageB.getByTestId('like-button').click()
   await expect(pageB.getByTestId('like-count')).toHaveText('좋아요 0개')
-  await expect(pageA.getByTestId('like-count')).toHaveText('좋아요 0개')
+  await across(pageA.getByTestId('like-count')).toHaveText('좋아요 0개')
 
   // B back on the feed; A deletes the post, and it leaves B's feed.
   await pageB.getByRole('link', { name: '홈' }).click()
@@ -90,7 +93,7 @@ test('two computers in one community: sign-up, a post, a like and a comment seen
   await pageA.getByRole('alertdialog').getByRole('button', { name: '삭제', exact: true }).click()
   await expect(pageA.getByText('게시글을 삭제했어요')).toBeVisible()
   await expect(cardA).toBeHidden()
-  await expect(cardB).toBeHidden()
+  await across(cardB).toBeHidden()
 
   await pageA.goto('about:blank')
   await pageB.goto('about:blank')

@@ -25,6 +25,8 @@ test('two app copies on one store see each other: likes, comments, alerts, notif
   await pageB.getByTestId('like-button').click()
   await expect(pageB.getByTestId('heart-animation')).toBeVisible()
   await expect(pageB.getByTestId('like-count')).toHaveText('좋아요 1개')
+  // The count is the renderer's at once; main has the like when A's copy is told (the order below).
+  await expect.poll(async () => (await copyA.desktop()).notifications.length).toBe(1)
   await pageB.getByTestId('post-card').locator('p').first().click()
   await pageB.getByLabel('댓글을 남겨 주세요').fill('멋진 사진이에요!')
   await pageB.getByRole('button', { name: '등록' }).click()

@@ -309,7 +309,9 @@ function FeedWindow({ feed, data, renderActions }: { feed: ReturnType<typeof use
     if (current >= 0) goTo(current, 150)
   }, [current, goTo])
   const returnFocus = useRef<HTMLElement | null>(null)
-  useEffect(() => {
+  // Listening from the commit that draws the feed: a passive effect runs later, and a key pressed
+  // as the first cards appear would reach the browser's own find-in-page instead.
+  useLayoutEffect(() => {
     const onKey = (event: globalThis.KeyboardEvent) => {
       if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'f') {
         event.preventDefault()

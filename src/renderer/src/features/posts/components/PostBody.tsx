@@ -68,10 +68,17 @@ function ClampedText({ children }: { children: ReactNode }) {
     const p = ref.current!
     // Looked at once the paragraph is laid out (a ResizeObserver reports after layout, before
     // paint), never by forcing a layout while the feed renders; again when its width changes
-    // with the window's. flushSync: the words show in the frame that shows the text.
-    const observer = new ResizeObserver(() => flushSync(() => setCut(p.scrollHeight > p.clientHeight + 1)))
+    // with the window's, and when a font arrives (Pretendard loads its glyphs as text needs them:
+    // the lines wrap anew while the clamped box keeps its size). flushSync: the words show in the
+    // frame that shows the text.
+    const check = () => flushSync(() => setCut(p.scrollHeight > p.clientHeight + 1))
+    const observer = new ResizeObserver(check)
     observer.observe(p)
-    return () => observer.disconnect()
+    document.fonts?.addEventListener('loadingdone', check)
+    return () => {
+      observer.disconnect()
+      document.fonts?.removeEventListener('loadingdone', check)
+    }
   }, [children])
   return (
     <div className={styles.clampBox}>
