@@ -5,6 +5,7 @@ import type { Input, Output } from '@shared/ipc/contract'
 import { createMagpie, type Magpie } from '../../src/main/app/create-magpie'
 import type { SynchronousMode } from '../../src/main/store/database'
 import { createRecordingDesktop, type RecordingDesktop } from '../../src/harness/recording-desktop'
+import { createHarnessShell } from '../../src/harness/harness-shell'
 import { seedEmail, seedPassword } from '../../tests/support/main/seed'
 
 export interface BenchMagpie {
@@ -27,10 +28,12 @@ export async function openMagpie(
 ): Promise<BenchMagpie> {
   const desktop = options.desktop ?? createRecordingDesktop()
   desktop.setFocused(options.focused ?? true)
+  const profileDir = await mkdtemp(join(dataDir, 'profile-'))
   const magpie = await createMagpie({
     dataDir,
-    profileDir: await mkdtemp(join(dataDir, 'profile-')),
+    profileDir,
     desktop: desktop.port,
+    shell: createHarnessShell(profileDir, () => {}).port,
     emit: () => {},
     mediaUrl: (file) => `/media/${file}`,
     cipher: null,

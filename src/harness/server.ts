@@ -15,6 +15,7 @@ import type { EmulatorHosts } from '../main/firebase/ports'
 import { mediaContentType, resolveMediaFile } from '../main/media/media-files'
 import type { ScryptParams } from '../main/core/password'
 import { createRecordingDesktop } from './recording-desktop'
+import { createHarnessShell, type ScriptedUpdaterEvent } from './harness-shell'
 import { defaultConnectionLimits, maxFrameBytes, serveConnection, type Connection, type ConnectionLimits } from './connection'
 import { encodeWire } from './wire'
 
@@ -46,6 +47,20 @@ const contentTypes: Record<string, string> = {
 }
 
 /** The real preload, bundled for the browser with `electron` swapped for the WebSocket shim. */
+/** A test's small JSON body, or null when it is not JSON or over 64 KiB. */
+async function readBody(req: IncomingMessage): Promise<unknown> {
+  let text = ''
+  for await (const chunk of req) {
+    text += String(chunk)
+    if (text.length > 65_536) return null
+  }
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    return null
+  }
+}
+
 async function bundlePreload(): Promise<string> {
   const result = await build({
     entryPoints: [join(root, 'src/preload/index.ts')],
@@ -75,6 +90,7 @@ export async function startHarness(options: HarnessOptions) {
   }
   const log = (line: string) => console.error(`[harness] ${line}`)
   const desktop = createRecordingDesktop((route) => emit('app:navigate', { route }))
+  const shell = createHarnessShell(options.profileDir, (event, payload) => emit(event, payload))
   const preload = await bundlePreload()
   let origin = ''
   let allowedHosts = new Set<string>()
@@ -83,6 +99,7 @@ export async function startHarness(options: HarnessOptions) {
     dataDir: options.dataDir,
     profileDir: options.profileDir,
     desktop: desktop.port,
+    shell: shell.port,
     emit,
     mediaUrl: (file) => `/media/${file}`,
     scrypt: options.scrypt,
@@ -171,6 +188,17 @@ export async function startHarness(options: HarnessOptions) {
         res.writeHead(204).end()
         return
       }
+      if (path === '/__harness/shell' && req.method === 'GET') {
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ ...shell.recording, view: shell.port.view() }))
+        return
+      }
+      if (path === '/__harness/shell/updater' && req.method === 'POST') {
+        const body = await readBody(req)
+        if (body === null) return plain(res, 400, 'bad request')
+        shell.fire(body as ScriptedUpdaterEvent)
+        res.writeHead(204).end()
+        return
+      }
       return notFound(res)
     }
     const file = normalize(join(rendererDir, path))
@@ -215,6 +243,7 @@ export async function startHarness(options: HarnessOptions) {
     token,
     magpie,
     desktop,
+    shell,
     async close(): Promise<void> {
       // Terminate rather than close: a page that is gone never answers the close handshake.
       for (const socket of sockets.keys()) socket.terminate()
@@ -222,6 +251,7 @@ export async function startHarness(options: HarnessOptions) {
       const closed = new Promise<void>((done) => server.close(() => done()))
       server.closeAllConnections()
       await closed
+      shell.stop()
       await magpie.close()
     }
   }

@@ -1,4 +1,5 @@
 import type { ThemeChoice } from '@shared/limits'
+import type { ShellPreferences, ShellView } from '@shared/types'
 
 /**
  * What main asks of the operating system. Electron implements it in src/main/desktop;
@@ -24,4 +25,16 @@ export interface DesktopPort {
   isFocused(): boolean
   /** The scheme chosen in 설정, for what the OS draws around the page (title bar, menus, window background). */
   setTheme(source: ThemeChoice): void
+}
+
+/**
+ * What this copy does on the computer besides the page: automatic updates and starting at
+ * login. Electron's is src/main/desktop/shell.ts; the harness records its own.
+ */
+export interface ShellPort {
+  view(): ShellView
+  setPreferences(preferences: Partial<ShellPreferences>): ShellView | Promise<ShellView>
+  checkForUpdates(): ShellView
+  /** Quits and installs the version downloaded; nothing when none is ready. */
+  restartToUpdate(): void
 }

@@ -124,3 +124,32 @@ export interface SettingsView {
   /** Set by the installation (MAGPIE_FIREBASE_CONFIG): the settings screen shows it read-only. */
   managed: boolean
 }
+
+/**
+ * Where this copy's automatic update stands (src/main/desktop/updates.ts). `unsupported`: a
+ * development run, the browser harness, or a package the updater cannot replace (a .deb).
+ */
+export type UpdateStatus =
+  | { state: 'unsupported' }
+  | { state: 'off' }
+  | { state: 'idle'; checkedAt: number | null }
+  | { state: 'checking' }
+  | { state: 'downloading'; version: string; percent: number }
+  | { state: 'ready'; version: string; notes: string }
+  | { state: 'failed' }
+
+/** What this copy of the app is set to do on the computer (설정 → 앱), kept in its profile folder. */
+export interface ShellPreferences {
+  /** Check, download and install new versions by itself (on by default). */
+  autoUpdate: boolean
+  /** Start, to the tray, when the person logs in to the computer (off by default). */
+  openAtLogin: boolean
+}
+
+export interface ShellView extends ShellPreferences {
+  version: string
+  update: UpdateStatus
+}
+
+/** A sentence main asks the page to show once (a toast): after a crash, or about the OS. */
+export type ShellNotice = 'rendererRecovered' | 'notificationsFailed' | 'sessionNotEncrypted'

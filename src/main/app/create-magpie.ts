@@ -7,7 +7,7 @@ import { createSettingsService } from '../core/connection-settings'
 import type { Emit } from '../core/live-events'
 import { productionScrypt, type ScryptParams } from '../core/password'
 import { createFileVault, type TokenCipher } from '../core/session-vault'
-import type { DesktopPort } from '../desktop-port'
+import type { DesktopPort, ShellPort } from '../desktop-port'
 import type { ConnectFirebase, EmulatorHosts } from '../firebase/ports'
 import { connectFirebase } from '../firebase/sdk-adapter'
 import { createDispatcher, sessionChannels } from '../ipc/dispatch'
@@ -24,6 +24,8 @@ export interface MagpieOptions {
   /** This copy's own files: the session token. */
   profileDir: string
   desktop: DesktopPort
+  /** Updates and start at login (설정 → 앱): Electron's, or the harness's. */
+  shell: ShellPort
   emit: Emit
   mediaUrl: (file: string) => string
   cipher?: TokenCipher | null
@@ -93,7 +95,7 @@ export async function createMagpie(options: MagpieOptions) {
     community: options.community ?? null,
     managed: options.managedCommunity ?? false
   })
-  const dispatch = createDispatcher(createHandlers(active, settings, options.desktop), {
+  const dispatch = createDispatcher(createHandlers(active, settings, options.desktop, options.shell), {
     currentUserId: () => active().auth.currentUserId(),
     afterCall(channel) {
       switching.poll()

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { mkdir, open, rename, rm } from 'node:fs/promises'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { randomBytes } from 'node:crypto'
 import { checkFirebaseConfig, configFields, normalizeFirebaseConfig } from '@shared/firebase-config'
 import type { FirebaseWebConfig } from '@shared/types'
@@ -44,14 +44,13 @@ export function readSavedCommunity(profileDir: string): FirebaseWebConfig | null
 }
 
 /** Temp file, fsync, rename: a crash leaves the old file or the new one, never half of one. */
-export async function saveCommunity(profileDir: string, config: FirebaseWebConfig): Promise<void> {
-  await mkdir(profileDir, { recursive: true })
-  const file = communityFile(profileDir)
+export async function writeFileAtomic(file: string, text: string): Promise<void> {
+  await mkdir(dirname(file), { recursive: true })
   const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`
   try {
     const handle = await open(temp, 'w', 0o600)
     try {
-      await handle.writeFile(JSON.stringify(normalizeFirebaseConfig(config), null, 2) + '\n')
+      await handle.writeFile(text)
       await handle.sync()
     } finally {
       await handle.close()
@@ -61,6 +60,10 @@ export async function saveCommunity(profileDir: string, config: FirebaseWebConfi
     await rm(temp, { force: true })
     throw error
   }
+}
+
+export async function saveCommunity(profileDir: string, config: FirebaseWebConfig): Promise<void> {
+  await writeFileAtomic(communityFile(profileDir), JSON.stringify(normalizeFirebaseConfig(config), null, 2) + '\n')
 }
 
 export async function removeSavedCommunity(profileDir: string): Promise<void> {

@@ -2,7 +2,7 @@ import type { Channel } from '@shared/ipc/channels'
 import type { Input, Output } from '@shared/ipc/contract'
 import type { Services } from '../core/services'
 import type { SettingsService } from '../core/connection-settings'
-import type { DesktopPort } from '../desktop-port'
+import type { DesktopPort, ShellPort } from '../desktop-port'
 
 export interface CallContext {
   userId: string | null
@@ -17,7 +17,12 @@ export type Handlers = {
  * running backend's services at each call, so every call goes to the backend running then.
  * Settings sit beside the services because they choose which services run (local or community).
  */
-export function createHandlers(s: () => Services, settings: SettingsService, desktop: Pick<DesktopPort, 'setTheme'>): Handlers {
+export function createHandlers(
+  s: () => Services,
+  settings: SettingsService,
+  desktop: Pick<DesktopPort, 'setTheme'>,
+  shell: ShellPort
+): Handlers {
   return {
     'auth:session': () => s().auth.session(),
     'auth:signUp': (input) => s().auth.signUp(input),
@@ -46,6 +51,10 @@ export function createHandlers(s: () => Services, settings: SettingsService, des
     'settings:get': () => settings.get(),
     'settings:connect': (input) => settings.connect(input),
     'settings:disconnect': () => settings.disconnect(),
-    'app:setTheme': (input) => desktop.setTheme(input.source)
+    'app:setTheme': (input) => desktop.setTheme(input.source),
+    'app:shell': () => shell.view(),
+    'app:setPreferences': (input) => shell.setPreferences(input),
+    'app:checkForUpdates': () => shell.checkForUpdates(),
+    'app:restartToUpdate': () => shell.restartToUpdate()
   }
 }

@@ -69,7 +69,11 @@ export const schemas = {
     appId: configValue
   }),
   'settings:disconnect': none,
-  'app:setTheme': z.strictObject({ source: z.enum(themeChoices) })
+  'app:setTheme': z.strictObject({ source: z.enum(themeChoices) }),
+  'app:shell': none,
+  'app:setPreferences': z.strictObject({ autoUpdate: z.boolean().optional(), openAtLogin: z.boolean().optional() }),
+  'app:checkForUpdates': none,
+  'app:restartToUpdate': none
 } satisfies { [C in Channel]: z.ZodType<Input<C>> }
 
 export type Schemas = typeof schemas

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
+import { createHarnessShell } from '../../harness/harness-shell'
 import { createRecordingDesktop } from '../../harness/recording-desktop'
 import { createMagpie } from '../app/create-magpie'
 import { openCommunityBackend } from '../backends/community/backend'
@@ -51,6 +52,7 @@ describe('createMagpie nativeBinding', () => {
         dataDir: temp(),
         profileDir: temp(),
         desktop: createRecordingDesktop().port,
+        shell: createHarnessShell(temp(), () => {}).port,
         emit: () => {},
         mediaUrl: (file) => file,
         nativeBinding: binding

@@ -27,13 +27,27 @@ export const channels = [
   'settings:get',
   'settings:connect',
   'settings:disconnect',
-  'app:setTheme'
+  'app:setTheme',
+  'app:shell',
+  'app:setPreferences',
+  'app:checkForUpdates',
+  'app:restartToUpdate'
 ] as const
 
 export type Channel = (typeof channels)[number]
 
 /** Events main pushes to the renderer. */
-export const events = ['session:changed', 'alerts:changed', 'posts:changed', 'images:progress', 'app:navigate', 'connection:changed'] as const
+export const events = [
+  'session:changed',
+  'alerts:changed',
+  'posts:changed',
+  'images:progress',
+  'app:navigate',
+  'connection:changed',
+  'shell:changed',
+  'app:notice',
+  'app:command'
+] as const
 
 export type EventName = (typeof events)[number]
 

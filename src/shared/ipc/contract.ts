@@ -12,7 +12,10 @@ import type {
   LikeState,
   PostView,
   SessionView,
-  SettingsView
+  SettingsView,
+  ShellNotice,
+  ShellPreferences,
+  ShellView
 } from '../types'
 import type { Channel, EventName } from './channels'
 
@@ -72,6 +75,13 @@ export interface Contract {
   'settings:disconnect': { input: void; output: SettingsView }
   /** The scheme chosen in 설정, for what the OS draws around the page; anyone's, signed in or not. */
   'app:setTheme': { input: { source: ThemeChoice }; output: void }
+  /** This copy's version, automatic update and start at login; anyone's, signed in or not. */
+  'app:shell': { input: void; output: ShellView }
+  'app:setPreferences': { input: Partial<ShellPreferences>; output: ShellView }
+  /** Checks now (설정's button, the menu's 업데이트 확인…); the answer comes as shell:changed. */
+  'app:checkForUpdates': { input: void; output: ShellView }
+  /** Quits and installs the downloaded version (only when update.state is 'ready'). */
+  'app:restartToUpdate': { input: void; output: void }
 }
 
 export type Input<C extends Channel> = Contract[C]['input']
@@ -85,6 +95,10 @@ export interface EventPayloads {
   'images:progress': { requestId: string; progress: number }
   'app:navigate': { route: string }
   'connection:changed': ConnectionStatus
+  'shell:changed': ShellView
+  'app:notice': { notice: ShellNotice }
+  /** The app menu's 설정… (and macOS's Cmd+,): the page opens its settings dialog. */
+  'app:command': { command: 'settings' }
 }
 
 export type EventListener<E extends EventName> = (payload: EventPayloads[E]) => void

@@ -12,6 +12,7 @@ import { createMagpie, type Magpie, type MagpieOptions } from '../../../src/main
 import type { ScryptParams } from '../../../src/main/core/password'
 import type { Store } from '../../../src/main/store'
 import { createRecordingDesktop, type RecordingDesktop } from '../../../src/harness/recording-desktop'
+import { createHarnessShell } from '../../../src/harness/harness-shell'
 import type { WriterCommand } from './store-writer'
 import { databaseOf } from '../../../src/main/store/handle'
 
@@ -102,6 +103,7 @@ export async function startHarness(options: TestAppOptions = {}, extra: Partial<
     dataDir,
     profileDir,
     desktop: desktop.port,
+    shell: createHarnessShell(profileDir, (event, payload) => events.push({ event, payload })).port,
     emit: (event, payload) => events.push({ event, payload }),
     mediaUrl: (file) => '/media/' + file,
     scrypt: testScrypt,

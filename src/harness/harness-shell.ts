@@ -1,0 +1,77 @@
+import { EventEmitter } from 'node:events'
+import { readFileSync } from 'node:fs'
+import type { EventPayloads } from '@shared/ipc/contract'
+import { createShellService } from '../main/app/shell-service'
+import type { Updater, UpdateInfo } from '../main/app/updates'
+
+/** What the harness's page did to the shell, for tests to read. */
+export interface ShellRecording {
+  checks: number
+  installs: number
+  /** Each start-at-login change handed to the OS, in order. */
+  loginItems: boolean[]
+}
+
+/**
+ * An updater whose events the harness's caller fires (POST /__harness/shell/updater), so the
+ * real update controller and the page's prompt can be driven through every path in a browser.
+ * A check nobody scripted finds no update, as a copy on the latest version would.
+ */
+class ScriptedUpdater extends EventEmitter implements Updater {
+  autoDownload = true
+  autoInstallOnAppQuit = true
+  scripted = false
+
+  constructor(private readonly recording: ShellRecording) {
+    super()
+  }
+
+  checkForUpdates(): Promise<unknown> {
+    this.recording.checks++
+    this.emit('checking-for-update')
+    if (!this.scripted) setImmediate(() => this.emit('update-not-available', { version: '0.0.0' }))
+    return Promise.resolve({})
+  }
+
+  quitAndInstall(): void {
+    this.recording.installs++
+  }
+}
+
+export type ScriptedUpdaterEvent =
+  | { event: 'update-available' | 'update-downloaded'; info: UpdateInfo }
+  | { event: 'download-progress'; percent: number }
+  | { event: 'update-not-available' | 'checking-for-update' }
+  | { event: 'error'; message: string }
+
+/** The project's version, as a packaged Magpie reports its own. */
+const version = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version
+
+export function createHarnessShell(profileDir: string, emit: (event: 'shell:changed', payload: EventPayloads['shell:changed']) => void) {
+  const recording: ShellRecording = { checks: 0, installs: 0, loginItems: [] }
+  const updater = new ScriptedUpdater(recording)
+  const service = createShellService({
+    profileDir,
+    version,
+    updater,
+    loginItem: { set: (openAtLogin) => void recording.loginItems.push(openAtLogin) },
+    emit,
+    // No check on a timer: a harness run only checks when its page or its caller asks.
+    timing: { firstCheckMs: 2 ** 31 - 1, intervalMs: 2 ** 31 - 1 }
+  })
+  return {
+    port: service,
+    recording,
+    stop: service.stop,
+    /** Fires an updater event (tests); from then on checks wait for the script. */
+    fire(step: ScriptedUpdaterEvent) {
+      updater.scripted = true
+      if (step.event === 'update-available' || step.event === 'update-downloaded') updater.emit(step.event, step.info)
+      else if (step.event === 'download-progress') updater.emit(step.event, { percent: step.percent })
+      else if (step.event === 'error') updater.emit('error', new Error(step.message))
+      else updater.emit(step.event)
+    }
+  }
+}
+
+export type HarnessShell = ReturnType<typeof createHarnessShell>
