@@ -1,20 +1,30 @@
-import { app, BrowserWindow, dialog, safeStorage } from 'electron'
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
+import { app, BrowserWindow, dialog, powerMonitor, safeStorage } from 'electron'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { EventName } from '@shared/ipc/channels'
+import type { EventPayloads } from '@shared/ipc/contract'
+import type { ShellNotice } from '@shared/types'
 import { createMagpie } from './app/create-magpie'
+import { createShellService } from './app/shell-service'
 import { loadSettings, profileDirFromEnv } from './config/settings'
 import { startupMessage } from './core/faults'
 import { startingCommunity } from './config/settings-file'
 import { electronNativeBinding } from './config/native-binding'
+import { appPageUrl, handleAppProtocol, registerSchemes } from './desktop/app-protocol'
 import { createLinkRouter, registerProtocolClient, routeFromArgv } from './desktop/deep-links'
-import { createElectronDesktop, routeToastClicks } from './desktop/electron-desktop'
+import { createElectronDesktop, routeEarlierNotifications } from './desktop/electron-desktop'
 import { registerIpc, sendEvent } from './desktop/ipc-bridge'
 import { startMainLog } from './desktop/log'
-import { handleMediaProtocol, mediaUrl, registerMediaScheme } from './desktop/media-protocol'
+import { createLoginItem, wasOpenedAtLogin } from './desktop/login-item'
+import { handleMediaProtocol, mediaUrl } from './desktop/media-protocol'
+import { attachContextMenu, installApplicationMenu, setAboutPanel } from './desktop/menus'
 import { quitAfterClose } from './desktop/quit'
+import { logChildProcesses, recoverFromCrashes } from './desktop/recovery'
 import { createTray, trayImage } from './desktop/tray'
-import { createMainWindow, keepRunningOnClose, lockDownSession } from './desktop/window'
+import { loadUpdater } from './desktop/updater'
+import { createMainWindow, keepRunningOnClose, lockDownSession, saveBounds } from './desktop/window'
+import { keepZoom } from './desktop/zoom'
 import { routeFromLink } from '@shared/deep-link'
 
 /**
@@ -23,10 +33,17 @@ import { routeFromLink } from '@shared/deep-link'
  */
 const here = fileURLToPath(new URL('.', import.meta.url))
 const resources = app.isPackaged ? process.resourcesPath : join(here, '../../resources')
-// The dev server only in development: a packaged app loads its own files, whatever the environment says.
-const rendererUrl =
-  (!app.isPackaged && process.env.ELECTRON_RENDERER_URL) || pathToFileURL(join(here, '../renderer/index.html')).toString()
+const rendererDir = join(here, '../renderer')
+// The dev server only in development: a packaged app loads its own page, whatever the environment says.
+const rendererUrl = (!app.isPackaged && process.env.ELECTRON_RENDERER_URL) || appPageUrl
+const development = !app.isPackaged
 
+// Development runs as "Magpie Dev", with folders and a single-instance lock of its own, so
+// `npm start` never just focuses the installed app nor migrates the person's real store.
+if (development) {
+  app.setName('Magpie Dev')
+  app.setPath('userData', join(app.getPath('appData'), 'Magpie Dev'))
+}
 // The OS's app data folder, for the store, before MAGPIE_PROFILE_DIR takes Electron's own userData.
 const appDataDir = app.getPath('userData')
 // Electron's userData holds the Chromium profile and the single-instance lock: a profile
@@ -38,11 +55,21 @@ const mainLog = startMainLog(app.getPath('userData'))
 let window: BrowserWindow | null = null
 let quitting = false
 const links = createLinkRouter()
+const atLogin = wasOpenedAtLogin(process.platform, process.argv)
+/** Notices wait for the page: they are sent once it has loaded. */
+const notices: ShellNotice[] = []
+let pageLoaded = false
+
+const emit = <E extends EventName>(event: E, payload: EventPayloads[E]) => sendEvent(window?.webContents, event, payload)
+function notice(kind: ShellNotice): void {
+  if (pageLoaded) emit('app:notice', { notice: kind })
+  else notices.push(kind)
+}
 
 if (!app.requestSingleInstanceLock()) {
   app.quit()
 } else {
-  registerMediaScheme()
+  registerSchemes()
   registerProtocolClient(app, {
     execPath: process.execPath,
     argv: process.argv,
@@ -57,7 +84,6 @@ if (!app.requestSingleInstanceLock()) {
   app.on('second-instance', (_event, argv) => links.open(routeFromArgv(argv)))
   const coldStartRoute = routeFromArgv(process.argv)
   if (coldStartRoute) links.open(coldStartRoute)
-  routeToastClicks((route) => links.open(route))
   app.on('before-quit', () => {
     quitting = true
   })
@@ -65,6 +91,7 @@ if (!app.requestSingleInstanceLock()) {
     if (process.platform !== 'darwin') app.quit()
   })
   app.on('activate', () => showRoute(null))
+  logChildProcesses(app, mainLog.log)
   app.whenReady().then(start).catch((error: unknown) => {
     mainLog.log.error('start-up failed', error)
     // The dialog says what happened and what to do (a store fault names its path); the stack stays in the log.
@@ -81,10 +108,26 @@ function showRoute(route: string | null): void {
   if (route) sendEvent(window.webContents, 'app:navigate', { route })
 }
 
+/** Linux's keyring may be missing: safeStorage then "encrypts" with a fixed key. The person is told once per profile. */
+function tellIfSessionUnencrypted(profile: string): void {
+  if (process.platform !== 'linux' || safeStorage.getSelectedStorageBackend() !== 'basic_text') return
+  const told = join(profile, 'session-not-encrypted.told')
+  if (existsSync(told)) return
+  mainLog.log.warn('safeStorage uses basic_text: the session is not encrypted')
+  notice('sessionNotEncrypted')
+  try {
+    writeFileSync(told, '')
+  } catch {
+    // Told again next time: better than never.
+  }
+}
+
 async function start(): Promise<void> {
   app.setAppUserModelId('app.magpie.desktop')
   const settings = loadSettings(process.env, appDataDir)
   lockDownSession()
+  routeEarlierNotifications((route) => links.open(route))
+  setAboutPanel(join(resources, 'icon.png'))
   const trayIconPng = readFileSync(join(resources, 'tray.png'))
   let tray: ReturnType<typeof createTray> | null = null
   const desktop = createElectronDesktop({
@@ -92,7 +135,21 @@ async function start(): Promise<void> {
     tray: () => tray,
     trayIconPng,
     showRoute,
-    toastIconDir: join(app.getPath('temp'), 'magpie-toast-icons')
+    toastIconDir: join(app.getPath('temp'), 'magpie-toast-icons'),
+    notificationsFailed: () => notice('notificationsFailed')
+  })
+  const shell = createShellService({
+    profileDir: settings.profileDir,
+    version: app.getVersion(),
+    updater: app.isPackaged ? await loadUpdater(mainLog.log) : null,
+    loginItem: createLoginItem({
+      platform: process.platform,
+      // An AppImage is started by its own path, not the executable mounted inside it.
+      command: process.env.APPIMAGE ? [process.env.APPIMAGE] : process.defaultApp ? [process.execPath, resolve(process.argv[1] ?? '.')] : [process.execPath],
+      autostartDir: join(process.env.XDG_CONFIG_HOME || join(app.getPath('home'), '.config'), 'autostart')
+    }),
+    emit,
+    log: mainLog.log
   })
 
   const { community, managed } = startingCommunity(settings)
@@ -106,23 +163,66 @@ async function start(): Promise<void> {
     managedCommunity: managed,
     emulators: settings.emulators ?? undefined,
     desktop,
-    emit: (event, payload) => sendEvent(window?.webContents, event, payload),
+    shell,
+    emit,
     mediaUrl,
     cipher: safeStorage.isEncryptionAvailable()
       ? { encrypt: (plain) => safeStorage.encryptString(plain), decrypt: (data) => safeStorage.decryptString(data) }
       : null
   })
-  quitAfterClose(app, () => running.close())
+  quitAfterClose(app, () => {
+    shell.stop()
+    return running.close()
+  })
+  handleAppProtocol(rendererDir)
   handleMediaProtocol(() => running.imagesDir)
   registerIpc(running.dispatch, () => (window && !window.isDestroyed() ? window.webContents.mainFrame : null))
 
+  const boundsFile = join(settings.profileDir, 'window.json')
   window = createMainWindow({
     preload: join(here, '../preload/index.cjs'),
-    boundsFile: join(settings.profileDir, 'window.json'),
-    icon: join(resources, 'icon.png')
+    boundsFile,
+    icon: join(resources, 'icon.png'),
+    atLogin: atLogin ? process.platform : null
   })
   keepRunningOnClose(window, process.platform, () => quitting)
-  await window.loadURL(rendererUrl)
+  // Windows' logoff and shutdown end the process right after session-end: no before-quit or
+  // will-quit follows, so the window's place and the store are saved here, synchronously.
+  const shown = window
+  shown.on('session-end', () => {
+    quitting = true
+    if (!shown.isDestroyed()) saveBounds(boundsFile, shown)
+    shell.stop()
+    void running.close()
+  })
+  const zoom = keepZoom(window.webContents, join(settings.profileDir, 'zoom.json'))
+  installApplicationMenu(process.platform, development, {
+    settings: () => {
+      showRoute(null)
+      emit('app:command', { command: 'settings' })
+    },
+    newPost: () => showRoute('/write/new'),
+    checkForUpdates: () => {
+      shell.checkForUpdates()
+      showRoute(null)
+      emit('app:command', { command: 'settings' })
+    },
+    zoom
+  })
+  attachContextMenu(window)
+  recoverFromCrashes(window, { recovered: () => emit('app:notice', { notice: 'rendererRecovered' }), log: mainLog.log })
+  window.webContents.on('did-finish-load', () => {
+    pageLoaded = true
+    for (const waiting of notices.splice(0)) emit('app:notice', { notice: waiting })
+  })
+  tellIfSessionUnencrypted(settings.profileDir)
+  try {
+    await window.loadURL(rendererUrl)
+  } catch (error) {
+    // A failed load (a missing file, a dev server that stopped) keeps the app alive in the
+    // tray; the log says why, and the window shows what Chromium could draw.
+    mainLog.log.error('the page did not load', error)
+  }
 
   tray = createTray(trayImage(resources, process.platform), {
     open: () => showRoute(null),
@@ -130,6 +230,11 @@ async function start(): Promise<void> {
     quit: () => app.quit()
   })
   running.refreshBadge()
-  // Links that came before the window (a cold start's, macOS's open-url, a toast's) go now.
+  // Back from sleep or a locked screen: the count may be stale.
+  const wake = () => void running.refreshBadge()
+  powerMonitor.on('resume', wake)
+  powerMonitor.on('unlock-screen', wake)
+  // Links that came before the window (a cold start's, macOS's open-url, a toast's) go now —
+  // unless the login item started Magpie quietly and no link asked for the window.
   links.ready(showRoute)
 }

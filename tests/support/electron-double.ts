@@ -156,8 +156,18 @@ function defaultConfig() {
     displays: [fakeDisplay({ x: 0, y: 0, width: 1920, height: 1080 })] as Display[],
     /** What ipcRenderer.invoke() resolves to. */
     invokeResult: { ok: true, data: null } as unknown,
+    /** macOS: what getLoginItemSettings().wasOpenedAtLogin answers. */
+    openedAtLogin: false,
     /** Whether the OS itself is in dark mode (nativeTheme follows it while themeSource is 'system'). */
-    osDark: false
+    osDark: false,
+    /** Linux: whether the desktop runs Unity's launcher, the only place app.setBadgeCount shows. */
+    unityRunning: false,
+    /** What safeStorage.getSelectedStorageBackend() answers on Linux. */
+    storageBackend: 'gnome_libsecret' as string,
+    /** What Notification.getHistory() resolves to (macOS, signed builds): notifications from an earlier run. */
+    notificationHistory: [] as { id: string; groupId?: string; title?: string; body?: string }[],
+    /** Whether the page's loadURL succeeds; an Error makes it reject as Electron does on a failed load. */
+    loadError: null as Error | null
   }
 }
 
@@ -185,6 +195,22 @@ function emptyRecording() {
     notifications: [] as FakeNotification[],
     /** The callback given to Notification.handleActivation (Windows), if any. */
     notificationActivation: null as ((details: ActivationArguments) => void) | null,
+    /** Whether the notification presenter exists (created lazily, see FakeNotification). */
+    notificationPresenter: false,
+    /** An activation Windows delivered before any handleActivation callback, kept for it. */
+    pendingActivation: null as ActivationArguments | null,
+    /** Toast activations Windows could not deliver: no activator was registered yet (the click is lost). */
+    lostActivations: [] as ActivationArguments[],
+    /** Notifications restored by getHistory(). */
+    restoredNotifications: [] as FakeNotification[],
+    clipboard: { text: [] as string[] },
+    loginItemSettings: [] as Record<string, unknown>[],
+    aboutPanelOptions: [] as Record<string, unknown>[],
+    applicationMenus: [] as (MenuItemTemplate[] | null)[],
+    popups: [] as { menu: MenuItemTemplate[]; options: unknown }[],
+    messageBoxes: [] as { window: unknown; options: Record<string, unknown> }[],
+    /** How the next showMessageBox is answered (the index of the button clicked); null: it stays open until aborted. */
+    messageBoxResponse: 0 as number | null,
     images: [] as FakeNativeImage[],
     menus: [] as MenuItemTemplate[][],
     ipcHandlers: new Map<string, IpcHandler>(),
@@ -218,9 +244,16 @@ export function resetElectron(): void {
   nativeTheme.removeAllListeners()
   themeSource = 'system'
   userDataRoot = null
+  appName = 'Magpie'
   pathOverrides.clear()
   ready = false
   readyWaiters.splice(0)
+  powerMonitor.removeAllListeners()
+}
+
+/** The error Electron's modules throw when used before ready (screen, session: lib/browser/api/*.ts). */
+function requireReady(module: string): void {
+  if (!ready) throw new Error(`The '${module}' module can't be used before the app 'ready' event`)
 }
 
 function record(api: string, ...args: unknown[]): void {
@@ -236,6 +269,7 @@ export function callsTo(api: string): RecordedCall[] {
 // app
 
 let userDataRoot: string | null = null
+let appName = 'Magpie'
 const pathOverrides = new Map<string, string>()
 let ready = false
 const readyWaiters: (() => void)[] = []
@@ -271,10 +305,40 @@ class FakeApp extends EventEmitter {
     return ready
   }
 
+  /**
+   * Linux and macOS register only a packaged app: in development (process.defaultApp) the
+   * call answers false. CITE:protocolClient
+   */
   setAsDefaultProtocolClient(protocol: string, path?: string, args?: string[]): boolean {
     record('app.setAsDefaultProtocolClient', protocol, path, args)
     electronRecording.app.protocolClients.push({ protocol, path, args })
-    return true
+    return process.platform === 'win32' || electronRecording.config.isPackaged
+  }
+
+  setLoginItemSettings(settings: Record<string, unknown>): void {
+    record('app.setLoginItemSettings', settings)
+    electronRecording.loginItemSettings.push(settings)
+  }
+
+  /** CITE:loginItem — wasOpenedAtLogin is macOS's; elsewhere the app reads its own argv. */
+  getLoginItemSettings(): { openAtLogin: boolean; wasOpenedAtLogin: boolean } {
+    record('app.getLoginItemSettings')
+    const last = electronRecording.loginItemSettings.at(-1)
+    return { openAtLogin: last?.openAtLogin === true, wasOpenedAtLogin: electronRecording.config.openedAtLogin }
+  }
+
+  setAboutPanelOptions(options: Record<string, unknown>): void {
+    record('app.setAboutPanelOptions', options)
+    electronRecording.aboutPanelOptions.push(options)
+  }
+
+  showAboutPanel(): void {
+    record('app.showAboutPanel')
+  }
+
+  setName(name: string): void {
+    record('app.setName', name)
+    appName = name
   }
 
   quit(): void {
@@ -287,10 +351,11 @@ class FakeApp extends EventEmitter {
     electronRecording.app.exits.push(code)
   }
 
+  /** Shown on macOS and Windows; on Linux only under Unity's launcher, false elsewhere. CITE:badge */
   setBadgeCount(count?: number): boolean {
     record('app.setBadgeCount', count)
     electronRecording.app.badgeCounts.push(count ?? 0)
-    return true
+    return process.platform !== 'linux' || electronRecording.config.unityRunning
   }
 
   setAppUserModelId(id: string): void {
@@ -326,7 +391,7 @@ class FakeApp extends EventEmitter {
   }
 
   getName(): string {
-    return 'Magpie'
+    return appName
   }
 
   override on(event: string | symbol, listener: Listener): this {
@@ -369,6 +434,40 @@ export class FakeWebContents extends EventEmitter {
 
   isDestroyed(): boolean {
     return this.destroyed
+  }
+
+  reloads = 0
+  zoomLevel = 0
+  copiedImagesAt: { x: number; y: number }[] = []
+  crashedForcefully = 0
+
+  reload(): void {
+    record('webContents.reload')
+    this.reloads++
+  }
+
+  setZoomLevel(level: number): void {
+    record('webContents.setZoomLevel', level)
+    this.zoomLevel = level
+  }
+
+  getZoomLevel(): number {
+    return this.zoomLevel
+  }
+
+  copyImageAt(x: number, y: number): void {
+    record('webContents.copyImageAt', x, y)
+    this.copiedImagesAt.push({ x, y })
+  }
+
+  forcefullyCrashRenderer(): void {
+    record('webContents.forcefullyCrashRenderer')
+    this.crashedForcefully++
+  }
+
+  /** The renderer process died: CITE:renderGone details { reason, exitCode }. */
+  renderProcessGone(details: { reason: string; exitCode: number }): void {
+    this.emit('render-process-gone', fakeEvent(), details)
   }
 
   /** Fires a cancellable event (will-navigate, will-redirect, will-attach-webview) and returns it. */
@@ -424,11 +523,23 @@ export class FakeBrowserWindow extends EventEmitter {
     return super.once(event, listener)
   }
 
+  /**
+   * Resolves when the page has finished loading and rejects when it failed to load
+   * (did-fail-load), as webContents.loadURL does. CITE:loadURL
+   */
   loadURL(url: string): Promise<void> {
     record('BrowserWindow.loadURL', url)
     this.loadedUrls.push(url)
     this.webContents.mainFrame.url = url
+    const error = electronRecording.config.loadError
+    if (error) return Promise.reject(error)
+    this.webContents.emit('did-finish-load')
     return Promise.resolve()
+  }
+
+  /** The first paint is ready: what Electron emits once, after the page's first frame. CITE:readyToShow */
+  readyToShow(): void {
+    this.emit('ready-to-show', fakeEvent())
   }
 
   show(): void {
@@ -683,15 +794,24 @@ export class FakeTray extends EventEmitter {
 
 export { FakeTray as Tray }
 
+/** A built menu: the template itself (a test reads labels and calls clicks directly), with popup(). */
+export type FakeMenu = MenuItemTemplate[] & { popup(options?: unknown): void }
+
 /** buildFromTemplate returns the template itself, so a test reads labels and calls clicks directly. */
 export const Menu = {
-  buildFromTemplate(template: MenuItemTemplate[]): MenuItemTemplate[] {
+  buildFromTemplate(template: MenuItemTemplate[]): FakeMenu {
     record('Menu.buildFromTemplate', template)
     electronRecording.menus.push(template)
-    return template
+    const menu = template as FakeMenu
+    menu.popup = (options?: unknown) => {
+      record('Menu.popup', options)
+      electronRecording.popups.push({ menu: template, options })
+    }
+    return menu
   },
   setApplicationMenu(menu: MenuItemTemplate[] | null): void {
     record('Menu.setApplicationMenu', menu)
+    electronRecording.applicationMenus.push(menu)
   }
 }
 
@@ -716,25 +836,61 @@ export interface ActivationArguments {
   userInputs?: Record<string, string>
 }
 
+/**
+ * Windows' notification presenter, made the first time anything asks for it
+ * (Notification.isSupported(), show()). Only then is the toast activator registered with
+ * Windows, so only then can a click in Action Center reach this process. CITE:presenter
+ */
+function notificationPresenter(): void {
+  if (electronRecording.notificationPresenter) return
+  electronRecording.notificationPresenter = true
+  record('Notification.presenter')
+}
+
 export class FakeNotification extends EventEmitter {
   static isSupported(): boolean {
+    notificationPresenter()
     return electronRecording.config.notificationsSupported
   }
 
-  /** Windows only in Electron: one callback for every toast activation, even after the object is gone. */
+  /**
+   * Windows only in Electron: one callback for every toast activation, even after the
+   * object is gone. It only stores the callback (no presenter is made); an activation that
+   * came before it is handed over at once. CITE:handleActivation
+   */
   static handleActivation(callback: (details: ActivationArguments) => void): void {
     record('Notification.handleActivation')
     electronRecording.notificationActivation = callback
+    const pending = electronRecording.pendingActivation
+    electronRecording.pendingActivation = null
+    if (pending) callback(pending)
+  }
+
+  /** macOS: the notifications still in Notification Center from an earlier run, live again. CITE:getHistory */
+  static getHistory(): Promise<FakeNotification[]> {
+    record('Notification.getHistory')
+    const restored = electronRecording.config.notificationHistory.map((entry) => new FakeNotification({ ...entry }))
+    electronRecording.restoredNotifications.push(...restored)
+    return Promise.resolve(restored)
   }
 
   readonly options: NotificationOptions
   shown = false
+  closed = false
 
   constructor(options: NotificationOptions = {}) {
     super()
     record('new Notification', options)
     this.options = options
     electronRecording.notifications.push(this)
+  }
+
+  get id(): string | undefined {
+    return this.options.id
+  }
+
+  get groupId(): string | undefined {
+    return this.options.groupId
   }
 
   get title(): string | undefined {
@@ -751,16 +907,27 @@ export class FakeNotification extends EventEmitter {
 
   show(): void {
     record('Notification.show')
+    notificationPresenter()
     this.shown = true
+    this.closed = false
   }
 
+  /** Dismisses it, and emits 'close' as a dismissal by the user does. CITE:close */
   close(): void {
     record('Notification.close')
+    if (!this.shown || this.closed) return
+    this.closed = true
+    this.emit('close', fakeEvent())
   }
 
   /** What the user's click on the shown notification does. */
   click(): void {
     this.emit('click', fakeEvent())
+  }
+
+  /** The OS refused to show it (macOS: an unsigned app; Windows: toasts off). CITE:failed */
+  fail(error: string): void {
+    this.emit('failed', fakeEvent(), error)
   }
 }
 
@@ -789,17 +956,29 @@ export async function invokeIpc(channel: string, senderFrame: FakeWebFrameMain |
   return await handler({ senderFrame }, ...args)
 }
 
-/** A click on a toast in Windows' Action Center, long after its Notification object is gone. */
-export function activateToast(details: ActivationArguments): void {
+/**
+ * A click on a toast in Windows' Action Center, long after its Notification object is gone.
+ * Windows reaches the process only through the activator the presenter registered; without
+ * it the click is lost (Windows starts `Magpie.exe -Embedding`, which loses the single-instance
+ * lock and exits). Returns whether the process received it. CITE:activation
+ */
+export function activateToast(details: ActivationArguments): boolean {
+  if (!electronRecording.notificationPresenter) {
+    electronRecording.lostActivations.push(details)
+    return false
+  }
   const callback = electronRecording.notificationActivation
-  if (!callback) throw new Error('No Notification.handleActivation callback registered')
-  callback(details)
+  if (callback) callback(details)
+  else electronRecording.pendingActivation = details
+  return true
 }
 
 export const protocol = {
+  /** Before ready only, and once: a later call replaces the first call's list. CITE:schemes */
   registerSchemesAsPrivileged(schemes: CustomScheme[]): void {
     record('protocol.registerSchemesAsPrivileged', schemes)
-    electronRecording.protocol.privilegedSchemes.push(...schemes)
+    if (ready) throw new Error('protocol.registerSchemesAsPrivileged should be called before app is ready')
+    electronRecording.protocol.privilegedSchemes.splice(0, Infinity, ...schemes)
   },
   handle(scheme: string, handler: ProtocolHandler): void {
     record('protocol.handle', scheme)
@@ -829,8 +1008,7 @@ export const net = {
   }
 }
 
-export const session = {
-  defaultSession: {
+const defaultSession = {
     setPermissionRequestHandler(handler: PermissionRequestHandler | null): void {
       record('session.setPermissionRequestHandler')
       electronRecording.session.permissionRequestHandler = handler
@@ -839,6 +1017,13 @@ export const session = {
       record('session.setPermissionCheckHandler')
       electronRecording.session.permissionCheckHandler = handler
     }
+}
+
+export const session = {
+  /** CITE:sessionReady */
+  get defaultSession() {
+    requireReady('session')
+    return defaultSession
   }
 }
 
@@ -850,12 +1035,15 @@ export const shell = {
   }
 }
 
+/** CITE:screenReady */
 export const screen = {
   getAllDisplays(): Display[] {
+    requireReady('screen')
     record('screen.getAllDisplays')
     return electronRecording.config.displays
   },
   getPrimaryDisplay(): Display {
+    requireReady('screen')
     record('screen.getPrimaryDisplay')
     return electronRecording.config.displays[0]!
   }
@@ -865,11 +1053,37 @@ export const dialog = {
   showErrorBox(title: string, content: string): void {
     record('dialog.showErrorBox', title, content)
     electronRecording.dialog.errorBoxes.push({ title, content })
+  },
+  /** Resolves with the button clicked; an aborted `signal` closes it, answering cancelId. CITE:messageBox */
+  showMessageBox(window: unknown, options: Record<string, unknown> & { signal?: AbortSignal; cancelId?: number }): Promise<{ response: number }> {
+    record('dialog.showMessageBox', options)
+    electronRecording.messageBoxes.push({ window, options })
+    const response = electronRecording.messageBoxResponse
+    if (response !== null) return Promise.resolve({ response })
+    return new Promise((resolve) => {
+      options.signal?.addEventListener('abort', () => resolve({ response: options.cancelId ?? 0 }))
+    })
   }
 }
 
+export const clipboard = {
+  writeText(text: string): void {
+    record('clipboard.writeText', text)
+    electronRecording.clipboard.text.push(text)
+  }
+}
+
+/** Emits 'resume', 'unlock-screen', 'suspend' as the OS does. CITE:powerMonitor */
+export const powerMonitor = new EventEmitter()
+
 /** A reversible, obviously fake "encryption", so a round trip can be checked. */
 export const safeStorage = {
+  /** Linux only, after ready: which secret store encrypts, 'basic_text' meaning none. CITE:storageBackend */
+  getSelectedStorageBackend(): string {
+    record('safeStorage.getSelectedStorageBackend')
+    requireReady('safeStorage')
+    return electronRecording.config.storageBackend
+  },
   isEncryptionAvailable(): boolean {
     record('safeStorage.isEncryptionAvailable')
     return electronRecording.config.encryptionAvailable
@@ -931,7 +1145,13 @@ export function sendToRenderer(event: string, payload: unknown): void {
 
 export type IpcRendererEvent = { sender: typeof ipcRenderer }
 
+export { utilityProcess } from './electron-double-utility-process'
+import { utilityProcess } from './electron-double-utility-process'
+
 export default {
+  utilityProcess,
+  clipboard,
+  powerMonitor,
   app,
   BrowserWindow: FakeBrowserWindow,
   Tray: FakeTray,

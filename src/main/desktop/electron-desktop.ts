@@ -16,16 +16,18 @@ const xmlEscape = (text: string) =>
  * toast's launch argument, handed back to Notification.handleActivation even after the
  * toast moved to Action Center and its Notification object is gone, or Magpie restarted.
  */
-export function toastXml(notification: { title: string; body: string; route: string; iconFile: string | null }): string {
+export function toastXml(notification: { title: string; body: string; route: string; iconFile: string | null; update?: boolean }): string {
   const link = linkFromRoute(notification.route)
   const launch = link ? ` launch="${xmlEscape(link)}"` : ''
   const icon = notification.iconFile
     ? `<image placement="appLogoOverride" hint-crop="circle" src="${xmlEscape(pathToFileURL(notification.iconFile).toString())}"/>`
     : ''
+  // toastXml supersedes every other option, `silent` included: an update says so itself.
+  const audio = notification.update ? '<audio silent="true"/>' : ''
   return (
     `<toast${launch} activationType="foreground"><visual><binding template="ToastGeneric">` +
     `<text>${xmlEscape(notification.title)}</text><text>${xmlEscape(notification.body)}</text>${icon}` +
-    `</binding></visual></toast>`
+    `</binding></visual>${audio}</toast>`
   )
 }
 
@@ -45,13 +47,30 @@ function toastIconFile(png: Buffer, dir: string): string | null {
 }
 
 /**
- * On Windows every toast click comes here, however long after it was shown: the route is
- * read back from the toast's launch argument and checked like any other link. A click on a
- * toast without a post just brings the window forward.
+ * Clicks on notifications from before this run, called once the app is ready.
+ *
+ * Windows: every toast click comes here, however long after it was shown: the route is read
+ * back from the toast's launch argument and checked like any other link. Electron registers
+ * its toast activator with Windows only when it makes the notification presenter, lazily;
+ * isSupported() makes it now, so a click in Action Center after a restart (or one that
+ * started Magpie) reaches this run before it shows a notification of its own.
+ *
+ * macOS: the notifications still in Notification Center are live objects again
+ * (getHistory); their post is their groupId, a magpie:// link.
+ *
+ * A click on a notification without a post just brings the window forward.
  */
-export function routeToastClicks(open: (route: string | null) => void, platform: NodeJS.Platform = process.platform): void {
-  if (platform !== 'win32') return
-  Notification.handleActivation((details) => open(routeFromLink(details.arguments)))
+export function routeEarlierNotifications(open: (route: string | null) => void, platform: NodeJS.Platform = process.platform): void {
+  if (platform === 'win32') {
+    Notification.handleActivation((details) => open(routeFromLink(details.arguments)))
+    Notification.isSupported()
+  } else if (platform === 'darwin') {
+    Notification.getHistory()
+      .then((restored) => {
+        for (const notification of restored) notification.on('click', () => open(routeFromLink(notification.groupId)))
+      })
+      .catch((error: unknown) => console.warn('notification history', error))
+  }
 }
 
 /** The DesktopPort on a real OS: notifications, tray badge, dock/launcher count, taskbar overlay. */
@@ -62,6 +81,8 @@ export function createElectronDesktop(options: {
   showRoute: (route: string) => void
   /** Where Windows toasts' avatar files go. */
   toastIconDir: string
+  /** The OS refused a notification (macOS: an unsigned build; notifications turned off): told once a run. */
+  notificationsFailed: (error: string) => void
   platform?: NodeJS.Platform
 }): DesktopPort {
   const platform = options.platform ?? process.platform
@@ -72,15 +93,18 @@ export function createElectronDesktop(options: {
   // forgets its click handler and the click would not open the post.
   const shown = new Set<Notification>()
   const tagged = new Map<string, Notification>()
+  let failureTold = false
 
   function create(notification: NativeNotification): Notification {
     if (platform === 'win32') {
-      // Clicks come through routeToastClicks, not the object: it is long gone by the time one is clicked in Action Center.
+      // Clicks come through routeEarlierNotifications, not the object: it is long gone by the time one is clicked in Action Center.
       const iconFile = notification.icon ? toastIconFile(notification.icon, options.toastIconDir) : null
       return new Notification({ id: notification.tag, toastXml: toastXml({ ...notification, iconFile }) })
     }
     const native = new Notification({
       id: notification.tag,
+      // macOS: the post's link, which getHistory() gives back after a restart (routeEarlierNotifications).
+      groupId: linkFromRoute(notification.route) ?? undefined,
       title: notification.title,
       body: notification.body,
       icon: notification.icon ? nativeImage.createFromBuffer(notification.icon) : undefined,
@@ -106,7 +130,13 @@ export function createElectronDesktop(options: {
         if (notification.tag && tagged.get(notification.tag) === native) tagged.delete(notification.tag)
       }
       native.on('close', forget)
-      native.on('failed', forget)
+      native.on('failed', (_event, error: string) => {
+        forget()
+        if (failureTold) return
+        failureTold = true
+        console.warn('notification failed', error)
+        options.notificationsFailed(error)
+      })
       shown.add(native)
       native.show()
     },
@@ -116,7 +146,10 @@ export function createElectronDesktop(options: {
       if (drawn && drawn.count === count && drawn.tray === tray && drawn.window === window) return
       const current = { count, tray, window }
       drawn = current
-      app.setBadgeCount(count)
+      // Windows: Electron's setBadgeCount draws a taskbar overlay of its own, and Magpie's
+      // (below) carries the count's spoken label; one overlay, not two. Linux: it shows only
+      // under Unity's launcher (false elsewhere), so the tray icon carries the count everywhere.
+      if (platform !== 'win32') app.setBadgeCount(count)
       tray?.setToolTip(format.trayTooltip(count))
       if (platform === 'darwin') {
         // The template icon stays as it is; the count is text beside it in the menu bar.

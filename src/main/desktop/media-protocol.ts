@@ -2,14 +2,8 @@ import { net, protocol } from 'electron'
 import { pathToFileURL } from 'node:url'
 import { mediaContentType, resolveMediaFile } from '../media/media-files'
 
+/** Registered with the page's scheme (app-protocol.ts): images load like any https resource, under our CSP. */
 export const mediaScheme = 'magpie-media'
-
-/** Must run before the app is ready: images load like any https resource, under our CSP. */
-export function registerMediaScheme(): void {
-  protocol.registerSchemesAsPrivileged([
-    { scheme: mediaScheme, privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true } }
-  ])
-}
 
 export const mediaUrl = (file: string) => `${mediaScheme}://images/${file}`
 

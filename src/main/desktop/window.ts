@@ -73,7 +73,8 @@ function loadBounds(file: string): Bounds {
   return placeWindow(bounds, screen.getAllDisplays(), screen.getPrimaryDisplay())
 }
 
-function saveBounds(file: string, window: BrowserWindow): void {
+/** Synchronous, so it also runs in Windows' session-end, after which the process is ended. */
+export function saveBounds(file: string, window: BrowserWindow): void {
   try {
     mkdirSync(dirname(file), { recursive: true })
     writeFileSync(file, JSON.stringify({ ...window.getNormalBounds(), maximized: window.isMaximized() }))
@@ -102,7 +103,13 @@ export const windowBackground = { light: '#fbf9f6', dark: '#141311' } as const
 
 const currentBackground = () => (nativeTheme.shouldUseDarkColors ? windowBackground.dark : windowBackground.light)
 
-export function createMainWindow(options: { preload: string; boundsFile: string; icon: string }): BrowserWindow {
+export function createMainWindow(options: {
+  preload: string
+  boundsFile: string
+  icon: string
+  /** Started at login: Windows and macOS stay in the tray; Linux shows the window minimized (decision 012). */
+  atLogin?: NodeJS.Platform | null
+}): BrowserWindow {
   const bounds = loadBounds(options.boundsFile)
   const { maximized, ...place } = bounds
   const window = new BrowserWindow({
@@ -118,6 +125,8 @@ export function createMainWindow(options: { preload: string; boundsFile: string;
     webPreferences: secureWebPreferences(options.preload)
   })
   window.once('ready-to-show', () => {
+    if (options.atLogin === 'linux') return window.minimize()
+    if (options.atLogin) return
     // maximize() shows the window too: it waits for the page like show() does.
     if (maximized) window.maximize()
     window.show()
