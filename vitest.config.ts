@@ -9,7 +9,8 @@ export default defineConfig({
       { find: '@', replacement: fileURLToPath(new URL('./src/renderer/src', import.meta.url)) },
       // Electron never runs under Vitest: the glue gets a recording double (docs/architecture.md §4).
       // Exact match only, so electron-vite and friends resolve as usual.
-      { find: /^electron$/, replacement: fileURLToPath(new URL('./tests/support/electron-double.ts', import.meta.url)) }
+      { find: /^electron$/, replacement: fileURLToPath(new URL('./tests/support/electron-double.ts', import.meta.url)) },
+      { find: /^electron-updater$/, replacement: fileURLToPath(new URL('./tests/support/electron-updater-double.ts', import.meta.url)) }
     ]
   },
   test: {

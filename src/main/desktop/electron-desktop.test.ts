@@ -17,7 +17,7 @@ import {
   nativeTheme,
   resetElectron
 } from '../../../tests/support/electron-double'
-import { createElectronDesktop, routeToastClicks, toastXml } from './electron-desktop'
+import { createElectronDesktop, routeEarlierNotifications, toastXml } from './electron-desktop'
 
 const base = readFileSync(fileURLToPath(new URL('../../../resources/tray.png', import.meta.url)))
 const avatar = Buffer.from('avatar png bytes')
@@ -32,7 +32,9 @@ function setup(options: { tray?: FakeTray | null; window?: FakeBrowserWindow | n
   const window = options.window === undefined ? new FakeBrowserWindow() : options.window
   const refs = { tray, window }
   const showRoute = vi.fn()
+  const notificationsFailed = vi.fn()
   const desktop = createElectronDesktop({
+    notificationsFailed,
     window: () => refs.window as unknown as BrowserWindow | null,
     tray: () => refs.tray as unknown as Tray | null,
     trayIconPng: base,
@@ -40,7 +42,7 @@ function setup(options: { tray?: FakeTray | null; window?: FakeBrowserWindow | n
     toastIconDir,
     platform: options.platform ?? 'linux'
   })
-  return { desktop, refs, showRoute }
+  return { desktop, refs, showRoute, notificationsFailed }
 }
 
 const trayPng = (tray: FakeTray) => (tray.image as FakeNativeImage).toPNG()
@@ -130,11 +132,11 @@ describe('notify on Windows', () => {
   it('a click in Action Center long after the toast closed still opens the post', () => {
     const { desktop, showRoute } = setup({ platform: 'win32' })
     const opened = vi.fn()
-    routeToastClicks(opened, 'win32')
+    routeEarlierNotifications(opened, 'win32')
     desktop.notify(note)
     const [toast] = electronRecording.notifications
     // The toast timed out into Action Center: Electron emits close, and the object is forgotten.
-    toast!.emit('close', {})
+    toast!.close()
     expect(toast!.listenerCount('click')).toBe(0)
     activateToast({ type: 'click', arguments: 'magpie://detail/p1' })
     expect(opened).toHaveBeenCalledExactlyOnceWith('/detail/p1')
@@ -143,7 +145,7 @@ describe('notify on Windows', () => {
 
   it('an activation whose argument is not a post link only brings the window forward', () => {
     const opened = vi.fn()
-    routeToastClicks(opened, 'win32')
+    routeEarlierNotifications(opened, 'win32')
     for (const args of ['', 'https://evil.example/', 'magpie://detail/../x', 'magpie://detail/a?b']) {
       activateToast({ type: 'click', arguments: args })
     }
@@ -151,8 +153,29 @@ describe('notify on Windows', () => {
   })
 
   it('elsewhere, toast activation is not used (the notification’s click event routes)', () => {
-    for (const os of ['linux', 'darwin'] as const) routeToastClicks(vi.fn(), os)
+    for (const os of ['linux', 'darwin'] as const) routeEarlierNotifications(vi.fn(), os)
     expect(electronRecording.notificationActivation).toBeNull()
+  })
+
+  it('registers the toast activator at once, so a click from before a restart reaches this run before it shows anything', () => {
+    const opened = vi.fn()
+    // Without the presenter Windows cannot deliver the click: it is lost.
+    expect(activateToast({ type: 'click', arguments: 'magpie://detail/p0' })).toBe(false)
+    routeEarlierNotifications(opened, 'win32')
+    expect(electronRecording.notifications).toEqual([])
+    expect(activateToast({ type: 'click', arguments: 'magpie://detail/p1' })).toBe(true)
+    expect(opened).toHaveBeenCalledExactlyOnceWith('/detail/p1')
+  })
+
+  it('an updated grouped alert is silent: the toast XML says so, since toastXml supersedes `silent`', () => {
+    const { desktop } = setup({ platform: 'win32' })
+    desktop.notify({ ...note, tag: 'like-p1-1' })
+    desktop.notify({ ...note, tag: 'like-p1-1', update: true })
+    const [first, update] = electronRecording.notifications
+    expect(first!.options.toastXml).not.toContain('<audio')
+    expect(update!.options.toastXml).toContain('</visual><audio silent="true"/></toast>')
+    // The first was replaced: closed, and forgotten.
+    expect(first!.closed).toBe(true)
   })
 
   it('a toast for a route without a post carries no launch argument', () => {
@@ -173,7 +196,41 @@ describe('notify on Windows', () => {
   })
 })
 
+describe('notification failures', () => {
+  it('an unsigned macOS build’s refused notification is logged and told once', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const { desktop, notificationsFailed } = setup({ platform: 'darwin' })
+    desktop.notify({ title: 't', body: 'b', icon: null, route: '/detail/p1' })
+    desktop.notify({ title: 't', body: 'b', icon: null, route: '/detail/p2' })
+    for (const shown of electronRecording.notifications) shown.fail('Notifications are not allowed')
+    expect(notificationsFailed).toHaveBeenCalledExactlyOnceWith('Notifications are not allowed')
+    expect(warn).toHaveBeenCalledWith('notification failed', 'Notifications are not allowed')
+  })
+
+  it('on macOS a notification carries its post’s link as groupId, for getHistory after a restart', () => {
+    const { desktop } = setup({ platform: 'darwin' })
+    desktop.notify({ title: 't', body: 'b', icon: null, route: '/detail/p9' })
+    expect(electronRecording.notifications[0]!.groupId).toBe('magpie://detail/p9')
+  })
+})
+
 describe('setBadge', () => {
+  it('on Linux without Unity the launcher shows no count (setBadgeCount is false), so the tray icon carries it', async () => {
+    const { desktop, refs } = setup({ platform: 'linux' })
+    desktop.setBadge(4)
+    expect(callsTo('app.setBadgeCount').length).toBe(1)
+    await vi.waitFor(() => expect(refs.tray!.images).toHaveLength(2))
+    expect(trayPng(refs.tray!)).toEqual(expected.get(4))
+    expect(refs.tray!.toolTip).toBe(format.trayTooltip(4))
+  })
+
+  it('on Windows leaves app.setBadgeCount alone: its own overlay would be a second one', async () => {
+    const { desktop, refs } = setup({ platform: 'win32' })
+    desktop.setBadge(2)
+    await vi.waitFor(() => expect(refs.window!.overlayIcons).toHaveLength(1))
+    expect(callsTo('app.setBadgeCount')).toEqual([])
+  })
+
   it('sets the OS badge count and the tray tooltip at once, then draws the count on the tray icon', async () => {
     const { desktop, refs } = setup()
     const tray = refs.tray!

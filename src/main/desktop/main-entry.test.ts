@@ -33,7 +33,7 @@ const savedProcess = {
 }
 const pretendPlatform = (value: NodeJS.Platform) => Object.defineProperty(process, 'platform', { ...savedProcess.platform, value })
 
-const appPage = pathToFileURL(fileURLToPath(new URL('../../renderer/index.html', import.meta.url))).toString()
+const appPage = 'app://magpie/index.html'
 
 beforeEach(() => {
   savedEnv = Object.fromEntries(envKeys.map((key) => [key, process.env[key]]))
@@ -163,9 +163,10 @@ describe('src/main/index.ts', () => {
 
     // The scheme is privileged before the app is ready, and served after.
     const apis = r.calls.map((call) => call.api)
-    expect(r.protocol.privilegedSchemes.map((s) => s.scheme)).toEqual(['magpie-media'])
+    expect(r.protocol.privilegedSchemes.map((s) => s.scheme)).toEqual(['app', 'magpie-media'])
+    expect(apis.filter((api) => api === 'protocol.registerSchemesAsPrivileged')).toHaveLength(1)
     expect(apis.indexOf('protocol.registerSchemesAsPrivileged')).toBeLessThan(apis.indexOf('app.whenReady'))
-    expect([...r.protocol.handlers.keys()]).toEqual(['magpie-media'])
+    expect([...r.protocol.handlers.keys()].sort()).toEqual(['app', 'magpie-media'])
     expect((await r.protocol.handlers.get('magpie-media')!(new Request('magpie-media://images/../magpie.db'))).status).toBe(404)
 
     // Permissions are locked down before the page loads.
@@ -298,11 +299,12 @@ describe('src/main/index.ts', () => {
 
   it('MAGPIE_PROFILE_DIR becomes Electron’s userData before the single-instance lock: two profiles, two copies', async () => {
     delete process.env.MAGPIE_DATA_DIR
+    ;(process as { resourcesPath?: string }).resourcesPath = packagedResources
     const lockDirs: string[] = []
     for (const profile of ['a', 'b', 'a']) {
       const profileDir = join(tmpdir(), `magpie-entry-profile-${process.pid}-${profile}`)
       process.env.MAGPIE_PROFILE_DIR = profileDir
-      const d = await boot()
+      const d = await boot({ configure: (double) => (double.electronRecording.config.isPackaged = true) })
       const apis = d.electronRecording.calls.map((call) => call.api)
       expect(d.electronRecording.app.pathsSet).toEqual([{ name: 'userData', path: profileDir }])
       expect(apis.indexOf('app.setPath')).toBeLessThan(apis.indexOf('app.requestSingleInstanceLock'))
@@ -324,10 +326,23 @@ describe('src/main/index.ts', () => {
     expect(lockDirs[0]).toBe(lockDirs[2])
   })
 
-  it('without MAGPIE_PROFILE_DIR, Electron’s userData is left alone', async () => {
-    const d = await boot()
+  it('without MAGPIE_PROFILE_DIR, an installed app’s userData is left alone', async () => {
+    ;(process as { resourcesPath?: string }).resourcesPath = packagedResources
+    const d = await boot({ configure: (double) => (double.electronRecording.config.isPackaged = true) })
     await started(d)
     expect(d.electronRecording.app.pathsSet).toEqual([])
+  })
+
+  it('development runs as “Magpie Dev” with folders and a single-instance lock of its own', async () => {
+    delete process.env.MAGPIE_DATA_DIR
+    const d = await boot()
+    await started(d)
+    const devData = join(d.app.getPath('appData'), 'Magpie Dev')
+    expect(d.app.getName()).toBe('Magpie Dev')
+    expect(d.electronRecording.app.pathsSet).toEqual([{ name: 'userData', path: devData }])
+    expect(d.electronRecording.app.singleInstanceLockDirs).toEqual([devData])
+    // The store is the development one, never the installed app's.
+    expect(existsSync(join(devData, 'magpie.db'))).toBe(true)
   })
 
   it('registers magpie:// as the app’s protocol', async () => {
@@ -388,7 +403,9 @@ describe('src/main/index.ts', () => {
     await started(d)
     const window = d.electronRecording.windows[0]!
     window.hide()
-    d.activateToast({ type: 'click', arguments: 'magpie://detail/p5' })
+    // No notification was shown in this run: Windows reaches it only if the activator is registered at start.
+    expect(d.electronRecording.notifications).toEqual([])
+    expect(d.activateToast({ type: 'click', arguments: 'magpie://detail/p5' })).toBe(true)
     expect(window.isVisible()).toBe(true)
     expect(window.webContents.sent).toContainEqual({ channel: 'app:navigate', args: [{ route: '/detail/p5' }] })
   })
@@ -415,5 +432,93 @@ describe('src/main/index.ts', () => {
     const d = await boot()
     await vi.waitFor(() => expect(d.electronRecording.app.exits).toEqual([1]))
     expect(readFileSync(join(d.app.getPath('userData'), 'logs', 'main.log'), 'utf8')).toMatch(/start-up failed[\s\S]*MAGPIE_SYNCHRONOUS/)
+  })
+
+  it('on Windows, logging off saves the window’s place and closes the store at session-end, with no quit events', async () => {
+    pretendPlatform('win32')
+    const profileDir = mkdtempSync(join(tmpdir(), 'magpie-entry-session-end-'))
+    process.env.MAGPIE_PROFILE_DIR = profileDir
+    const d = await boot()
+    await started(d)
+    const window = d.electronRecording.windows[0]!
+    window.emit('session-end', d.fakeEvent({ reasons: ['logoff'] }))
+    // Synchronous: Electron ends the process as soon as the handlers return.
+    expect(existsSync(join(profileDir, 'window.json'))).toBe(true)
+    expect(await d.invokeIpc('posts:feed', window.webContents.mainFrame, {})).toMatchObject({ ok: false })
+    double = null
+  })
+
+  it('on macOS, a notification from before a restart still opens its post when clicked', async () => {
+    pretendPlatform('darwin')
+    const d = await boot({
+      configure: (double) =>
+        (double.electronRecording.config.notificationHistory = [{ id: 'like-p7-1', groupId: 'magpie://detail/p7', title: '까치' }])
+    })
+    await started(d)
+    const [restored] = d.electronRecording.restoredNotifications
+    restored!.click()
+    expect(d.electronRecording.windows[0]!.webContents.sent).toContainEqual({ channel: 'app:navigate', args: [{ route: '/detail/p7' }] })
+  })
+
+  it('a failed load keeps the app running in the tray and logs why', async () => {
+    const d = await boot({ configure: (double) => (double.electronRecording.config.loadError = new Error('ERR_FILE_NOT_FOUND (-6)')) })
+    await started(d)
+    expect(d.electronRecording.dialog.errorBoxes).toEqual([])
+    expect(d.electronRecording.app.exits).toEqual([])
+  })
+
+  it('on Linux without a keyring, says once per profile that the session is not encrypted', async () => {
+    pretendPlatform('linux')
+    const profileDir = mkdtempSync(join(tmpdir(), 'magpie-entry-basic-text-'))
+    process.env.MAGPIE_PROFILE_DIR = profileDir
+    const notices = async () => {
+      const d = await boot({ configure: (double) => (double.electronRecording.config.storageBackend = 'basic_text') })
+      await started(d)
+      return d.electronRecording.windows[0]!.webContents.sent.filter((sent) => sent.channel === 'app:notice')
+    }
+    expect(await notices()).toEqual([{ channel: 'app:notice', args: [{ notice: 'sessionNotEncrypted' }] }])
+    const d = double!
+    d.app.emit('before-quit', d.fakeEvent())
+    d.app.emit('will-quit', d.fakeEvent())
+    await vi.waitFor(() => expect(d.electronRecording.app.quits).toBe(1))
+    double = null
+    expect(await notices()).toEqual([])
+  })
+
+  it('an installed app has Magpie’s Korean menu: edit shortcuts kept, no reload or DevTools', async () => {
+    ;(process as { resourcesPath?: string }).resourcesPath = packagedResources
+    const d = await boot({ configure: (double) => (double.electronRecording.config.isPackaged = true) })
+    await started(d)
+    const [menu] = d.electronRecording.applicationMenus
+    const roles = JSON.stringify(menu, (key, value: unknown) => (key === 'click' ? undefined : value))
+    for (const role of ['undo', 'redo', 'cut', 'copy', 'paste', 'selectAll']) expect(roles).toContain(`"role":"${role}"`)
+    expect(roles).not.toMatch(/"role":"(reload|forceReload|toggleDevTools)"/)
+    expect(roles).not.toMatch(/"label":"(File|Edit|View|Window)"/)
+    const file = menu!.find((item) => item.label === messages.menuFile)!
+    const settings = (file.submenu as { label?: string; click?: () => void }[]).find((item) => item.label === messages.menuSettings)!
+    settings.click!()
+    expect(d.electronRecording.windows[0]!.webContents.sent).toContainEqual({ channel: 'app:command', args: [{ command: 'settings' }] })
+  })
+
+  it('a crashed page is reloaded and told what happened', async () => {
+    const d = await boot()
+    await started(d)
+    const contents = d.electronRecording.windows[0]!.webContents
+    contents.renderProcessGone({ reason: 'crashed', exitCode: 139 })
+    expect(contents.reloads).toBe(1)
+    contents.emit('did-finish-load')
+    expect(contents.sent).toContainEqual({ channel: 'app:notice', args: [{ notice: 'rendererRecovered' }] })
+  })
+
+  it('started at login on Windows, stays in the tray until asked for', async () => {
+    pretendPlatform('win32')
+    process.argv = [...savedProcess.argv, '--opened-at-login']
+    const d = await boot()
+    await started(d)
+    const window = d.electronRecording.windows[0]!
+    window.readyToShow()
+    expect(window.isVisible()).toBe(false)
+    d.electronRecording.trays[0]!.emit('click')
+    expect(window.isVisible()).toBe(true)
   })
 })

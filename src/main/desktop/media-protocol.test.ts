@@ -4,23 +4,13 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { saveVariants } from '../media/media-files'
 import { electronRecording, resetElectron, type ProtocolHandler } from '../../../tests/support/electron-double'
-import { handleMediaProtocol, mediaScheme, mediaUrl, registerMediaScheme } from './media-protocol'
+import { handleMediaProtocol, mediaScheme, mediaUrl } from './media-protocol'
 
 beforeEach(() => resetElectron())
 
-describe('registerMediaScheme', () => {
-  it('registers magpie-media as a standard, secure scheme before the app is ready', () => {
-    registerMediaScheme()
-    expect(mediaScheme).toBe('magpie-media')
-    const schemes = electronRecording.protocol.privilegedSchemes
-    expect(schemes).toHaveLength(1)
-    expect(schemes[0]).toMatchObject({ scheme: 'magpie-media', privileges: { standard: true, secure: true } })
-    // Images must not get powers pages have: no bypassing CSP, no service workers.
-    expect(schemes[0]!.privileges).not.toHaveProperty('bypassCSP', true)
-    expect(schemes[0]!.privileges).not.toHaveProperty('allowServiceWorkers', true)
-  })
-
+describe('mediaUrl', () => {
   it('builds URLs under the images host', () => {
+    expect(mediaScheme).toBe('magpie-media')
     expect(mediaUrl('abc.webp')).toBe('magpie-media://images/abc.webp')
   })
 })

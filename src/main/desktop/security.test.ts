@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { electronRecording, resetElectron, type FakeBrowserWindow } from '../../../tests/support/electron-double'
+import { becomeReady, electronRecording, resetElectron, type FakeBrowserWindow } from '../../../tests/support/electron-double'
 import { safeExternalUrl, secureWebPreferences } from './security'
 import { createMainWindow, lockDownSession } from './window'
 
@@ -13,7 +13,11 @@ function newWindow(boundsFile = join(tempDir(), 'window.json')): FakeBrowserWind
   return electronRecording.windows.at(-1)!
 }
 
-beforeEach(() => resetElectron())
+// Windows and the session are made after ready, as in the app (the double refuses earlier use).
+beforeEach(() => {
+  resetElectron()
+  becomeReady()
+})
 
 describe('createMainWindow', () => {
   it('gives every window isolated, sandboxed, Node-free preferences, whatever its saved bounds', () => {

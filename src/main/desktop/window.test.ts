@@ -3,10 +3,14 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { BrowserWindow } from 'electron'
-import { electronRecording, fakeDisplay, nativeTheme, resetElectron, setOsDark, type FakeBrowserWindow } from '../../../tests/support/electron-double'
+import { becomeReady, callsTo, electronRecording, fakeDisplay, nativeTheme, resetElectron, setOsDark, type FakeBrowserWindow } from '../../../tests/support/electron-double'
 import { createMainWindow, keepRunningOnClose, placeWindow, windowBackground } from './window'
 
-beforeEach(() => resetElectron())
+// The window is made after ready: screen cannot be used before it.
+beforeEach(() => {
+  resetElectron()
+  becomeReady()
+})
 
 function windowWithSaved(saved: unknown): FakeBrowserWindow {
   const file = join(mkdtempSync(join(tmpdir(), 'magpie-window-')), 'window.json')
@@ -146,5 +150,23 @@ describe('keepRunningOnClose', () => {
     quit()
     expect(window.close().defaultPrevented).toBe(false)
     expect(window.isDestroyed()).toBe(true)
+  })
+})
+
+describe('started at login', () => {
+  const open = (atLogin: NodeJS.Platform) => {
+    const window = createMainWindow({ preload: 'p', boundsFile: join(mkdtempSync(join(tmpdir(), 'magpie-login-')), 'w.json'), icon: 'i', atLogin })
+    ;(window as unknown as FakeBrowserWindow).emit('ready-to-show')
+    return window as unknown as FakeBrowserWindow
+  }
+
+  it('on Windows and macOS stays hidden: the tray has it', () => {
+    for (const os of ['win32', 'darwin'] as const) expect(open(os).isVisible()).toBe(false)
+  })
+
+  it('on Linux is minimized, since the tray may not show', () => {
+    const window = open('linux')
+    expect(window.isMinimized()).toBe(true)
+    expect(callsTo('BrowserWindow.show')).toEqual([])
   })
 })
