@@ -21,13 +21,16 @@ function readLevel(file: string): number {
  */
 export function keepZoom(contents: WebContents, file: string): (direction: 'in' | 'out' | 'reset') => void {
   let level = readLevel(file)
+  // One write at a time, in order: the file always ends at the latest level.
+  let saving: Promise<void> = Promise.resolve()
   contents.on('did-finish-load', () => contents.setZoomLevel(level))
   const zoom = (direction: 'in' | 'out' | 'reset') => {
     const next = direction === 'reset' ? 0 : Math.max(-limit, Math.min(limit, level + (direction === 'in' ? step : -step)))
     if (next === level && direction !== 'reset') return
     level = next
     contents.setZoomLevel(level)
-    writeFileAtomic(file, JSON.stringify({ level }) + '\n').catch((error: unknown) => console.warn('zoom', error))
+    const text = JSON.stringify({ level }) + '\n'
+    saving = saving.then(() => writeFileAtomic(file, text)).catch((error: unknown) => console.warn('zoom', error))
   }
   contents.on('zoom-changed', (_event, direction) => zoom(direction))
   return zoom

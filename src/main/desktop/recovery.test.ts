@@ -1,0 +1,80 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import type { App, BrowserWindow } from 'electron'
+import { messages } from '@shared/messages'
+import { app, electronRecording, FakeBrowserWindow, fakeEvent, resetElectron } from '../../../tests/support/electron-double'
+import { crashLoop, logChildProcesses, recoverFromCrashes } from './recovery'
+
+beforeEach(() => resetElectron())
+
+function setup() {
+  const window = new FakeBrowserWindow()
+  const recovered = vi.fn()
+  const log = { warn: vi.fn(), error: vi.fn() }
+  let t = 0
+  recoverFromCrashes(window as unknown as BrowserWindow, { recovered, log, now: () => t })
+  return { window, contents: window.webContents, recovered, log, advance: (ms: number) => (t += ms) }
+}
+
+describe('a renderer that dies', () => {
+  it('is reloaded, and the page is told once it is back', () => {
+    const { contents, recovered, log } = setup()
+    contents.renderProcessGone({ reason: 'oom', exitCode: -1 })
+    expect(contents.reloads).toBe(1)
+    expect(recovered).not.toHaveBeenCalled()
+    contents.emit('did-finish-load')
+    contents.emit('did-finish-load')
+    expect(recovered).toHaveBeenCalledOnce()
+    expect(log.error).toHaveBeenCalledWith('renderer gone', { reason: 'oom', exitCode: -1 })
+  })
+
+  it('a clean exit (the window closing) is not a crash', () => {
+    const { contents } = setup()
+    contents.renderProcessGone({ reason: 'clean-exit', exitCode: 0 })
+    expect(contents.reloads).toBe(0)
+  })
+
+  it('crashing again and again stops being reloaded and says so; later it may be reloaded again', () => {
+    const { contents, advance } = setup()
+    for (let i = 0; i < crashLoop.reloads + 1; i++) contents.renderProcessGone({ reason: 'crashed', exitCode: 1 })
+    expect(contents.reloads).toBe(crashLoop.reloads)
+    expect(electronRecording.dialog.errorBoxes).toEqual([{ title: messages.appName, content: messages.rendererGone }])
+    advance(crashLoop.withinMs + 1)
+    contents.renderProcessGone({ reason: 'crashed', exitCode: 1 })
+    expect(contents.reloads).toBe(crashLoop.reloads + 1)
+  })
+})
+
+describe('a renderer that hangs', () => {
+  it('asks to wait or reload; 다시 열기 ends the page, which comes back through the crash reload', async () => {
+    electronRecording.messageBoxResponse = 1
+    const { contents, window } = setup()
+    contents.emit('unresponsive')
+    const [box] = electronRecording.messageBoxes
+    expect(box!.window).toBe(window)
+    expect(box!.options).toMatchObject({ buttons: [messages.unresponsiveWait, messages.unresponsiveReload], cancelId: 0 })
+    await vi.waitFor(() => expect(contents.crashedForcefully).toBe(1))
+  })
+
+  it('기다리기 leaves it alone; a page that answers again closes the question by itself', async () => {
+    electronRecording.messageBoxResponse = null
+    const { contents } = setup()
+    contents.emit('unresponsive')
+    contents.emit('unresponsive')
+    expect(electronRecording.messageBoxes).toHaveLength(1)
+    const { signal } = electronRecording.messageBoxes[0]!.options as { signal: AbortSignal }
+    contents.emit('responsive')
+    expect(signal.aborted).toBe(true)
+    await Promise.resolve()
+    expect(contents.crashedForcefully).toBe(0)
+  })
+})
+
+describe('helper processes', () => {
+  it('are logged when they go, unless they exit cleanly', () => {
+    const log = { warn: vi.fn(), error: vi.fn() }
+    logChildProcesses(app as unknown as App, log)
+    app.emit('child-process-gone', fakeEvent(), { type: 'GPU', reason: 'crashed', exitCode: 1 })
+    app.emit('child-process-gone', fakeEvent(), { type: 'Utility', reason: 'clean-exit', exitCode: 0 })
+    expect(log.warn).toHaveBeenCalledExactlyOnceWith('child process gone', { type: 'GPU', reason: 'crashed', exitCode: 1 })
+  })
+})
