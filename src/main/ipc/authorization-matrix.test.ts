@@ -398,6 +398,59 @@ const matrix: Matrix = {
       input: () => ({ source: 'sepia' as 'dark' }),
       expect: { loggedOut: 'invalidRequest', anotherUser: 'invalidRequest', owner: 'invalidRequest' }
     }
+  ],
+  // This copy's own settings (설정 → 앱), anyone's like the theme: nothing stored, no one's data.
+  'app:shell': [
+    {
+      name: 'the version, updates and start at login',
+      input: () => undefined,
+      expect: everyone,
+      verify: ({ data, before, after }) => {
+        expect(data).toMatchObject({ version: expect.any(String), autoUpdate: expect.any(Boolean), openAtLogin: expect.any(Boolean) })
+        expect(after).toEqual(before)
+      }
+    }
+  ],
+  'app:setPreferences': [
+    {
+      name: 'start at login on',
+      input: () => ({ openAtLogin: true }),
+      expect: everyone,
+      verify: ({ s, data, before, after }) => {
+        expect(data.openAtLogin).toBe(true)
+        expect(s.app.shell.recording.loginItems.at(-1)).toBe(true)
+        expect(after).toEqual(before)
+      }
+    },
+    {
+      name: 'a preference that is not a switch',
+      input: () => ({ openAtLogin: 'yes' as unknown as boolean }),
+      expect: { loggedOut: 'invalidRequest', anotherUser: 'invalidRequest', owner: 'invalidRequest' }
+    },
+    {
+      name: 'a preference that does not exist',
+      input: () => ({ channel: 'beta' }) as never,
+      expect: { loggedOut: 'invalidRequest', anotherUser: 'invalidRequest', owner: 'invalidRequest' }
+    }
+  ],
+  'app:checkForUpdates': [
+    {
+      name: 'a check asked for',
+      input: () => undefined,
+      expect: everyone,
+      verify: ({ s, after, before }) => {
+        expect(s.app.shell.recording.checks).toBeGreaterThan(0)
+        expect(after).toEqual(before)
+      }
+    }
+  ],
+  'app:restartToUpdate': [
+    {
+      name: 'with no version downloaded, nothing happens',
+      input: () => undefined,
+      expect: everyone,
+      verify: ({ s }) => expect(s.app.shell.recording.installs).toBe(0)
+    }
   ]
 }
 

@@ -75,7 +75,11 @@ function templates(ids: { postId: string }): Record<Channel, Record<string, unkn
       appId: '1:1234567890:web:abcdef'
     },
     'settings:disconnect': undefined,
-    'app:setTheme': { source: 'system' }
+    'app:setTheme': { source: 'system' },
+    'app:shell': undefined,
+    'app:setPreferences': { autoUpdate: true, openAtLogin: false },
+    'app:checkForUpdates': undefined,
+    'app:restartToUpdate': undefined
   }
 }
 

@@ -12,7 +12,7 @@ import { createMagpie, type Magpie, type MagpieOptions } from '../../../src/main
 import type { ScryptParams } from '../../../src/main/core/password'
 import type { Store } from '../../../src/main/store'
 import { createRecordingDesktop, type RecordingDesktop } from '../../../src/harness/recording-desktop'
-import { createHarnessShell } from '../../../src/harness/harness-shell'
+import { createHarnessShell, type HarnessShell } from '../../../src/harness/harness-shell'
 import type { WriterCommand } from './store-writer'
 import { databaseOf } from '../../../src/main/store/handle'
 
@@ -66,6 +66,8 @@ export interface TestAppOptions {
 export interface AppHarness {
   magpie: Magpie
   desktop: RecordingDesktop
+  /** The harness's shell: its scripted updater and recorded login items. */
+  shell: HarnessShell
   events: RecordedEvent[]
   dataDir: string
   profileDir: string
@@ -99,11 +101,12 @@ export async function startHarness(options: TestAppOptions = {}, extra: Partial<
   const desktop = createRecordingDesktop()
   desktop.setFocused(options.focused ?? false)
   const events: RecordedEvent[] = []
+  const shell = createHarnessShell(profileDir, (event, payload) => events.push({ event, payload }))
   const magpie = await createMagpie({
     dataDir,
     profileDir,
     desktop: desktop.port,
-    shell: createHarnessShell(profileDir, (event, payload) => events.push({ event, payload })).port,
+    shell: shell.port,
     emit: (event, payload) => events.push({ event, payload }),
     mediaUrl: (file) => '/media/' + file,
     scrypt: testScrypt,
@@ -115,6 +118,7 @@ export async function startHarness(options: TestAppOptions = {}, extra: Partial<
   return {
     magpie,
     desktop,
+    shell,
     events,
     dataDir,
     profileDir,
