@@ -5,7 +5,7 @@
  *
  *   errors.ts, desktop-port.ts   leaves: only src/shared
  *   store/   firebase/           tables (and the community mirror's); Firebase ports and SDK adapter
- *   config/  media/              settings files; image files and pipeline
+ *   config/  media/              settings files; image files, and the image worker's client (media/image-worker/ runs in its own process)
  *   core/                        rules and live machinery both backends share
  *   backends/local/              the local store as the backend
  *   backends/community/          a Firebase project through its mirror (wraps local's rules)
@@ -59,6 +59,20 @@ module.exports = {
       to: { path: `^${main}store/(database|handle)\\.ts$` }
     },
     {
+      name: 'images-decode-in-the-worker',
+      comment: 'sharp and heic-decode load only in the image worker\'s process (docs/decisions/018-image-process.md): never in main, where a hostile photo or a libvips/GLib clash would take the app down.',
+      severity: 'error',
+      from: { path: '^src/main/', pathNot: [`^${main}media/image-worker/`, test] },
+      to: { path: '(^|/)node_modules/(sharp|heic-decode)/' }
+    },
+    {
+      name: 'main-never-loads-the-worker',
+      comment: 'The worker\'s modules pull sharp in: main reaches them only by starting the worker (media/image-pipeline.ts).',
+      severity: 'error',
+      from: { path: '^src/main/', pathNot: [`^${main}media/image-worker/`, test] },
+      to: { path: `^${main}media/image-worker/` }
+    },
+    {
       name: 'product-never-imports-test-support',
       comment: 'tests/ holds doubles, fakes, fixtures and seeders: only tests import them.',
       severity: 'error',
@@ -89,7 +103,8 @@ module.exports = {
   options: {
     // Tests may import anything; what they import is not followed, so cycles are product cycles.
     doNotFollow: { path: ['node_modules', '^tests/'] },
-    exclude: { path: ['^(out|dist|node_modules)/', test] },
+    // node_modules stays in the graph (not followed) so rules can name packages (images-decode-in-the-worker).
+    exclude: { path: ['^(out|dist)/', test] },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.web.json' },
     enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'], extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] }

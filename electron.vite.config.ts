@@ -23,7 +23,13 @@ export default defineConfig({
     build: {
       // Native and heavy modules stay outside the bundle and load from node_modules.
       externalizeDeps: true,
-      rollupOptions: { input: { index: resolve(root, 'src/main/index.ts') } }
+      rollupOptions: {
+        input: {
+          index: resolve(root, 'src/main/index.ts'),
+          // The only code that decodes images, run in a process of its own (docs/decisions/018-image-process.md).
+          'image-worker': resolve(root, 'src/main/media/image-worker/entry.ts')
+        }
+      }
     }
   },
   preload: {

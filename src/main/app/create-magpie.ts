@@ -12,6 +12,8 @@ import type { ConnectFirebase, EmulatorHosts } from '../firebase/ports'
 import { connectFirebase } from '../firebase/sdk-adapter'
 import { createDispatcher, sessionChannels } from '../ipc/dispatch'
 import { createHandlers } from '../ipc/handlers'
+import { useImageWorker } from '../media/image-pipeline'
+import type { SpawnWorker } from '../media/image-service'
 import { createStore, type SynchronousMode } from '../store'
 import { createBackendSwitching } from './backend-switching'
 import { every } from './housekeeping'
@@ -45,6 +47,8 @@ export interface MagpieOptions {
   imageCacheBytes?: number
   /** Electron's own better-sqlite3 build, for every store this opens (docs/decisions/009-native-modules-per-runtime.md). */
   nativeBinding?: string
+  /** How the image worker starts (docs/decisions/018-image-process.md): Electron's utilityProcess; absent, a Node child. */
+  spawnImageWorker?: SpawnWorker
 }
 
 /**
@@ -57,6 +61,7 @@ export interface MagpieOptions {
  */
 export async function createMagpie(options: MagpieOptions) {
   const now = options.now ?? Date.now
+  if (options.spawnImageWorker) useImageWorker(options.spawnImageWorker)
   const scrypt = options.scrypt ?? productionScrypt
   const store = createStore(join(options.dataDir, 'magpie.db'), { synchronous: options.synchronous, nativeBinding: options.nativeBinding })
   const imagesDir = join(options.dataDir, 'images')

@@ -1,9 +1,10 @@
-import sharp from 'sharp'
+import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { messages } from '@shared/messages'
 import type { EventPayloads } from '@shared/ipc/contract'
 import type { EventName } from '@shared/ipc/channels'
 import type { DesktopPort } from '../desktop-port'
+import { notificationIcon } from '../media/image-pipeline'
 import type { ChangeRow } from '../store/changes-store'
 import type { ServiceContext } from './context'
 import type { Views } from './mappers'
@@ -30,7 +31,7 @@ export function createLiveService(
   async function avatarIcon(file: string | undefined): Promise<Buffer | null> {
     if (!file) return null
     try {
-      return await sharp(join(ctx.imagesDir, file)).resize(128, 128).png().toBuffer()
+      return await notificationIcon(await readFile(join(ctx.imagesDir, file)), 128)
     } catch {
       return null
     }

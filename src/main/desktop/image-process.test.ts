@@ -5,7 +5,6 @@ import sharp from 'sharp'
 import { messages } from '@shared/messages'
 import { makePhoto } from '../../../tests/e2e/photos'
 import { utilityProcess } from '../../../tests/support/electron-double'
-import type { FakeUtilityProcess } from '../../../tests/support/electron-double-utility-process'
 import { AppError } from '../errors'
 import { createImageService, type ImageService } from '../media/image-service'
 import { utilityImageWorker } from './image-process'
@@ -18,27 +17,12 @@ let service: ImageService | null = null
 afterEach(() => {
   service?.stop()
   service = null
-  utilityProcess.killAll()
+  utilityProcess.reset()
 })
 
-/** The Electron spawner, recording each utility process it forks. */
 function electronService() {
-  const forked: FakeUtilityProcess[] = []
-  const spawn = utilityImageWorker(workerSource)
-  const fork = utilityProcess.fork
-  service = createImageService(() => {
-    utilityProcess.fork = (...args: Parameters<typeof fork>) => {
-      const child = fork(...args)
-      forked.push(child as unknown as FakeUtilityProcess)
-      return child
-    }
-    try {
-      return spawn()
-    } finally {
-      utilityProcess.fork = fork
-    }
-  })
-  return { service, forked }
+  service = createImageService(utilityImageWorker(workerSource))
+  return { service, forked: utilityProcess.forked }
 }
 
 describe('the image worker as an Electron utility process', () => {

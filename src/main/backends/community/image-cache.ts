@@ -9,8 +9,9 @@ const parallelDownloads = 2
 
 /**
  * The mirror's images on disk: each post photo and avatar URL is downloaded once
- * (FilesPort.download), put through the same sharp pipeline as uploads (re-encoded,
- * metadata stripped, WebP variants, placeholder) and served like local photos. Until then
+ * (FilesPort.download), put through the same pipeline as uploads (re-encoded, metadata
+ * stripped, WebP variants, placeholder; in the image worker, so other people's files are never
+ * decoded in main) and served like local photos. Until then
  * the image row has no variants and the renderer draws its placeholder. The cache is
  * bounded: past `maxBytes` the least recently shown images lose their files (they keep
  * their placeholder and are fetched again when shown again).

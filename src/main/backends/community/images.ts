@@ -15,7 +15,7 @@ import type { ImageCache } from './image-cache'
 const pipelineShare = 0.5
 
 /**
- * Photos in community mode: the same sharp pipeline as local mode (re-encoded, metadata
+ * Photos in community mode: the same pipeline as local mode, in the image worker (re-encoded, metadata
  * stripped, WebP variants, placeholder), then the largest variant goes to Storage at
  * postImg/{timestamp} or profileImg/{timestamp} (docs/specification.md §3.3) with upload progress. The
  * variants stay in the mirror's images folder as that URL's cache.

@@ -1,5 +1,5 @@
 import { limits } from '@shared/limits'
-import { AppError } from '../errors'
+import { AppError } from '../../errors'
 
 export interface RawImage {
   width: number

@@ -3,14 +3,15 @@ import { describe, it, expect } from 'vitest'
 import sharp, { type Sharp } from 'sharp'
 import { thumbHashToApproximateAspectRatio, thumbHashToRGBA } from 'thumbhash'
 import type { ErrorCode } from '@shared/ipc/contract'
-import { AppError } from '../errors'
-import { processImage, type ProcessedImage } from './image-pipeline'
+import { AppError } from '../../errors'
+import type { ProcessedImage } from '../image-protocol'
+import { processImage } from './pipeline'
 
 // The corpus is generated here so no binary fixtures live in the repository — except HEIC,
 // which sharp cannot encode: tests/support/fixtures/photo.heic (see the README there).
 
 /** 96×64, left half red, right half blue, EXIF with GPS and an iPhone's Make/Model; 855 bytes. */
-const heic = (): Buffer => readFileSync(new URL('../../../tests/support/fixtures/photo.heic', import.meta.url))
+const heic = (): Buffer => readFileSync(new URL('../../../../tests/support/fixtures/photo.heic', import.meta.url))
 
 /** The fixture with its declared size (the ispe box) rewritten, as a decoder bomb would claim. */
 function withDeclaredSize(bytes: Buffer, width: number, height: number): Buffer {

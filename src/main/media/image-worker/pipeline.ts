@@ -1,24 +1,9 @@
 import sharp, { type Sharp, type SharpOptions } from 'sharp'
 import { rgbaToThumbHash } from 'thumbhash'
 import { limits } from '@shared/limits'
-import { AppError } from '../errors'
+import { AppError } from '../../errors'
+import type { ProcessedImage, ProcessedVariant } from '../image-protocol'
 import { decodeHeic } from './heic'
-
-export interface ProcessedVariant {
-  width: number
-  height: number
-  data: Buffer
-}
-
-export interface ProcessedImage {
-  /** Full-size dimensions after EXIF orientation is applied. */
-  width: number
-  height: number
-  /** ThumbHash, base64. */
-  placeholder: string
-  /** WebP, ascending width. */
-  variants: ProcessedVariant[]
-}
 
 export interface ProcessImageOptions {
   onProgress?: (fraction: number) => void
@@ -98,6 +83,11 @@ export async function processImage(bytes: Uint8Array, options: ProcessImageOptio
   } catch (error) {
     throw toAppError(error)
   }
+}
+
+/** A stored variant (WebP written by processImage) as a square PNG: a notification's icon. */
+export async function iconPng(bytes: Uint8Array, size: number): Promise<Buffer> {
+  return sharp(bytes, inputOptions).resize(size, size).png().toBuffer()
 }
 
 /**
