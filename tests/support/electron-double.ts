@@ -245,13 +245,14 @@ export function resetElectron(): void {
   themeSource = 'system'
   userDataRoot = null
   appName = 'Magpie'
+  app.toastActivatorCLSID = ''
   pathOverrides.clear()
   ready = false
   readyWaiters.splice(0)
   powerMonitor.removeAllListeners()
 }
 
-/** The error Electron's modules throw when used before ready (screen, session: lib/browser/api/*.ts). */
+/** What screen throws when used before ready (electron_api_screen.cc:204-209). */
 function requireReady(module: string): void {
   if (!ready) throw new Error(`The '${module}' module can't be used before the app 'ready' event`)
 }
@@ -307,7 +308,7 @@ class FakeApp extends EventEmitter {
 
   /**
    * Linux and macOS register only a packaged app: in development (process.defaultApp) the
-   * call answers false. CITE:protocolClient
+   * call answers false. (Windows: true, browser_win.cc:492-534; Linux: GIO on CHROME_DESKTOP's entry, false when not installed, browser_linux.cc:43-63, 170-176; macOS registers the running bundle, Electron.app in development, browser_mac.mm:238-252)
    */
   setAsDefaultProtocolClient(protocol: string, path?: string, args?: string[]): boolean {
     record('app.setAsDefaultProtocolClient', protocol, path, args)
@@ -320,11 +321,20 @@ class FakeApp extends EventEmitter {
     electronRecording.loginItemSettings.push(settings)
   }
 
-  /** CITE:loginItem — wasOpenedAtLogin is macOS's; elsewhere the app reads its own argv. */
+  /** (macOS: browser_mac.mm:424-437; Windows always false, browser_win.cc:682-730; Linux login items are a no-op, browser_linux.cc:264-270) — wasOpenedAtLogin is macOS's; elsewhere the app reads its own argv. */
   getLoginItemSettings(): { openAtLogin: boolean; wasOpenedAtLogin: boolean } {
     record('app.getLoginItemSettings')
     const last = electronRecording.loginItemSettings.at(-1)
     return { openAtLogin: last?.openAtLogin === true, wasOpenedAtLogin: electronRecording.config.openedAtLogin }
+  }
+
+  toastActivatorCLSID = ''
+
+  /** Windows: with or without braces; anything else throws (electron_api_app.cc:2037-2056). Unset, a random one is made per run. */
+  setToastActivatorCLSID(id: string): void {
+    record('app.setToastActivatorCLSID', id)
+    if (!/^\{?[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\}?$/i.test(id)) throw new Error('Invalid CLSID format')
+    this.toastActivatorCLSID = id.replace(/^\{?(.*?)\}?$/, '{$1}')
   }
 
   setAboutPanelOptions(options: Record<string, unknown>): void {
@@ -351,7 +361,7 @@ class FakeApp extends EventEmitter {
     electronRecording.app.exits.push(code)
   }
 
-  /** Shown on macOS and Windows; on Linux only under Unity's launcher, false elsewhere. CITE:badge */
+  /** Shown on macOS and Windows; on Linux only under Unity's launcher, false elsewhere. (macOS browser_mac.mm:298-308; Linux browser_linux.cc:254-262. Windows, undocumented: draws its own taskbar overlay and answers true, browser_win.cc:586-680) */
   setBadgeCount(count?: number): boolean {
     record('app.setBadgeCount', count)
     electronRecording.app.badgeCounts.push(count ?? 0)
@@ -446,8 +456,10 @@ export class FakeWebContents extends EventEmitter {
     this.reloads++
   }
 
+  /** A no-op until a page is live (web_contents_zoom_controller.cc:71-127). */
   setZoomLevel(level: number): void {
     record('webContents.setZoomLevel', level)
+    if (!this.mainFrame.url) return
     this.zoomLevel = level
   }
 
@@ -465,7 +477,7 @@ export class FakeWebContents extends EventEmitter {
     this.crashedForcefully++
   }
 
-  /** The renderer process died: CITE:renderGone details { reason, exitCode }. */
+  /** The renderer process died: (electron_api_web_contents.cc:2080-2103; electron.d.ts RenderProcessGoneDetails) details { reason, exitCode }. */
   renderProcessGone(details: { reason: string; exitCode: number }): void {
     this.emit('render-process-gone', fakeEvent(), details)
   }
@@ -525,7 +537,7 @@ export class FakeBrowserWindow extends EventEmitter {
 
   /**
    * Resolves when the page has finished loading and rejects when it failed to load
-   * (did-fail-load), as webContents.loadURL does. CITE:loadURL
+   * (did-fail-load), as webContents.loadURL does. (lib/browser/api/web-contents.ts:278-377)
    */
   loadURL(url: string): Promise<void> {
     record('BrowserWindow.loadURL', url)
@@ -537,7 +549,7 @@ export class FakeBrowserWindow extends EventEmitter {
     return Promise.resolve()
   }
 
-  /** The first paint is ready: what Electron emits once, after the page's first frame. CITE:readyToShow */
+  /** The first paint is ready: what Electron emits once, after the page's first frame. (once per document's first non-empty layout: electron_render_frame_observer.cc:156-165; web-contents.ts:749-756) */
   readyToShow(): void {
     this.emit('ready-to-show', fakeEvent())
   }
@@ -839,7 +851,7 @@ export interface ActivationArguments {
 /**
  * Windows' notification presenter, made the first time anything asks for it
  * (Notification.isSupported(), show()). Only then is the toast activator registered with
- * Windows, so only then can a click in Action Center reach this process. CITE:presenter
+ * Windows, so only then can a click in Action Center reach this process. (electron_browser_client.cc:1116-1119; notification_presenter_win.cc:42-56; windows_toast_activator.cc:325-383). show() does not make it (electron_api_notification.cc:299)
  */
 function notificationPresenter(): void {
   if (electronRecording.notificationPresenter) return
@@ -856,7 +868,7 @@ export class FakeNotification extends EventEmitter {
   /**
    * Windows only in Electron: one callback for every toast activation, even after the
    * object is gone. It only stores the callback (no presenter is made); an activation that
-   * came before it is handed over at once. CITE:handleActivation
+   * came before it is handed over at once. (electron_api_notification.cc:387-399; windows_toast_activator.cc:56-66)
    */
   static handleActivation(callback: (details: ActivationArguments) => void): void {
     record('Notification.handleActivation')
@@ -866,9 +878,10 @@ export class FakeNotification extends EventEmitter {
     if (pending) callback(pending)
   }
 
-  /** macOS: the notifications still in Notification Center from an earlier run, live again. CITE:getHistory */
+  /** macOS: the notifications still in Notification Center from an earlier run, live again. (since 42.0.0; electron.d.ts Notification.getHistory; electron_api_notification.cc:403-465; notification_presenter_mac.mm:88-117) */
   static getHistory(): Promise<FakeNotification[]> {
     record('Notification.getHistory')
+    notificationPresenter()
     const restored = electronRecording.config.notificationHistory.map((entry) => new FakeNotification({ ...entry }))
     electronRecording.restoredNotifications.push(...restored)
     return Promise.resolve(restored)
@@ -878,9 +891,12 @@ export class FakeNotification extends EventEmitter {
   shown = false
   closed = false
 
+  /** Before ready it throws (electron_api_notification.cc:129-132); it makes the presenter (:75-77). */
   constructor(options: NotificationOptions = {}) {
+    if (!ready) throw new Error('Cannot create Notification before app is ready')
     super()
     record('new Notification', options)
+    notificationPresenter()
     this.options = options
     electronRecording.notifications.push(this)
   }
@@ -907,25 +923,27 @@ export class FakeNotification extends EventEmitter {
 
   show(): void {
     record('Notification.show')
-    notificationPresenter()
     this.shown = true
     this.closed = false
   }
 
-  /** Dismisses it, and emits 'close' as a dismissal by the user does. CITE:close */
+  /** Dismisses it, and emits 'close' — only on macOS, synchronously; on Windows and Linux the delegate is gone before the OS reports it, so nothing is emitted (electron_api_notification.cc:275-289; cocoa_notification.mm:239-249; windows_toast_notification.cc:571-575, 910-933; libnotify_notification.cc:200-217) */
   close(): void {
     record('Notification.close')
     if (!this.shown || this.closed) return
     this.closed = true
-    this.emit('close', fakeEvent())
+    if (process.platform === 'darwin') this.emit('close', fakeEvent())
   }
 
-  /** What the user's click on the shown notification does. */
+  /**
+   * What the user's click on the shown notification does. On Windows a click on a toast still
+   * shown reaches only this object's 'click', not handleActivation (windows_toast_notification.cc:864-908).
+   */
   click(): void {
     this.emit('click', fakeEvent())
   }
 
-  /** The OS refused to show it (macOS: an unsigned app; Windows: toasts off). CITE:failed */
+  /** The OS refused to show it (macOS: an unsigned app; Windows: toasts off). ((event, error: string): electron_api_notification.cc:250-252; docs/api/notification.md on unsigned macOS builds) */
   fail(error: string): void {
     this.emit('failed', fakeEvent(), error)
   }
@@ -960,7 +978,7 @@ export async function invokeIpc(channel: string, senderFrame: FakeWebFrameMain |
  * A click on a toast in Windows' Action Center, long after its Notification object is gone.
  * Windows reaches the process only through the activator the presenter registered; without
  * it the click is lost (Windows starts `Magpie.exe -Embedding`, which loses the single-instance
- * lock and exits). Returns whether the process received it. CITE:activation
+ * lock and exits). Returns whether the process received it. (COM's Activate arrives only after CoRegisterClassObject: windows_toast_activator.cc:325-383, 431-570)
  */
 export function activateToast(details: ActivationArguments): boolean {
   if (!electronRecording.notificationPresenter) {
@@ -974,7 +992,7 @@ export function activateToast(details: ActivationArguments): boolean {
 }
 
 export const protocol = {
-  /** Before ready only, and once: a later call replaces the first call's list. CITE:schemes */
+  /** Before ready only, and once: a later call replaces the first call's list. (throws after ready: electron_api_protocol.cc:362-372. A second call does not throw, but sets the child processes' scheme switches to its own list, electron_api_protocol.cc:131-199, so the double keeps the last list only) */
   registerSchemesAsPrivileged(schemes: CustomScheme[]): void {
     record('protocol.registerSchemesAsPrivileged', schemes)
     if (ready) throw new Error('protocol.registerSchemesAsPrivileged should be called before app is ready')
@@ -1020,9 +1038,9 @@ const defaultSession = {
 }
 
 export const session = {
-  /** CITE:sessionReady */
+  /** defaultSession before ready throws a TypeError (electron_api_session.cc:1891-1909) */
   get defaultSession() {
-    requireReady('session')
+    if (!ready) throw new TypeError('Session can only be received when app is ready')
     return defaultSession
   }
 }
@@ -1035,7 +1053,7 @@ export const shell = {
   }
 }
 
-/** CITE:screenReady */
+/** Its first use before ready throws (lib/browser/api/screen.ts:13-51; electron_api_screen.cc:204-209) */
 export const screen = {
   getAllDisplays(): Display[] {
     requireReady('screen')
@@ -1054,7 +1072,7 @@ export const dialog = {
     record('dialog.showErrorBox', title, content)
     electronRecording.dialog.errorBoxes.push({ title, content })
   },
-  /** Resolves with the button clicked; an aborted `signal` closes it, answering cancelId. CITE:messageBox */
+  /** Resolves with the button clicked; an aborted `signal` closes it, answering cancelId. (electron.d.ts MessageBoxOptions.signal) */
   showMessageBox(window: unknown, options: Record<string, unknown> & { signal?: AbortSignal; cancelId?: number }): Promise<{ response: number }> {
     record('dialog.showMessageBox', options)
     electronRecording.messageBoxes.push({ window, options })
@@ -1073,16 +1091,15 @@ export const clipboard = {
   }
 }
 
-/** Emits 'resume', 'unlock-screen', 'suspend' as the OS does. CITE:powerMonitor */
+/** Emits 'resume', 'unlock-screen', 'suspend' as the OS does. ('unlock-screen' on macOS and Windows only; usable before ready: electron_api_power_monitor.cc:116-122, 153-156) */
 export const powerMonitor = new EventEmitter()
 
 /** A reversible, obviously fake "encryption", so a round trip can be checked. */
 export const safeStorage = {
-  /** Linux only, after ready: which secret store encrypts, 'basic_text' meaning none. CITE:storageBackend */
+  /** Linux: which secret store encrypts, 'basic_text' meaning none ('unknown' before ready: electron_api_safe_storage.cc:194-199) */
   getSelectedStorageBackend(): string {
     record('safeStorage.getSelectedStorageBackend')
-    requireReady('safeStorage')
-    return electronRecording.config.storageBackend
+    return ready ? electronRecording.config.storageBackend : 'unknown'
   },
   isEncryptionAvailable(): boolean {
     record('safeStorage.isEncryptionAvailable')

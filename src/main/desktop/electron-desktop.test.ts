@@ -8,6 +8,8 @@ import { format } from '@shared/messages'
 import { renderBadgeIcon } from '../media/badge-icon'
 import {
   activateToast,
+  app,
+  becomeReady,
   callsTo,
   electronRecording,
   FakeBrowserWindow,
@@ -17,7 +19,7 @@ import {
   nativeTheme,
   resetElectron
 } from '../../../tests/support/electron-double'
-import { createElectronDesktop, routeEarlierNotifications, toastXml } from './electron-desktop'
+import { createElectronDesktop, routeEarlierNotifications, toastActivatorCLSID, toastXml } from './electron-desktop'
 
 const base = readFileSync(fileURLToPath(new URL('../../../resources/tray.png', import.meta.url)))
 const avatar = Buffer.from('avatar png bytes')
@@ -58,6 +60,8 @@ let toastIconDir: string
 
 beforeEach(() => {
   resetElectron()
+  // Notifications can only be made after ready, as in Electron.
+  becomeReady()
   toastIconDir = join(mkdtempSync(join(tmpdir(), 'magpie-toast-')), 'icons')
 })
 
@@ -129,18 +133,32 @@ describe('notify on Windows', () => {
     expect(electronRecording.notifications[1]!.options.toastXml).toContain(pathToFileURL(file).toString())
   })
 
+  it('a click on a toast still on screen opens the post (Windows sends it to the object only)', () => {
+    const { desktop, showRoute } = setup({ platform: 'win32' })
+    routeEarlierNotifications(vi.fn(), 'win32')
+    desktop.notify(note)
+    electronRecording.notifications[0]!.click()
+    expect(showRoute).toHaveBeenCalledExactlyOnceWith('/detail/p1')
+  })
+
   it('a click in Action Center long after the toast closed still opens the post', () => {
     const { desktop, showRoute } = setup({ platform: 'win32' })
     const opened = vi.fn()
     routeEarlierNotifications(opened, 'win32')
     desktop.notify(note)
-    const [toast] = electronRecording.notifications
-    // The toast timed out into Action Center: Electron emits close, and the object is forgotten.
-    toast!.close()
-    expect(toast!.listenerCount('click')).toBe(0)
+    // The toast timed out into Action Center and its object is gone: Windows activates the COM class.
     activateToast({ type: 'click', arguments: 'magpie://detail/p1' })
     expect(opened).toHaveBeenCalledExactlyOnceWith('/detail/p1')
     expect(showRoute).not.toHaveBeenCalled()
+  })
+
+  it('uses one toast activator CLSID every run, so a toast from an earlier run still reaches it', () => {
+    routeEarlierNotifications(vi.fn(), 'win32')
+    expect(app.toastActivatorCLSID).toBe(toastActivatorCLSID)
+    expect(callsTo('app.setToastActivatorCLSID')).toHaveLength(1)
+    // Set before anything makes the presenter, which registers it.
+    const apis = electronRecording.calls.map((call) => call.api)
+    expect(apis.indexOf('app.setToastActivatorCLSID')).toBeLessThan(apis.indexOf('Notification.presenter'))
   })
 
   it('an activation whose argument is not a post link only brings the window forward', () => {
@@ -174,7 +192,7 @@ describe('notify on Windows', () => {
     const [first, update] = electronRecording.notifications
     expect(first!.options.toastXml).not.toContain('<audio')
     expect(update!.options.toastXml).toContain('</visual><audio silent="true"/></toast>')
-    // The first was replaced: closed, and forgotten.
+    // The first was replaced: closed (Windows emits no 'close' for it).
     expect(first!.closed).toBe(true)
   })
 

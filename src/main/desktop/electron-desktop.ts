@@ -46,6 +46,9 @@ function toastIconFile(png: Buffer, dir: string): string | null {
   }
 }
 
+/** Magpie's toast activator (COM class) on Windows: fixed, so Windows finds it across restarts and updates. */
+export const toastActivatorCLSID = '{58e7617c-74ce-4f9f-823c-ff48d7af9094}'
+
 /**
  * Clicks on notifications from before this run, called once the app is ready.
  *
@@ -62,6 +65,9 @@ function toastIconFile(png: Buffer, dir: string): string | null {
  */
 export function routeEarlierNotifications(open: (route: string | null) => void, platform: NodeJS.Platform = process.platform): void {
   if (platform === 'win32') {
+    // The same activator every run (unset, Electron makes a random one per run, which a toast
+    // from an earlier run no longer reaches); the installer's shortcut carries it too.
+    app.setToastActivatorCLSID(toastActivatorCLSID)
     Notification.handleActivation((details) => open(routeFromLink(details.arguments)))
     Notification.isSupported()
   } else if (platform === 'darwin') {
@@ -96,20 +102,23 @@ export function createElectronDesktop(options: {
   let failureTold = false
 
   function create(notification: NativeNotification): Notification {
+    let native: Notification
     if (platform === 'win32') {
-      // Clicks come through routeEarlierNotifications, not the object: it is long gone by the time one is clicked in Action Center.
+      // A click on a toast still on screen comes as its 'click'; one in Action Center after the
+      // object is gone (or after a restart) through routeEarlierNotifications' activator.
       const iconFile = notification.icon ? toastIconFile(notification.icon, options.toastIconDir) : null
-      return new Notification({ id: notification.tag, toastXml: toastXml({ ...notification, iconFile }) })
+      native = new Notification({ id: notification.tag, toastXml: toastXml({ ...notification, iconFile }) })
+    } else {
+      native = new Notification({
+        id: notification.tag,
+        // macOS: the post's link, which getHistory() gives back after a restart (routeEarlierNotifications).
+        groupId: linkFromRoute(notification.route) ?? undefined,
+        title: notification.title,
+        body: notification.body,
+        icon: notification.icon ? nativeImage.createFromBuffer(notification.icon) : undefined,
+        silent: notification.update === true
+      })
     }
-    const native = new Notification({
-      id: notification.tag,
-      // macOS: the post's link, which getHistory() gives back after a restart (routeEarlierNotifications).
-      groupId: linkFromRoute(notification.route) ?? undefined,
-      title: notification.title,
-      body: notification.body,
-      icon: notification.icon ? nativeImage.createFromBuffer(notification.icon) : undefined,
-      silent: notification.update === true
-    })
     native.on('click', () => {
       shown.delete(native)
       options.showRoute(notification.route)
@@ -122,7 +131,11 @@ export function createElectronDesktop(options: {
       if (!Notification.isSupported()) return
       // A grouped alert's newer text takes the place of its older one (the id does it on macOS and Windows; Linux needs the close).
       const previous = notification.tag ? tagged.get(notification.tag) : undefined
-      if (previous) previous.close()
+      if (previous) {
+        // Only macOS emits 'close' for a close() of our own: forget it here on every OS.
+        previous.close()
+        shown.delete(previous)
+      }
       const native = create(notification)
       if (notification.tag) tagged.set(notification.tag, native)
       const forget = () => {

@@ -9,11 +9,17 @@ import { keepZoom } from './zoom'
 
 beforeEach(() => resetElectron())
 const temp = () => mkdtempSync(join(tmpdir(), 'magpie-shell-'))
+/** A webContents showing the app's page: zoom is a no-op before a page is live. */
+function loaded(): FakeWebContents {
+  const contents = new FakeWebContents()
+  contents.mainFrame.url = 'app://magpie/index.html'
+  return contents
+}
 
 describe('zoom per copy', () => {
   it('steps in, out and back, keeps the level in the profile, and puts it back on every load', async () => {
     const file = join(temp(), 'zoom.json')
-    const contents = new FakeWebContents()
+    const contents = loaded()
     const zoom = keepZoom(contents as unknown as WebContents, file)
     zoom('in')
     zoom('in')
@@ -25,7 +31,7 @@ describe('zoom per copy', () => {
     expect(contents.zoomLevel).toBe(1)
     await vi.waitFor(() => expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ level: 1 }))
 
-    const next = new FakeWebContents()
+    const next = loaded()
     keepZoom(next as unknown as WebContents, file)
     next.emit('did-finish-load')
     expect(next.zoomLevel).toBe(1)
@@ -34,7 +40,7 @@ describe('zoom per copy', () => {
   it('stays within ±3 and ignores a damaged file', () => {
     const file = join(temp(), 'zoom.json')
     writeFileSync(file, '{"level": "huge"}')
-    const contents = new FakeWebContents()
+    const contents = loaded()
     const zoom = keepZoom(contents as unknown as WebContents, file)
     contents.emit('did-finish-load')
     expect(contents.zoomLevel).toBe(0)
