@@ -1,0 +1,67 @@
+; Magpie's additions to electron-builder's NSIS installer (electron-builder.yml: nsis.include).
+; docs/decisions/019-packaging.md explains them.
+;
+; Electron 42 registers Magpie as a toast-notification COM server the first time it shows a
+; notification (shell/browser/notifications/win/windows_toast_activator.cc, RegisterActivator):
+;   - EnsureShortcut: "<per-user Start menu>\Programs\<exe product name>.lnk" — Magpie.lnk — with
+;     the AppUserModelID and a ToastActivatorCLSID. The installer's own Start-menu shortcut has that
+;     name (nsis.shortcutName), so in a per-user install Electron rewrites that one shortcut.
+;   - EnsureCLSIDRegistry: HKCU\Software\Classes\CLSID\{clsid}, "Electron Notification Activator",
+;     with LocalServer32 = the exe's full path.
+; electron-builder's uninstaller knows neither, so this file removes them on a real uninstall
+; (not when an update runs the old uninstaller with --updated: the shortcut and the COM server
+; stay valid for the new version at the same path).
+
+!macro magpieRemoveToastActivators
+  ; Every CLSID whose local server is this installation's exe, whatever its GUID: Electron picks a
+  ; random one when main sets none (app.setToastActivatorCLSID) and no shortcut holds one yet.
+  StrCpy $R0 0
+  ${do}
+    EnumRegKey $R1 HKCU "Software\Classes\CLSID" $R0
+    ${if} $R1 == ""
+      ${break}
+    ${endIf}
+    ClearErrors
+    ReadRegStr $R2 HKCU "Software\Classes\CLSID\$R1\LocalServer32" ""
+    ReadRegStr $R3 HKCU "Software\Classes\CLSID\$R1" ""
+    ; StrCmp (==) ignores case, as Windows paths do.
+    ${if} $R2 == "$INSTDIR\${APP_EXECUTABLE_FILENAME}"
+    ${andIf} $R3 == "Electron Notification Activator"
+      DeleteRegKey HKCU "Software\Classes\CLSID\$R1"
+      ; The keys after it moved down by one: read the same index again.
+    ${else}
+      IntOp $R0 $R0 + 1
+    ${endIf}
+  ${loop}
+!macroend
+
+!macro customInstall
+  ; Updating from a version whose shortcuts were named 까치: electron-builder renames the old
+  ; shortcut, which fails when Electron's Magpie.lnk is already there. Keep only the new one.
+  ${if} $oldStartMenuLink != $newStartMenuLink
+  ${andIf} ${FileExists} "$oldStartMenuLink"
+  ${andIf} ${FileExists} "$newStartMenuLink"
+    WinShell::UninstShortcut "$oldStartMenuLink"
+    Delete "$oldStartMenuLink"
+  ${endIf}
+  ${if} $oldDesktopLink != $newDesktopLink
+  ${andIf} ${FileExists} "$oldDesktopLink"
+  ${andIf} ${FileExists} "$newDesktopLink"
+    WinShell::UninstShortcut "$oldDesktopLink"
+    Delete "$oldDesktopLink"
+  ${endIf}
+!macroend
+
+!macro customUnInstall
+  ${ifNot} ${isUpdated}
+    !insertmacro magpieRemoveToastActivators
+    ; Electron's shortcut is per user; in a per-machine install the installer's is not, so
+    ; remove the uninstalling person's copy too (the per-user install's is removed by
+    ; electron-builder as its own).
+    ${if} $installMode == "all"
+      SetShellVarContext current
+      Delete "$SMPROGRAMS\${PRODUCT_FILENAME}.lnk"
+      SetShellVarContext all
+    ${endIf}
+  ${endIf}
+!macroend
