@@ -2,11 +2,13 @@
 //
 //   node --import tsx bench/lib/images-worker.ts <jpeg> <result json> <sequential runs> <concurrent rounds>
 //
-// Runs processImage (every variant and the placeholder, as an
-// upload does) on it one at a time, then four at once, sampling resident memory.
+// Runs the pipeline (every variant and the placeholder, as an upload does) on it in this
+// process one at a time, then four at once, sampling resident memory; then as main runs it,
+// through the image worker process, one at a time (the process hop's cost).
 import { readFileSync, writeFileSync } from 'node:fs'
 import sharp from 'sharp'
-import { processImage } from '../../src/main/media/image-pipeline'
+import { processImage as viaWorker } from '../../src/main/media/image-pipeline'
+import { processImage } from '../../src/main/media/image-worker/pipeline'
 
 export interface ImagesWorkerResult {
   jpegBytes: number
@@ -14,6 +16,10 @@ export interface ImagesWorkerResult {
   height: number
   variants: { width: number; bytes: number }[]
   sequential: number[]
+  /** The same photos through the image worker (main's path), after its start. */
+  viaWorker: number[]
+  /** The worker's start (a Node child from sources, under tsx) and its first photo. */
+  workerFirst: number
   concurrent: { wall: number; each: number[] }[]
   rssBefore: number
   rssPeak: number
@@ -90,12 +96,24 @@ async function main(): Promise<void> {
   }
   clearInterval(sampler)
   rssPeak = Math.max(rssPeak, process.memoryUsage.rss())
+
+  let start = performance.now()
+  await viaWorker(jpeg)
+  const workerFirst = performance.now() - start
+  const worker: number[] = []
+  for (let i = 0; i < Number(sequentialText); i++) {
+    start = performance.now()
+    await viaWorker(jpeg)
+    worker.push(performance.now() - start)
+  }
   const result: ImagesWorkerResult = {
     jpegBytes: jpeg.length,
     width: meta.width!,
     height: meta.height!,
     variants: first.variants.map((v) => ({ width: v.width, bytes: v.data.length })),
     sequential,
+    viaWorker: worker,
+    workerFirst,
     concurrent,
     rssBefore,
     rssPeak,

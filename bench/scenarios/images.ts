@@ -34,6 +34,8 @@ export const images: Scenario = {
     const p50 = s((r) => percentile(r.sequential, 50))
     const p99 = s((r) => percentile(r.sequential, 99))
     const peak = s((r) => Math.max(r.rssPeak, r.maxRss))
+    const hop = s((r) => percentile(r.viaWorker, 50) - percentile(r.sequential, 50))
+    const viaWorker = s((r) => percentile(r.viaWorker, 50))
     out.tables.push({
       title: `processImage on a ${first.width}×${first.height} JPEG (${kib(first.jpegBytes)}; ${runs} process${runs > 1 ? 'es' : ''})`,
       columns: ['measure', 'median (min–max)'],
@@ -43,13 +45,17 @@ export const images: Scenario = {
         ['four at once: wall time for all four', withRange(s((r) => percentile(r.concurrent.map((c) => c.wall), 50)))],
         ['four at once: each one', withRange(s((r) => percentile(r.concurrent.flatMap((c) => c.each), 50)))],
         ['resident memory before the four', withRange(s((r) => r.rssBefore), mib)],
+        [`through the image worker (main's path): p50 of ${sequential}`, withRange(viaWorker)],
+        ['process hop: worker p50 − in-process p50', withRange(hop)],
+        ["the worker's start and its first photo", withRange(s((r) => r.workerFirst))],
         ['**peak resident memory (four at once)**', `**${withRange(peak, mib)}**`]
       ],
-      note: `Every variant (WebP ${first.variants.map((v) => `${v.width} px ${kib(v.bytes)}`).join(', ')}) and the ThumbHash placeholder, as an upload gets them; EXIF is stripped. A process of its own (bench/lib/images-worker.ts) so the memory is the pipeline's: Node, sharp/libvips (libvips concurrency ${first.threads}: sharp's default on glibc; the four calls share libuv's pool), the decoded pixels. Peak: the higher of RSS sampled every 5 ms and the kernel's high-water mark (VmHWM).`
+      note: `Every variant (WebP ${first.variants.map((v) => `${v.width} px ${kib(v.bytes)}`).join(', ')}) and the ThumbHash placeholder, as an upload gets them; EXIF is stripped. A process of its own (bench/lib/images-worker.ts) so the memory is the pipeline's: Node, sharp/libvips (libvips concurrency ${first.threads}: sharp's default on glibc; the four calls share libuv's pool), the decoded pixels. Peak: the higher of RSS sampled every 5 ms and the kernel's high-water mark (VmHWM). In the app the pipeline runs in the image worker's process (docs/decisions/018-image-process.md): the "through the image worker" rows are main's path, the bytes copied there and the variants back; the worker starts from sources under tsx here (Electron's utility process starts from the built bundle).`
     })
-    out.goals.push({ name: '12 MP JPEG → all variants, p50', target: '≤ 400 ms', actual: withRange(p50), met: p50.median <= 400 })
+    // The goal is what a person waits for: main's path, through the image worker.
+    out.goals.push({ name: '12 MP JPEG → all variants through the image worker, p50', target: '≤ 400 ms', actual: withRange(viaWorker), met: viaWorker.median <= 400 })
     out.goals.push({
-      name: 'peak main-process RSS, four at once (information: no figure set)',
+      name: 'peak pipeline RSS (the image worker in the app), four at once (information: no figure set)',
       target: '–',
       actual: withRange(peak, mib),
       met: null
