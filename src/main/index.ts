@@ -40,9 +40,11 @@ const development = !app.isPackaged
 
 // Development runs as "Magpie Dev", with folders and a single-instance lock of its own, so
 // `npm start` never just focuses the installed app nor migrates the person's real store.
+// On Linux its windows are another application too (WM_CLASS, the Wayland app id: desktopName).
 if (development) {
   app.setName('Magpie Dev')
   app.setPath('userData', join(app.getPath('appData'), 'Magpie Dev'))
+  if (process.platform === 'linux') app.setDesktopName('magpie-dev.desktop')
 }
 // The OS's app data folder, for the store, before MAGPIE_PROFILE_DIR takes Electron's own userData.
 const appDataDir = app.getPath('userData')

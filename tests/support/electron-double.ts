@@ -346,6 +346,11 @@ class FakeApp extends EventEmitter {
     record('app.showAboutPanel')
   }
 
+  /** Linux, before ready: WM_CLASS and the Wayland app id (electron.d.ts app.setDesktopName; init.ts:131 sets package.json's desktopName). */
+  setDesktopName(name: string): void {
+    record('app.setDesktopName', name)
+  }
+
   setName(name: string): void {
     record('app.setName', name)
     appName = name

@@ -333,9 +333,11 @@ describe('src/main/index.ts', () => {
     expect(d.electronRecording.app.pathsSet).toEqual([])
   })
 
-  it('development runs as “Magpie Dev” with folders and a single-instance lock of its own', async () => {
+  it('development runs as “Magpie Dev” with folders, a single-instance lock and (Linux) an app id of its own', async () => {
     delete process.env.MAGPIE_DATA_DIR
+    pretendPlatform('linux')
     const d = await boot()
+    expect(d.callsTo('app.setDesktopName').map((call) => call.args)).toEqual([['magpie-dev.desktop']])
     await started(d)
     const devData = join(d.app.getPath('appData'), 'Magpie Dev')
     expect(d.app.getName()).toBe('Magpie Dev')
