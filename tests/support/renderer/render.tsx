@@ -4,16 +4,23 @@ import { createStore, Provider as JotaiProvider } from 'jotai'
 import type { ReactNode } from 'react'
 import { MemoryRouter, useLocation } from 'react-router-dom'
 import type { MagpieApi } from '@shared/ipc/contract'
-import type { PostView, SessionView } from '@shared/types'
+import type { PostView, SessionView, ShellView } from '@shared/types'
 import { queryKeys } from '@/shared/lib/query-keys'
 
 type Calls = { channel: string; input: unknown }[]
 
+/** What every screen may ask without the test caring: the layout and 설정 read the shell's view. */
+const defaultAnswers: Record<string, (input: unknown) => unknown> = {
+  'app:shell': () => ok(sampleShell())
+}
+
 /**
  * A fake window.magpie for renderer unit tests: answers are given per channel, every
- * call is recorded, and events can be pushed as main would.
+ * call is recorded, and events can be pushed as main would. It stands for a new window:
+ * nothing the last test kept in sessionStorage (drafts) is there.
  */
 export function installFakeMagpie(answers: Record<string, (input: unknown) => unknown>) {
+  if (typeof sessionStorage !== 'undefined') sessionStorage.clear()
   const calls: Calls = []
   const listeners = new Map<string, Set<(payload: unknown) => void>>()
   const api = new Proxy(
@@ -34,7 +41,8 @@ export function installFakeMagpie(answers: Record<string, (input: unknown) => un
               return async (input: unknown) => {
                 const channel = `${namespace}:${method}`
                 calls.push({ channel, input })
-                const answer = answers[channel]
+                // Read at each call: a test may change its answers as it goes.
+                const answer = answers[channel] ?? defaultAnswers[channel]
                 return answer ? answer(input) : { ok: false, error: { code: 'serverError', message: 'no fake answer' } }
               }
             }
@@ -89,6 +97,11 @@ export function deferred<T = unknown>() {
 
 export const ok = (data: unknown) => ({ ok: true, data })
 export const fail = (code: string, message: string) => ({ ok: false, error: { code, message } })
+
+/** What main's app:shell answers for a copy that updates itself and has checked nothing yet. */
+export function sampleShell(overrides: Partial<ShellView> = {}): ShellView {
+  return { version: '0.1.0', autoUpdate: true, openAtLogin: false, update: { state: 'idle', checkedAt: null }, ...overrides }
+}
 
 export function samplePost(overrides: Partial<PostView> = {}): PostView {
   return {

@@ -3,6 +3,7 @@ import { Outlet } from 'react-router-dom'
 import { useSession } from '@/shared/lib/session'
 import { LoadingOverlay } from '@/shared/ui/LoadingOverlay'
 import { OfflineBanner } from '@/features/settings/components/OfflineBanner'
+import { UpdatePrompt } from '@/features/settings/components/UpdatePrompt'
 import { LiveUpdates } from './LiveUpdates'
 import { ScrollRestoration } from './ScrollRestoration'
 import { TopBar } from './TopBar'
@@ -17,6 +18,7 @@ export function AppLayout() {
       <ScrollRestoration />
       <TopBar />
       <OfflineBanner />
+      <UpdatePrompt />
       {session.isPending ? (
         <LoadingOverlay />
       ) : (

@@ -1,12 +1,16 @@
 // @vitest-environment jsdom
 import { act, cleanup, screen, waitFor } from '@testing-library/react'
 import type { InfiniteData } from '@tanstack/react-query'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { messages } from '@shared/messages'
 import type { FeedPage, PostView } from '@shared/types'
 import { queryKeys } from '@/shared/lib/query-keys'
 import { usePost } from '@/features/posts/api/get-post'
 import { installFakeMagpie, ok, renderWithApp, samplePost } from '@tests/support/renderer/render'
 import { LiveUpdates } from './LiveUpdates'
+
+const toast = vi.hoisted(() => Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn() }))
+vi.mock('sonner', () => ({ toast }))
 
 const ann = { user: { id: 'ann', nickname: '앤', avatar: null, email: 'ann@example.com' } }
 const bob = { user: { id: 'bob', nickname: '밥', avatar: null, email: 'bob@example.com' } }
@@ -59,5 +63,15 @@ describe('LiveUpdates', () => {
     await waitFor(() => expect(client.getQueryData<PostView>(queryKeys.post('post-1'))?.likeCount).toBe(9))
     expect(client.getQueryData<InfiniteData<FeedPage>>(queryKeys.feed)?.pages[0]?.posts[0]?.likeCount).toBe(9)
     expect(fake.calls.filter((c) => c.channel === 'posts:get')).toHaveLength(1)
+  })
+
+  it('app:notice shows its sentence from the catalog once, as a toast', async () => {
+    const fake = installFakeMagpie({})
+    renderWithApp(<LiveUpdates />)
+    await act(async () => fake.emit('app:notice', { notice: 'rendererRecovered' }))
+    await waitFor(() => expect(toast).toHaveBeenCalledWith(messages.rendererRecovered))
+    await act(async () => fake.emit('app:notice', { notice: 'notificationsFailed' }))
+    await waitFor(() => expect(toast).toHaveBeenCalledWith(messages.notificationsFailed))
+    expect(toast).toHaveBeenCalledTimes(2)
   })
 })

@@ -1,9 +1,11 @@
 import { isCancelledError, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from 'react-router-dom'
+import { messages } from '@shared/messages'
 import { useMagpieEvent } from '@/shared/lib/events'
 import { feedPost, refreshPost } from '@/shared/lib/post-cache'
 import { queryKeys } from '@/shared/lib/query-keys'
 import { applySession } from '@/shared/lib/session'
+import { toast } from '@/shared/ui/toast'
 
 /** Applies main's pushed events to the cached data, so open screens update without reload. */
 export function LiveUpdates() {
@@ -34,6 +36,9 @@ export function LiveUpdates() {
   useMagpieEvent('app:navigate', ({ route }) => {
     if (route.startsWith('/')) navigate(route)
   })
+
+  // A sentence main asks to be shown once: after the page was reloaded from a crash, or about the OS.
+  useMagpieEvent('app:notice', ({ notice }) => toast(messages[notice]))
 
   return null
 }

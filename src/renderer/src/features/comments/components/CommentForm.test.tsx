@@ -44,6 +44,20 @@ describe('CommentForm', () => {
     expect(document.activeElement).toBe(box)
   })
 
+  it('keeps the comment being typed through a reload of the page, and forgets it once sent', async () => {
+    const { added, box } = setup()
+    fireEvent.change(box, { target: { value: '쓰다 만 댓글' } })
+    cleanup()
+    // A new page in the same window: a fresh store, the same sessionStorage.
+    renderWithApp(<CommentForm postId="post-1" />, { session: me })
+    const again = screen.getByLabelText<HTMLTextAreaElement>('댓글을 남겨 주세요')
+    expect(again.value).toBe('쓰다 만 댓글')
+    fireEvent.keyDown(again, { key: 'Enter', keyCode: 13 })
+    await waitFor(() => expect(added).toHaveLength(1))
+    await waitFor(() => expect(again.value).toBe(''))
+    expect(Object.keys(sessionStorage).filter((key) => key.startsWith('magpie:comment-drafts:'))).toEqual([])
+  })
+
   it('Shift+Enter, and Enter while a Hangul syllable is composed, do not send', () => {
     const { box } = setup()
     const send = vi.spyOn(HTMLFormElement.prototype, 'requestSubmit')

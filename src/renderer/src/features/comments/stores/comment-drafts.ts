@@ -1,5 +1,6 @@
-import { atom, useAtom } from 'jotai'
+import { useAtom } from 'jotai'
 import { useCallback } from 'react'
+import { sessionKeptAtom } from '@/shared/lib/session-kept'
 
 /** Who typed it: a signed-in person's id, or null when typed logged out. */
 interface CommentDraft {
@@ -7,8 +8,11 @@ interface CommentDraft {
   text: string
 }
 
-/** Comments being typed, by post, for this run of the app: leaving the post (to log in, say) keeps them. */
-const commentDraftsAtom = atom<Record<string, CommentDraft>>({})
+/**
+ * Comments being typed, by post, for this run of the app: leaving the post (to log in, say)
+ * keeps them, and so does the page reloaded after a crash.
+ */
+const commentDraftsAtom = sessionKeptAtom<CommentDraft>('comment-drafts')
 
 /**
  * The comment box's text for a post. A draft typed logged out follows the person who then

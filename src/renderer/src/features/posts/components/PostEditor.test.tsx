@@ -131,6 +131,25 @@ describe('PostEditor', () => {
     expect(fake.calls.find((c) => c.channel === 'posts:create')?.input).toEqual({ uploadId: 'up-1', text: '새 글', layout: 'Top' })
   })
 
+  it('a reload of the page (after a crash) gives back the photo, text and layout; saving forgets them', async () => {
+    const fake = installFakeMagpie({ 'images:add': () => ok(upload), 'posts:create': () => ok(samplePost({ id: 'new-post', mine: true })) })
+    const first = renderWithApp(<Screens />, { session: me, route: '/write/new' })
+    fireEvent.change(screen.getByTestId('post-image-input'), { target: { files: [photo('a.jpg')] } })
+    await waitFor(() => expect(fake.calls.map((c) => c.channel)).toContain('images:add'))
+    fireEvent.change(text(), { target: { value: '다시 열려도 남는 글' } })
+    fireEvent.click(screen.getByLabelText('텍스트 오른쪽'))
+    first.unmount()
+
+    // A new page in the same window: a fresh store, the same sessionStorage.
+    renderWithApp(<Screens />, { session: me, route: '/write/new' })
+    expect(text().value).toBe('다시 열려도 남는 글')
+    expect(screen.getByLabelText<HTMLInputElement>('텍스트 오른쪽').checked).toBe(true)
+    fireEvent.click(screen.getByRole('button', { name: '올리기' }))
+    await waitFor(() => expect(screen.getByTestId('path').textContent).toBe('/'))
+    expect(fake.calls.find((c) => c.channel === 'posts:create')?.input).toEqual({ uploadId: 'up-1', text: '다시 열려도 남는 글', layout: 'Right' })
+    expect(Object.keys(sessionStorage).filter((key) => key.startsWith('magpie:editor-drafts:'))).toEqual([])
+  })
+
   it('edits with uploadId null when the photo stays the same', async () => {
     const fake = installFakeMagpie({ 'posts:update': () => ok(samplePost({ mine: true, text: '고친 글' })) })
     renderWithApp(<Screens />, { session: me, route: '/write/post-1', posts: [samplePost({ mine: true })] })

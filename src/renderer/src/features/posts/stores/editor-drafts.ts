@@ -1,7 +1,8 @@
-import { atom, useAtom } from 'jotai'
+import { useAtom } from 'jotai'
 import { useCallback } from 'react'
 import type { Layout } from '@shared/limits'
 import type { ImageView } from '@shared/types'
+import { sessionKeptAtom } from '@/shared/lib/session-kept'
 
 /** What the editor holds that is not yet saved: the photo main has processed, the text, the layout. */
 export interface EditorDraft {
@@ -14,10 +15,14 @@ export interface EditorDraft {
 
 /**
  * Unsaved editor content for this run of the app, by person and post ('new' for a new
- * post): leaving the editor, or the session ending while typing, loses nothing, and the
- * same person finds it again after logging back in. Another person never sees it.
+ * post): leaving the editor, the session ending while typing, or the page reloaded after a
+ * crash loses nothing, and the same person finds it again after logging back in. Another
+ * person never sees it. The photo is main's processed one, named by id and addresses; when
+ * the storage is too full even for that, the photo is dropped and the text and layout kept.
  */
-const editorDraftsAtom = atom<Record<string, EditorDraft>>({})
+const editorDraftsAtom = sessionKeptAtom<EditorDraft>('editor-drafts', (draft) =>
+  draft.image || draft.uploadId ? { ...draft, image: null, uploadId: null } : null
+)
 
 const draftKey = (userId: string, postId: string) => JSON.stringify([userId, postId])
 

@@ -11,6 +11,7 @@ import { setThemeChoice, themeChoices, useThemeChoice, type ThemeChoice } from '
 import { toast } from '@/shared/ui/toast'
 import { useDisconnect } from '../api/disconnect'
 import { useSettings } from '../api/get-settings'
+import { AppSection } from './AppSection'
 import { ConnectForm } from './ConnectForm'
 import styles from './SettingsDialog.module.css'
 
@@ -37,7 +38,7 @@ export default function SettingsDialog({
           className={styles.content}
           data-testid="settings-dialog"
           onCloseAutoFocus={(event) => {
-            if (!returnFocusTo?.current) return
+            if (!returnFocusTo?.current?.isConnected) return
             event.preventDefault()
             returnFocusTo.current.focus()
           }}
@@ -66,6 +67,7 @@ export default function SettingsDialog({
               <Spinner />
             )}
           </section>
+          <AppSection />
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

@@ -1,0 +1,156 @@
+import { useId } from 'react'
+import { format, messages } from '@shared/messages'
+import type { ShellPreferences, UpdateStatus } from '@shared/types'
+import { errorMessage } from '@/shared/lib/ipc'
+import form from '@/shared/ui/form.module.css'
+import { toast } from '@/shared/ui/toast'
+import { restartToUpdate, useCheckForUpdates, useSetPreferences, useShell, useShellUpdates } from '../api/shell'
+import { ReleaseNotes } from './ReleaseNotes'
+import styles from './AppSection.module.css'
+import dialog from './SettingsDialog.module.css'
+
+/** 설정 → 앱: this copy's version, its two switches and its update, kept live by main's shell:changed. */
+export function AppSection() {
+  useShellUpdates()
+  const shell = useShell()
+  const save = useSetPreferences()
+  const view = shell.data
+  // While main saves a switch it shows the new position; a refusal puts it back and says why.
+  const shown = (name: keyof ShellPreferences) => (save.isPending && save.variables[name] !== undefined ? save.variables[name] : view?.[name])
+  const toggle = (name: keyof ShellPreferences, on: boolean) => save.mutate({ [name]: on })
+
+  return (
+    <section className={`${dialog.section} ${styles.section}`} aria-labelledby="settings-app" data-testid="settings-app">
+      <div className={styles.head}>
+        <h3 id="settings-app" className={dialog.heading}>
+          {messages.shellSection}
+        </h3>
+        {view && <span className={styles.version}>{format.aboutVersion(view.version)}</span>}
+      </div>
+      {shell.isError ? (
+        <p className={form.formError} role="alert">
+          {errorMessage(shell.error)}
+        </p>
+      ) : (
+        <>
+          <div className={styles.switches}>
+            <Switch
+              label={messages.autoUpdateLabel}
+              hint={messages.autoUpdateHint}
+              checked={shown('autoUpdate') ?? false}
+              disabled={!view || save.isPending || view.update.state === 'unsupported'}
+              onChange={(on) => toggle('autoUpdate', on)}
+            />
+            <Switch
+              label={messages.openAtLoginLabel}
+              hint={messages.openAtLoginHint}
+              checked={shown('openAtLogin') ?? false}
+              disabled={!view || save.isPending}
+              onChange={(on) => toggle('openAtLogin', on)}
+            />
+          </div>
+          {save.isError && (
+            <p className={form.formError} role="alert">
+              {errorMessage(save.error)}
+            </p>
+          )}
+          {view && <Update update={view.update} />}
+        </>
+      )}
+    </section>
+  )
+}
+
+function Switch({ label, hint, checked, disabled, onChange }: { label: string; hint: string; checked: boolean; disabled: boolean; onChange: (on: boolean) => void }) {
+  const id = useId()
+  return (
+    <div className={styles.switchRow}>
+      <div className={styles.switchText}>
+        <label className={styles.switchLabel} htmlFor={id}>
+          {label}
+        </label>
+        <span id={`${id}-hint`} className={styles.switchHint}>
+          {hint}
+        </span>
+      </div>
+      <input
+        id={id}
+        type="checkbox"
+        role="switch"
+        className={styles.switch}
+        checked={checked}
+        disabled={disabled}
+        aria-describedby={`${id}-hint`}
+        onChange={(e) => onChange(e.target.checked)}
+      />
+    </div>
+  )
+}
+
+/** Where the update stands, in one line, and what can be done about it. */
+function Update({ update }: { update: UpdateStatus }) {
+  const check = useCheckForUpdates()
+  const restart = () => restartToUpdate().catch((error: unknown) => toast.error(errorMessage(error)))
+  const busy = check.isPending || update.state === 'checking' || update.state === 'downloading'
+  return (
+    <div className={styles.update} data-state={update.state} data-testid="update-status">
+      {/* Told once per state: the percent is the progress bar's, read when it is reached, not at every step. */}
+      <p className={styles.updateLine} role="status">
+        <UpdateLine update={update} checked={check.isSuccess} />
+      </p>
+      {update.state === 'downloading' && (
+        <progress
+          className={styles.progress}
+          max={100}
+          value={update.percent}
+          aria-label={format.updateVersion(update.version)}
+          aria-valuetext={format.updateDownloading(update.percent)}
+        />
+      )}
+      {update.state === 'ready' && <ReleaseNotes notes={update.notes} />}
+      {check.isError && (
+        <p className={form.error} role="alert">
+          {errorMessage(check.error)}
+        </p>
+      )}
+      {update.state === 'ready' ? (
+        <button type="button" className={styles.primary} onClick={() => void restart()}>
+          {messages.updateRestart}
+        </button>
+      ) : update.state === 'unsupported' ? null : (
+        <button type="button" className={styles.secondary} disabled={busy} onClick={() => check.mutate()}>
+          {messages.updateCheck}
+        </button>
+      )}
+    </div>
+  )
+}
+
+/** `checked`: a check asked for here has come back; with automatic updates off, main rests at 'off' after it. */
+function UpdateLine({ update, checked }: { update: UpdateStatus; checked: boolean }) {
+  switch (update.state) {
+    case 'unsupported':
+      return messages.updateUnsupported
+    case 'checking':
+      return messages.updateChecking
+    case 'downloading':
+      return (
+        <>
+          <span className="visually-hidden">{format.updateVersion(update.version)}</span>
+          <span aria-hidden="true">{format.updateDownloading(update.percent)}</span>
+        </>
+      )
+    case 'ready':
+      return (
+        <>
+          <strong>{messages.updateReady}</strong> <span className={styles.muted}>{format.updateVersion(update.version)}</span>
+        </>
+      )
+    case 'failed':
+      return messages.updateFailed
+    case 'idle':
+      return update.checkedAt === null ? null : messages.updateLatest
+    case 'off':
+      return checked ? messages.updateLatest : null
+  }
+}
