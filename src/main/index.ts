@@ -17,6 +17,7 @@ import { createElectronDesktop, routeEarlierNotifications } from './desktop/elec
 import { registerIpc, sendEvent } from './desktop/ipc-bridge'
 import { startMainLog } from './desktop/log'
 import { createLoginItem, wasOpenedAtLogin } from './desktop/login-item'
+import { utilityImageWorker } from './desktop/image-process'
 import { handleMediaProtocol, mediaUrl } from './desktop/media-protocol'
 import { attachContextMenu, installApplicationMenu, setAboutPanel } from './desktop/menus'
 import { quitAfterClose } from './desktop/quit'
@@ -166,6 +167,8 @@ async function start(): Promise<void> {
     emulators: settings.emulators ?? undefined,
     desktop,
     shell,
+    // Images decode in a utility process, never in main (docs/decisions/018-image-process.md).
+    spawnImageWorker: utilityImageWorker(),
     emit,
     mediaUrl,
     cipher: safeStorage.isEncryptionAvailable()
@@ -232,8 +235,8 @@ async function start(): Promise<void> {
     quit: () => app.quit()
   })
   running.refreshBadge()
-  // Back from sleep or a locked screen: the count may be stale.
-  const wake = () => void running.refreshBadge()
+  // Back from sleep or a locked screen: connections may be dead and the count stale.
+  const wake = () => void running.wake()
   powerMonitor.on('resume', wake)
   powerMonitor.on('unlock-screen', wake)
   // Links that came before the window (a cold start's, macOS's open-url, a toast's) go now —

@@ -135,6 +135,11 @@ export function createBackendSwitching(options: BackendSwitchingOptions) {
       if (community) community.poll()
       else watcher?.poll()
     },
+    /** After sleep or a locked screen: a community reconnects; both look for changes. */
+    wake(): void {
+      if (community) community.wake()
+      else watcher?.poll()
+    },
     /**
      * Runs the saved community, or the local store when there is none. The app always starts:
      * on the local store when the community cannot be opened at all.

@@ -143,6 +143,11 @@ export async function createMagpie(options: MagpieOptions) {
     community: switching.community,
     /** Refreshes the tray badge from the running backend. */
     refreshBadge: (): number => active().live.refreshBadge(),
+    /** The computer woke or was unlocked: a community reconnects, and the badge is read again. */
+    wake(): number {
+      switching.wake()
+      return active().live.refreshBadge()
+    },
     /** Local mode closes at once; a community first lets its running work finish (briefly). */
     close(): Promise<void> {
       stopSweeps()

@@ -502,6 +502,22 @@ describe('src/main/index.ts', () => {
     expect(d.electronRecording.windows[0]!.webContents.sent).toContainEqual({ channel: 'app:command', args: [{ command: 'settings' }] })
   })
 
+  it('listens for the computer waking and the screen unlocking', async () => {
+    const d = await boot()
+    await started(d)
+    expect(d.powerMonitor.listenerCount('resume')).toBe(1)
+    expect(d.powerMonitor.listenerCount('unlock-screen')).toBe(1)
+    d.powerMonitor.emit('resume')
+    d.powerMonitor.emit('unlock-screen')
+    expect(d.electronRecording.dialog.errorBoxes).toEqual([])
+  })
+
+  it('names the version in the about panel', async () => {
+    const d = await boot()
+    await started(d)
+    expect(d.electronRecording.aboutPanelOptions).toEqual([expect.objectContaining({ applicationName: '까치', applicationVersion: '0.0.0-test' })])
+  })
+
   it('a crashed page is reloaded and told what happened', async () => {
     const d = await boot()
     await started(d)

@@ -213,6 +213,11 @@ export interface FilesPort {
 export interface ConnectivityPort {
   online(): boolean
   onChange(listener: (online: boolean) => void): Unsubscribe
+  /**
+   * Drops the connections and opens them again now: after the computer slept, a dead socket
+   * can look alive until the SDK's own backoff gives up on it. Writes waiting to be sent stay queued.
+   */
+  reconnect(): void
 }
 
 /** One connected Firebase project. */

@@ -67,6 +67,8 @@ interface FakeClient {
   user: FirebaseUser | null
   watches: Set<Watch>
   connectivityListeners: Set<(online: boolean) => void>
+  /** ConnectivityPort.reconnect calls (after the computer woke). */
+  reconnects: number
 }
 
 const postKeys = ['postedBy', 'posted_uid', 'nickname', 'profileImg', 'postImg', 'postTxt', 'postDate', 'likedBy', 'layout']
@@ -169,7 +171,7 @@ export function createFakeFirebase(options: FakeFirebaseOptions = {}) {
       planted.delete('connect')
       throw refusal
     }
-    const client: FakeClient = { online: network, user: null, watches: new Set(), connectivityListeners: new Set() }
+    const client: FakeClient = { online: network, user: null, watches: new Set(), connectivityListeners: new Set(), reconnects: 0 }
     clients.add(client)
 
     /** Every call: the network, then any failure a test planted for it. */
@@ -483,6 +485,11 @@ export function createFakeFirebase(options: FakeFirebaseOptions = {}) {
         onChange(listener) {
           client.connectivityListeners.add(listener)
           return () => client.connectivityListeners.delete(listener)
+        },
+        reconnect() {
+          client.reconnects++
+          // Fresh connections: every listener catches up on what changed, as Firebase's do.
+          if (client.online) schedule(client.watches)
         }
       },
       async close() {
@@ -514,6 +521,11 @@ export function createFakeFirebase(options: FakeFirebaseOptions = {}) {
       if (!ports) network = online
       const targets = ports ? [handles.get(ports)].filter((c): c is FakeClient => c !== undefined) : [...clients]
       for (const client of targets) setClientOnline(client, online)
+    },
+
+    /** How many times the clients were asked to reconnect (ConnectivityPort.reconnect). */
+    reconnects(): number {
+      return [...clients].reduce((sum, client) => sum + client.reconnects, 0)
     },
 
     /** The next call of `operation` (e.g. 'docs.setLiked', 'alerts.push', or 'connect') fails with `reason`. */

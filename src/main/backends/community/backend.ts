@@ -145,6 +145,12 @@ export function openCommunityBackend(options: CommunityBackendOptions) {
       watcher.poll()
     },
 
+    /** The computer woke or was unlocked: fresh connections, and what the mirror has now. */
+    wake(): void {
+      ports.connectivity.reconnect()
+      watcher.poll()
+    },
+
     /** Resolves once background work (snapshots, downloads, scans) has settled. */
     idle: work.idle,
 

@@ -24,6 +24,16 @@ async function aliceWasHere() {
 }
 
 describe('community mode offline', () => {
+  it('waking from sleep drops and reopens the connections, and the mirror catches up', async () => {
+    const { fake, a, b } = await aliceAndBob()
+    const before = fake.reconnects()
+    const post = await write(b, '자는 동안 올라온 글')
+    a.magpie.wake()
+    expect(fake.reconnects()).toBe(before + 1)
+    await a.settle()
+    expect((await a.call('posts:feed', {})).posts.map((p) => p.id)).toContain(post.id)
+  })
+
   it('starts offline on the mirrored feed, photos, comments and sign-in; status says offline', async () => {
     const { fake, a, alice, first, second } = await aliceWasHere()
     fake.setOnline(false)

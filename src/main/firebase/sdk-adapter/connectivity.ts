@@ -1,5 +1,6 @@
 import type { FirebaseApp } from 'firebase/app'
-import { getDatabase, onValue, ref as databaseRef, type Database } from 'firebase/database'
+import { getDatabase, goOffline, goOnline, onValue, ref as databaseRef, type Database } from 'firebase/database'
+import { disableNetwork, enableNetwork, type Firestore } from 'firebase/firestore'
 import { FirebasePortError, type ConnectivityPort, type EmulatorHosts, type Unsubscribe } from '../ports'
 import { useDatabaseEmulator } from './emulators'
 import { safely } from './helpers'
@@ -33,7 +34,7 @@ export interface Connectivity {
   close(): void
 }
 
-export function createConnectivity(app: FirebaseApp, emulators: EmulatorHosts | undefined): Connectivity {
+export function createConnectivity(app: FirebaseApp, firestore: Firestore, emulators: EmulatorHosts | undefined): Connectivity {
   const connectivityListeners = new Set<(online: boolean) => void>()
   const liveListeners = new Map<symbol, boolean>()
   const connectedWaiters = new Set<() => void>()
@@ -92,6 +93,16 @@ export function createConnectivity(app: FirebaseApp, emulators: EmulatorHosts | 
         watchConnection()
         connectivityListeners.add(listener)
         return () => connectivityListeners.delete(listener)
+      },
+      reconnect() {
+        if (closed) return
+        if (database) {
+          goOffline(database)
+          goOnline(database)
+        }
+        disableNetwork(firestore)
+          .then(() => (closed ? undefined : enableNetwork(firestore)))
+          .catch((error: unknown) => console.warn('[firebase] reconnect', error))
       }
     },
     link: {

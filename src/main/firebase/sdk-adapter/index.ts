@@ -61,7 +61,7 @@ function assemble(app: FirebaseApp, config: FirebaseWebConfig, emulators: Emulat
   useAuthEmulator(auth, emulators)
   const db = initializeFirestore(app, { ignoreUndefinedProperties: true })
   useFirestoreEmulator(db, emulators)
-  const connectivity = createConnectivity(app, emulators)
+  const connectivity = createConnectivity(app, db, emulators)
   let closed = false
 
   return {
