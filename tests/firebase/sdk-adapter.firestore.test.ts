@@ -242,6 +242,16 @@ describe('DocsPort on the Firestore emulator', () => {
     expect(await gone).toBeNull()
   })
 
+  it('keeps its listeners live across a reconnect (after the computer slept)', async () => {
+    bob.ports.connectivity.reconnect()
+    const top = nextValue<Snapshot<PostDoc>[]>((deliver, fail) => bob.ports.docs.watchPostsTop(5, deliver, fail), (docs) =>
+      docs.some((d) => d.data.postTxt === '다시 연결된 뒤')
+    )
+    bob.ports.connectivity.reconnect()
+    await alice.ports.docs.addPost(magpiePost(alice.user, { postTxt: '다시 연결된 뒤' }))
+    expect((await top).map((d) => d.data.postTxt)).toContain('다시 연결된 뒤')
+  })
+
   it('writes one\'s own users document and finds it by email; another user\'s stays private', async () => {
     await alice.ports.docs.setUser(alice.user.uid, { uid: alice.user.uid, user_id: alice.user.email, nickname: '앨리스', profile_img: '', alerts: [] })
     const found = await alice.ports.docs.userByEmail(alice.user.email)
