@@ -222,6 +222,7 @@ async function main(): Promise<void> {
   expect(pkg.desktopName === 'magpie.desktop', "the archive's package.json has desktopName magpie.desktop (Electron's WM_CLASS and Wayland app id: magpie)")
   expect(has(`/${path.posix.normalize(pkg.main)}`), `package.json's main (${pkg.main}) is in the archive`)
   expect(has('/out/main/index.js'), 'the built main (out/main/index.js)')
+  expect(has('/out/main/image-worker.js'), 'the image worker (out/main/image-worker.js)')
   expect(has('/out/preload/index.cjs'), 'the built preload (out/preload/index.cjs)')
   expect(has('/out/renderer/index.html'), 'the built renderer (out/renderer/index.html)')
   expect(files.some((file) => /^\/out\/renderer\/assets\/.+\.js$/.test(file)), "the renderer's scripts (out/renderer/assets/*.js)")

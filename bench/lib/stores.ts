@@ -31,6 +31,7 @@ const seedInputs = [
   'src/main/store/users-store.ts',
   'src/main/store/changes-store.ts',
   'src/main/media/image-pipeline.ts',
+  'src/main/media/image-worker/pipeline.ts',
   'bench/lib/stores.ts'
 ]
 
