@@ -88,6 +88,8 @@ test('설정 → 앱: the switches are saved by main, and a check finds this ver
   await expect(auto).toBeChecked()
   await auto.press('Space')
   await expect(auto).not.toBeChecked()
+  // Saving keeps the keyboard where it was.
+  await expect(auto).toBeFocused()
   await expect.poll(async () => (await recording(harness)).view.autoUpdate).toBe(false)
 
   await section.getByRole('button', { name: '업데이트 확인' }).click()

@@ -78,7 +78,7 @@ describe('설정 → 앱', () => {
 
     await announce(sampleShell({ update: { state: 'checking' } }))
     expect(status.textContent).toContain(messages.updateChecking)
-    expect((within(section).getByRole('button', { name: messages.updateCheck }) as HTMLButtonElement).disabled).toBe(true)
+    expect(within(section).getByRole('button', { name: messages.updateCheck }).getAttribute('aria-disabled')).toBe('true')
 
     await announce(sampleShell({ update: { state: 'downloading', version: '0.2.0', percent: 42 } }))
     const bar = within(section).getByRole('progressbar', { name: format.updateVersion('0.2.0') }) as HTMLProgressElement

@@ -17,7 +17,10 @@ export function AppSection() {
   const view = shell.data
   // While main saves a switch it shows the new position; a refusal puts it back and says why.
   const shown = (name: keyof ShellPreferences) => (save.isPending && save.variables[name] !== undefined ? save.variables[name] : view?.[name])
-  const toggle = (name: keyof ShellPreferences, on: boolean) => save.mutate({ [name]: on })
+  // Not disabled while saving: a disabled switch would drop the keyboard's focus out of the dialog.
+  const toggle = (name: keyof ShellPreferences, on: boolean) => {
+    if (!save.isPending) save.mutate({ [name]: on })
+  }
 
   return (
     <section className={`${dialog.section} ${styles.section}`} aria-labelledby="settings-app" data-testid="settings-app">
@@ -38,14 +41,14 @@ export function AppSection() {
               label={messages.autoUpdateLabel}
               hint={messages.autoUpdateHint}
               checked={shown('autoUpdate') ?? false}
-              disabled={!view || save.isPending || view.update.state === 'unsupported'}
+              disabled={!view || view.update.state === 'unsupported'}
               onChange={(on) => toggle('autoUpdate', on)}
             />
             <Switch
               label={messages.openAtLoginLabel}
               hint={messages.openAtLoginHint}
               checked={shown('openAtLogin') ?? false}
-              disabled={!view || save.isPending}
+              disabled={!view}
               onChange={(on) => toggle('openAtLogin', on)}
             />
           </div>
@@ -118,7 +121,8 @@ function Update({ update }: { update: UpdateStatus }) {
           {messages.updateRestart}
         </button>
       ) : update.state === 'unsupported' ? null : (
-        <button type="button" className={styles.secondary} disabled={busy} onClick={() => check.mutate()}>
+        // aria-disabled, not disabled: the button keeps the focus it was pressed with.
+        <button type="button" className={styles.secondary} aria-disabled={busy} onClick={() => busy || check.mutate()}>
           {messages.updateCheck}
         </button>
       )}
