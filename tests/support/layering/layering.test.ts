@@ -94,4 +94,26 @@ describe('main layer rules', () => {
       })
     ).toEqual(['renderer-never-imports-main'])
   })
+
+  it('fail sharp anywhere in main but the image worker, and main importing the worker’s modules', async () => {
+    const sharp = {
+      'node_modules/sharp/package.json': '{"name": "sharp", "main": "index.js"}\n',
+      'node_modules/sharp/index.js': 'module.exports = {}\n'
+    }
+    expect(
+      await violations({
+        ...sharp,
+        'src/main/media/image-worker/pipeline.ts': "import sharp from 'sharp'\nexport const decode = sharp\n",
+        'src/main/media/image-service.ts': 'export const service = 1\n'
+      })
+    ).toEqual([])
+    expect(
+      await violations({
+        ...sharp,
+        'src/main/media/image-worker/pipeline.ts': "import sharp from 'sharp'\nexport const decode = sharp\n",
+        'src/main/media/badge-icon.ts': "import sharp from 'sharp'\nexport const badge = sharp\n",
+        'src/main/media/image-pipeline.ts': "import { decode } from './image-worker/pipeline'\nexport const run = decode\n"
+      })
+    ).toEqual(['images-decode-in-the-worker', 'main-never-loads-the-worker'])
+  })
 })
