@@ -206,7 +206,7 @@ export const messages = {
   updateRestart: '다시 시작',
   updateLater: '나중에',
   updateNotes: '새 버전에서 달라진 점',
-  updateFailed: '업데이트를 확인하지 못했어요. 잠시 후 다시 시도해요',
+  updateFailed: '업데이트를 확인하지 못했어요. 잠시 후 다시 시도해 주세요',
   updateUnsupported: '이 설치본은 자동 업데이트를 지원하지 않아요',
   rendererRecovered: '화면에 문제가 생겨서 다시 열었어요. 쓰던 글은 남아 있어요',
   rendererGone: '화면을 다시 열지 못했어요. 까치를 다시 시작해 주세요',

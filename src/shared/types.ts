@@ -131,7 +131,7 @@ export interface SettingsView {
  */
 export type UpdateStatus =
   | { state: 'unsupported' }
-  | { state: 'off' }
+  | { state: 'off'; checkedAt: number | null }
   | { state: 'idle'; checkedAt: number | null }
   | { state: 'checking' }
   | { state: 'downloading'; version: string; percent: number }

@@ -86,7 +86,7 @@ describe('the update controller', () => {
 
   it('off: no checks on the timer and no install at quit, but a check asked for still runs', async () => {
     const { updater, controller } = setup(false)
-    expect(controller.status()).toEqual({ state: 'off' })
+    expect(controller.status()).toEqual({ state: 'off', checkedAt: null })
     expect(updater.autoInstallOnAppQuit).toBe(false)
     await vi.advanceTimersByTimeAsync(timing.intervalMs * 2)
     expect(updater.checks).toBe(0)

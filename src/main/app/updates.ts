@@ -80,7 +80,7 @@ export function createUpdateController(options: {
   const timing = options.timing ?? updateTiming
   let enabled = options.enabled
   let checkedAt: number | null = null
-  let state: UpdateStatus = !updater ? { state: 'unsupported' } : enabled ? { state: 'idle', checkedAt } : { state: 'off' }
+  let state: UpdateStatus = !updater ? { state: 'unsupported' } : enabled ? { state: 'idle', checkedAt } : { state: 'off', checkedAt }
   let timer: ReturnType<typeof setTimeout> | null = null
   let checking = false
 
@@ -89,7 +89,7 @@ export function createUpdateController(options: {
     state = next
     options.onChange(state)
   }
-  const resting = (): UpdateStatus => (enabled ? { state: 'idle', checkedAt } : { state: 'off' })
+  const resting = (): UpdateStatus => (enabled ? { state: 'idle', checkedAt } : { state: 'off', checkedAt })
   const downloadingOrReady = () => state.state === 'downloading' || state.state === 'ready'
 
   const run = () => {

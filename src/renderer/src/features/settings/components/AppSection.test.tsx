@@ -99,13 +99,13 @@ describe('설정 → 앱', () => {
   })
 
   it('with automatic updates off, a check asked for here that finds nothing says this is the latest', async () => {
-    const { section, announce } = await openApp(sampleShell({ autoUpdate: false, update: { state: 'off' } }))
+    const { section, announce } = await openApp(sampleShell({ autoUpdate: false, update: { state: 'off', checkedAt: null } }))
     const status = within(section).getByTestId('update-status')
     expect(status.textContent).not.toContain(messages.updateLatest)
     fireEvent.click(within(section).getByRole('button', { name: messages.updateCheck }))
     await announce(sampleShell({ autoUpdate: false, update: { state: 'checking' } }))
-    // Main rests at 'off' again: nothing was found.
-    await announce(sampleShell({ autoUpdate: false, update: { state: 'off' } }))
+    // Main rests at 'off' again, with when it checked: nothing was found.
+    await announce(sampleShell({ autoUpdate: false, update: { state: 'off', checkedAt: Date.now() } }))
     await vi.waitFor(() => expect(status.textContent).toContain(messages.updateLatest))
   })
 

@@ -99,7 +99,7 @@ function Update({ update }: { update: UpdateStatus }) {
     <div className={styles.update} data-state={update.state} data-testid="update-status">
       {/* Told once per state: the percent is the progress bar's, read when it is reached, not at every step. */}
       <p className={styles.updateLine} role="status">
-        <UpdateLine update={update} checked={check.isSuccess} />
+        <UpdateLine update={update} />
       </p>
       {update.state === 'downloading' && (
         <progress
@@ -130,8 +130,7 @@ function Update({ update }: { update: UpdateStatus }) {
   )
 }
 
-/** `checked`: a check asked for here has come back; with automatic updates off, main rests at 'off' after it. */
-function UpdateLine({ update, checked }: { update: UpdateStatus; checked: boolean }) {
+function UpdateLine({ update }: { update: UpdateStatus }) {
   switch (update.state) {
     case 'unsupported':
       return messages.updateUnsupported
@@ -153,8 +152,8 @@ function UpdateLine({ update, checked }: { update: UpdateStatus; checked: boolea
     case 'failed':
       return messages.updateFailed
     case 'idle':
-      return update.checkedAt === null ? null : messages.updateLatest
     case 'off':
-      return checked ? messages.updateLatest : null
+      // Checked and nothing found (with automatic updates off, only when asked).
+      return update.checkedAt === null ? null : messages.updateLatest
   }
 }
