@@ -121,6 +121,8 @@ test('a scripted update: progress in 설정, then a quiet prompt whose notes are
   await expect(section.getByTestId('update-status')).toContainText('새 버전을 내려받고 있어요 (42%)')
   await page.keyboard.press('Escape')
   await expect(page.getByRole('dialog')).toHaveCount(0)
+  // The dialog hands the focus back to its opener (a moment after it closes).
+  await expect(page.getByRole('button', { name: '설정' })).toBeFocused()
   const focused = await page.evaluate(() => document.activeElement?.outerHTML)
 
   const hostile = '<img src=x onerror="window.__pwned = 1">Faster feed<script>window.__pwned = 2</script>'
