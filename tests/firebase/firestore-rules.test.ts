@@ -339,6 +339,79 @@ describe('Firestore rules', () => {
       await seed('magazinePost/full', webPost({ likedBy: full }))
       await assertFails(db(signedIn(env, BOB)).doc('magazinePost/full').update({ likedBy: FieldValue.arrayUnion(BOB.email) }))
     })
+
+    // Issue 21, defect 2: the web app's read-then-write like (two tabs, a stale list) left lists
+    // that repeat an email. Such a post must stay likeable and unlikeable by anyone, in the web
+    // app's whole-list shape and in Magpie's arrayUnion/arrayRemove, while nobody may touch
+    // anyone else's entries (their repeats included) or any other field.
+    describe('on a post whose likedBy repeats an email', () => {
+      const DAVE = 'dave@example.com'
+      const dave: Person = { uid: 'dave', email: DAVE }
+      const repeated = [CAROL.email, DAVE, CAROL.email]
+      const post = (who: Person) => db(signedIn(env, who)).doc('magazinePost/dup')
+
+      beforeEach(async () => {
+        await seed('magazinePost/dup', webPost({ likedBy: repeated }))
+      })
+
+      it('allows a like of one\'s own email: the web app\'s whole list, and Magpie\'s arrayUnion', async () => {
+        await assertSucceeds(post(BOB).update({ likedBy: [...repeated, BOB.email] }))
+        await seed('magazinePost/dup', webPost({ likedBy: repeated }))
+        await assertSucceeds(post(BOB).update({ likedBy: FieldValue.arrayUnion(BOB.email) }))
+        // The author likes their own post the same way.
+        await assertSucceeds(post(ALICE).update({ likedBy: [...repeated, BOB.email, ALICE.email] }))
+      })
+
+      it('allows an unlike of one\'s own email: the web app\'s whole list, and Magpie\'s arrayRemove', async () => {
+        await seed('magazinePost/dup', webPost({ likedBy: [...repeated, BOB.email] }))
+        await assertSucceeds(post(BOB).update({ likedBy: repeated }))
+        await seed('magazinePost/dup', webPost({ likedBy: [...repeated, BOB.email] }))
+        await assertSucceeds(post(BOB).update({ likedBy: FieldValue.arrayRemove(BOB.email) }))
+      })
+
+      it('allows the person whose email repeats to unlike (every copy goes) and like again', async () => {
+        await assertSucceeds(post(CAROL).update({ likedBy: [DAVE] }))
+        await assertSucceeds(post(CAROL).update({ likedBy: [DAVE, CAROL.email] }))
+        await seed('magazinePost/dup', webPost({ likedBy: repeated }))
+        await assertSucceeds(post(CAROL).update({ likedBy: FieldValue.arrayRemove(CAROL.email) }))
+        // An idempotent arrayUnion of an email already there changes nothing.
+        await seed('magazinePost/dup', webPost({ likedBy: repeated }))
+        await assertSucceeds(post(CAROL).update({ likedBy: FieldValue.arrayUnion(CAROL.email) }))
+      })
+
+      it('denies removing someone else\'s entry, or one of their repeats, with or without one\'s own like', async () => {
+        await assertFails(post(BOB).update({ likedBy: FieldValue.arrayRemove(DAVE) }))
+        await assertFails(post(BOB).update({ likedBy: [CAROL.email, CAROL.email, BOB.email] }))
+        await assertFails(post(BOB).update({ likedBy: [CAROL.email, DAVE, BOB.email] }))
+        await assertFails(post(BOB).update({ likedBy: [CAROL.email, DAVE] }))
+        // Dave unliking may not take one of Carol's copies with him.
+        await assertFails(post(dave).update({ likedBy: [CAROL.email] }))
+        await assertSucceeds(post(dave).update({ likedBy: [CAROL.email, CAROL.email] }))
+      })
+
+      it('denies adding two of one\'s own', async () => {
+        await assertFails(post(BOB).update({ likedBy: [...repeated, BOB.email, BOB.email] }))
+        // …nor a third copy for the one already repeated.
+        await assertFails(post(CAROL).update({ likedBy: [...repeated, CAROL.email] }))
+      })
+
+      it('denies adding another person\'s email, a new one or another copy of one already there', async () => {
+        await assertFails(post(BOB).update({ likedBy: FieldValue.arrayUnion('erin@example.com') }))
+        await assertFails(post(BOB).update({ likedBy: [...repeated, BOB.email, 'erin@example.com'] }))
+        await assertFails(post(BOB).update({ likedBy: [...repeated, CAROL.email] }))
+        await assertFails(post(BOB).update({ likedBy: [...repeated, DAVE, BOB.email] }))
+      })
+
+      it('denies changing another field in the same write', async () => {
+        await assertFails(post(BOB).update({ likedBy: FieldValue.arrayUnion(BOB.email), nickname: '해커' }))
+        await assertFails(post(BOB).update({ likedBy: [...repeated, BOB.email], postTxt: '좋아요와 함께' }))
+        await assertFails(post(CAROL).update({ likedBy: [DAVE], layout: 'Left' }))
+      })
+
+      it('denies a visitor', async () => {
+        await assertFails(db(visitor(env)).doc('magazinePost/dup').update({ likedBy: [...repeated, 'visitor@example.com'] }))
+      })
+    })
   })
 
   // ---------------------------------------------------------------- magazinePost: delete

@@ -171,6 +171,18 @@ describe('DocsPort on the Firestore emulator', () => {
     expect((await failure(bob.ports.docs.setLiked(id, alice.user.email, false))).reason).toBe('permission-denied')
   })
 
+  it('likes and unlikes a post whose likedBy already repeats an email (issue 21), touching nobody else\'s entries', async () => {
+    const dave = 'dave@example.com'
+    await seed({ 'magazinePost/dup': webPost({ likedBy: [dave, alice.user.email, dave] }) })
+    await bob.ports.docs.setLiked('dup', bob.user.email, true)
+    expect((await bob.ports.docs.getPost('dup'))!.data.likedBy).toEqual([dave, alice.user.email, dave, bob.user.email])
+    await bob.ports.docs.setLiked('dup', bob.user.email, false)
+    expect((await bob.ports.docs.getPost('dup'))!.data.likedBy).toEqual([dave, alice.user.email, dave])
+    await alice.ports.docs.setLiked('dup', alice.user.email, false)
+    expect((await bob.ports.docs.getPost('dup'))!.data.likedBy).toEqual([dave, dave])
+    expect((await failure(bob.ports.docs.setLiked('dup', dave, false))).reason).toBe('permission-denied')
+  })
+
   it('lets the author edit and delete, and refuses anyone else with permission-denied', async () => {
     const id = await alice.ports.docs.addPost(magpiePost(alice.user))
     await alice.ports.docs.updatePost(id, { postTxt: '고친 글', layout: 'Left' })

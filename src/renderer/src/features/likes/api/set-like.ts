@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import type { PostView, SessionView } from '@shared/types'
-import { call } from '@/shared/lib/ipc'
+import { call, errorMessage } from '@/shared/lib/ipc'
 import { feedPost, patchDetailPost, patchFeedPost, patchPost, refreshPost } from '@/shared/lib/post-cache'
 import { mutationKeys, queryKeys } from '@/shared/lib/query-keys'
+import { toast } from '@/shared/ui/toast'
 
 export const setLike = (postId: string, liked: boolean) => call('likes:set', { postId, liked })
 
@@ -28,6 +29,10 @@ const userId = (client: QueryClient) => client.getQueryData<SessionView>(queryKe
  * them, a refusal puts both back. One post's clicks go to main one after another (the
  * mutation scope), and only the last one's answer is shown, so quick clicks cannot end
  * on an answer that arrived out of order.
+ *
+ * Every refusal says why (main's Korean message, e.g. permissionDenied when the community's
+ * rules refuse the write), here rather than in mutate's own callbacks, which TanStack Query
+ * skips once the button is gone (the card left the screen) or was clicked again.
  */
 export function useSetLike(postId: string) {
   const client = useQueryClient()
@@ -52,7 +57,8 @@ export function useSetLike(postId: string) {
       )
       return before
     },
-    onError: (_error, _liked, before) => {
+    onError: (error, _liked, before) => {
+      toast.error(errorMessage(error))
       if (!before || before.userId !== userId(client) || othersPending()) return
       const { feed, detail } = before
       if (feed) patchFeedPost(client, postId, (p) => ({ ...p, ...feed }))

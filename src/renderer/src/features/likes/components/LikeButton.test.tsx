@@ -86,6 +86,48 @@ describe('LikeButton', () => {
   })
 })
 
+const refused = { ok: false, error: { code: 'permissionDenied', message: '권한이 없어요. 커뮤니티의 보안 규칙을 확인해 주세요' } }
+
+/** Issue 21: "Magpie must say something whenever a write is refused". */
+describe('a refused like always says so', () => {
+  it('in Korean, when the community refuses it (permissionDenied)', async () => {
+    installFakeMagpie({ 'likes:set': () => refused })
+    renderWithApp(<CachedLikeButton id="post-1" />, { session: me, posts: [samplePost()] })
+    fireEvent.click(screen.getByTestId('like-button'))
+    await vi.waitFor(() => expect(toast.error).toHaveBeenCalledWith('권한이 없어요. 커뮤니티의 보안 규칙을 확인해 주세요'))
+    expect(toast.error).toHaveBeenCalledTimes(1)
+    await vi.waitFor(() => expect(screen.getByTestId('like-button').getAttribute('aria-pressed')).toBe('false'))
+  })
+
+  it('even when the button is gone by the time main answers (the card scrolled away, the screen changed)', async () => {
+    let answer: (value: unknown) => void = () => {}
+    installFakeMagpie({ 'likes:set': () => new Promise((resolve) => (answer = resolve)) })
+    const { client, unmount } = renderWithApp(<CachedLikeButton id="post-1" />, { session: me, posts: [samplePost()] })
+    fireEvent.click(screen.getByTestId('like-button'))
+    await vi.waitFor(() => expect(detail(client).likedByMe).toBe(true))
+    unmount()
+    await act(async () => answer(refused))
+    await vi.waitFor(() => expect(toast.error).toHaveBeenCalledWith('권한이 없어요. 커뮤니티의 보안 규칙을 확인해 주세요'))
+    // …and the cache the next screen reads is put back.
+    await vi.waitFor(() => expect(detail(client)).toMatchObject({ likedByMe: false, likeCount: 2 }))
+  })
+
+  it('even when another click followed it, each refusal once', async () => {
+    const answers: ((value: unknown) => void)[] = []
+    installFakeMagpie({ 'likes:set': () => new Promise((resolve) => answers.push(resolve)) })
+    renderWithApp(<CachedLikeButton id="post-1" />, { session: me, posts: [samplePost()] })
+    fireEvent.click(screen.getByTestId('like-button'))
+    await vi.waitFor(() => expect(screen.getByTestId('like-button').getAttribute('aria-pressed')).toBe('true'))
+    fireEvent.click(screen.getByTestId('like-button'))
+    await act(async () => answers[0]!(refused))
+    await vi.waitFor(() => expect(toast.error).toHaveBeenCalledWith('권한이 없어요. 커뮤니티의 보안 규칙을 확인해 주세요'))
+    await vi.waitFor(() => expect(answers).toHaveLength(2))
+    await act(async () => answers[1]!({ ok: true, data: { postId: 'post-1', likeCount: 2, likedByMe: false } }))
+    await vi.waitFor(() => expect(screen.getByTestId('like-count').textContent).toBe('좋아요 2개'))
+    expect(toast.error).toHaveBeenCalledTimes(1)
+  })
+})
+
 const feedOf = (...posts: PostView[]): InfiniteData<FeedPage, string | null> => ({ pages: [{ posts, nextCursor: null }], pageParams: [null] })
 const feedCard = (client: QueryClient) => client.getQueryData<InfiniteData<FeedPage>>(queryKeys.feed)!.pages[0]!.posts[0]!
 const detail = (client: QueryClient) => client.getQueryData<PostView>(queryKeys.post('post-1'))!

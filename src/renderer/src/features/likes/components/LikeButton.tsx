@@ -3,7 +3,6 @@ import { toast } from '@/shared/ui/toast'
 import { limits } from '@shared/limits'
 import { format, messages } from '@shared/messages'
 import type { PostView } from '@shared/types'
-import { errorMessage } from '@/shared/lib/ipc'
 import { useCurrentUser } from '@/shared/lib/session'
 import { useSetLike } from '../api/set-like'
 import styles from './LikeButton.module.css'
@@ -30,7 +29,8 @@ export function LikeButton({ post }: { post: PostView }) {
     } else {
       setBurst(false)
     }
-    setLike.mutate(liked, { onError: (error) => toast.error(errorMessage(error)) })
+    // A refusal's message is the hook's (useSetLike), so it shows even if this button is gone by then.
+    setLike.mutate(liked)
   }
 
   return (
