@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest'
-import { formatDateTime } from '@shared/format'
 import webAlerts from '../../../tests/support/fake-firebase/fixtures/web-alerts.json'
 import webComments from '../../../tests/support/fake-firebase/fixtures/web-comments.json'
 import webPosts from '../../../tests/support/fake-firebase/fixtures/web-posts.json'
@@ -61,11 +60,53 @@ describe('parseWebDate: the postDate / comment_time / date strings the web app w
     for (const value of [null, undefined, 42, {}, ['2024. 3. 9. 14:05'], 'x'.repeat(500)]) expect(parseWebDate(value)).toBeNull()
   })
 
-  it('reads back what Magpie writes, to the minute', () => {
-    const now = local(2026, 11, 22, 7, 3) + 42_123
-    expect(webDate(now)).toBe(formatDateTime(now))
-    expect(webDate(now)).toMatch(/^2026\. 11\. 22\. 07:03$/)
-    expect(parseWebDate(webDate(now))).toBe(local(2026, 11, 22, 7, 3))
+  it('reads the old 24-hour form Magpie wrote before (documents already stored)', () => {
+    expect(parseWebDate('2026. 11. 22. 07:03')).toBe(local(2026, 11, 22, 7, 3))
+    expect(parseWebDate('2026. 11. 26. 13:53')).toBe(local(2026, 11, 26, 13, 53))
+    expect(parseWebDate('2026. 1. 5. 00:00')).toBe(local(2026, 1, 5, 0, 0))
+  })
+
+  it.each([
+    // The web app's own form, 오전/오후 with the 12 o'clock edges; a trailing space is tolerated.
+    ['2026. 11. 26. 오후 01:53', local(2026, 11, 26, 13, 53)],
+    ['2026. 11. 26. 오후 01:53 ', local(2026, 11, 26, 13, 53)],
+    ['2026. 1. 5. 오전 12:00', local(2026, 1, 5, 0, 0)],
+    ['2026. 1. 5. 오전 12:07', local(2026, 1, 5, 0, 7)],
+    ['2026. 3. 9. 오후 12:00', local(2026, 3, 9, 12, 0)],
+    ['2026. 3. 9. 오후 12:30', local(2026, 3, 9, 12, 30)],
+    ['2026. 3. 9. 오전 11:59', local(2026, 3, 9, 11, 59)],
+    ['2026. 12. 31. 오후 11:59', local(2026, 12, 31, 23, 59)]
+  ])('reads the web app\'s ko-KR form %j', (value, expected) => {
+    expect(parseWebDate(value)).toBe(expected)
+  })
+})
+
+/**
+ * Issue 21, defect 5: what a Korean browser running the web app writes for "now" —
+ * `toLocaleDateString()` + ' ' + `toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })`.
+ * Each expected string is Chromium's output in ko-KR (checked with Playwright), byte for byte.
+ */
+describe('webDate: the web app\'s own date string', () => {
+  it.each([
+    ['midnight', local(2026, 1, 5, 0, 0), '2026. 1. 5. 오전 12:00'],
+    ['just past midnight', local(2026, 1, 5, 0, 7) + 59_999, '2026. 1. 5. 오전 12:07'],
+    ['a morning, single-digit month and day', local(2026, 3, 9, 9, 5), '2026. 3. 9. 오전 09:05'],
+    ['a minute before noon', local(2026, 3, 9, 11, 59), '2026. 3. 9. 오전 11:59'],
+    ['noon', local(2026, 3, 9, 12, 0), '2026. 3. 9. 오후 12:00'],
+    ['half past noon', local(2026, 3, 9, 12, 30), '2026. 3. 9. 오후 12:30'],
+    ['1 pm', local(2026, 11, 26, 13, 53) + 7_000, '2026. 11. 26. 오후 01:53'],
+    ['the last minute of the year', local(2026, 12, 31, 23, 59), '2026. 12. 31. 오후 11:59']
+  ])('%s', (_name, at, expected) => {
+    expect(webDate(at)).toBe(expected)
+    expect(Buffer.from(webDate(at), 'utf8')).toEqual(Buffer.from(expected, 'utf8'))
+  })
+
+  it('reads back to the minute, every minute of a day', () => {
+    const day = local(2026, 11, 22)
+    for (let minute = 0; minute < 24 * 60; minute++) {
+      const at = day + minute * 60_000
+      expect(parseWebDate(webDate(at + 42_123)), webDate(at)).toBe(at)
+    }
   })
 })
 
@@ -234,7 +275,7 @@ describe('Magpie → documents the web app reads', () => {
       profileImg: 'https://x/o/profileImg%2F1?alt=media',
       postImg: 'https://x/o/postImg%2F9?alt=media',
       postTxt: '안녕',
-      postDate: '2026. 11. 22. 14:05',
+      postDate: '2026. 11. 22. 오후 02:05',
       likedBy: [],
       layout: 'Right',
       createdAt: now
@@ -249,7 +290,7 @@ describe('Magpie → documents the web app reads', () => {
       imagePath: 'postImg/9',
       createdAt: now,
       ordered: true,
-      postDate: '2026. 11. 22. 14:05',
+      postDate: '2026. 11. 22. 오후 02:05',
       likedBy: []
     })
   })
@@ -263,14 +304,14 @@ describe('Magpie → documents the web app reads', () => {
 
   it('a comment: exactly the web app\'s fields (the rules refuse any other)', () => {
     const doc = newCommentDoc(author, 'p1', '좋아요', now)
-    expect(doc).toEqual({ post_id: 'p1', comment: '좋아요', comment_by: 'me@example.com', comment_nick: '까치', comment_time: '2026. 11. 22. 14:05' })
+    expect(doc).toEqual({ post_id: 'p1', comment: '좋아요', comment_by: 'me@example.com', comment_nick: '까치', comment_time: '2026. 11. 22. 오후 02:05' })
     expect(commentFromDoc({ id: 'c1', data: doc })).toEqual({
       id: 'c1',
       postId: 'p1',
       author: { email: 'me@example.com', uid: null, nickname: '까치', avatarUrl: '' },
       text: '좋아요',
       createdAt: local(2026, 11, 22, 14, 5),
-      commentTime: '2026. 11. 22. 14:05'
+      commentTime: '2026. 11. 22. 오후 02:05'
     })
   })
 
@@ -282,7 +323,7 @@ describe('Magpie → documents the web app reads', () => {
 
   it('an alert: exactly date, post_id, committed_by, alert_type', () => {
     const entry = newAlertEntry('like', 'p1', '까치', now)
-    expect(entry).toEqual({ date: '2026. 11. 22. 14:05', post_id: 'p1', committed_by: '까치', alert_type: 'like' })
+    expect(entry).toEqual({ date: '2026. 11. 22. 오후 02:05', post_id: 'p1', committed_by: '까치', alert_type: 'like' })
     expect(Object.keys(entry).sort()).toEqual(['alert_type', 'committed_by', 'date', 'post_id'])
     expect(alertFromEntry('-k', entry)).toEqual({
       id: '-k',

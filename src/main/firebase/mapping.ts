@@ -1,4 +1,3 @@
-import { formatDateTime } from '@shared/format'
 import { defaultLayout, type AlertType, type Layout } from '@shared/limits'
 import { isLayout } from '@shared/validation'
 import type { AlertEntry, CommentDoc, PostDoc, Snapshot, UserDoc } from './ports'
@@ -27,8 +26,8 @@ const datePatterns: { pattern: RegExp; order: (a: number, b: number, c: number) 
 
 /**
  * Reads a date the web app wrote with `toLocaleDateString()` + " " + hours:minutes — in
- * ko-KR "2024. 3. 9. 14:05", but whatever locale its browser ran in — as a local time in
- * milliseconds. Null when it holds no recognisable date. A date without a time is midnight.
+ * ko-KR "2024. 3. 9. 오후 02:05" (webDate), or Magpie's older 24-hour "2024. 3. 9. 14:05",
+ * but whatever locale its browser ran in — as a local time in milliseconds. Null when it holds no recognisable date. A date without a time is midnight.
  */
 export function parseWebDate(value: unknown): number | null {
   if (typeof value !== 'string' || value.length > 200) return null
@@ -63,8 +62,22 @@ function parseTime(text: string): { hours: number; minutes: number } | null {
   return { hours, minutes }
 }
 
-/** What the web app writes for "now": the ko-KR date plus HH:mm (docs/specification.md §9, date format). */
-export const webDate = (epochMs: number): string => formatDateTime(epochMs)
+const twoDigits = (n: number): string => String(n).padStart(2, '0')
+
+/**
+ * What the web app writes for "now" in `postDate`, `comment_time` and the alert `date`, exactly
+ * as a Korean browser running it does (docs/specification.md §9, date format; issue 21):
+ * `toLocaleDateString()` + ' ' + `toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })`,
+ * which Chromium in ko-KR writes as "2026. 11. 26. 오후 01:53" (12-hour, 오전 12:05 just after
+ * midnight, 오후 12:05 just after noon; no trailing space). Built from the local wall clock rather
+ * than Intl, whose 오전/오후 depends on the runtime's locale data (Node's ICU may say "PM").
+ */
+export function webDate(epochMs: number): string {
+  const at = new Date(epochMs)
+  const hours = at.getHours()
+  const meridiem = hours < 12 ? '오전' : '오후'
+  return `${at.getFullYear()}. ${at.getMonth() + 1}. ${at.getDate()}. ${meridiem} ${twoDigits(hours % 12 || 12)}:${twoDigits(at.getMinutes())}`
+}
 
 // ---------------------------------------------------------------- tolerant field readers
 

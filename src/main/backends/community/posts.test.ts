@@ -2,8 +2,8 @@ import { readdir } from 'node:fs/promises'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { formatDateTime } from '@shared/format'
 import { messages } from '@shared/messages'
+import { webDate } from '../../firebase/mapping'
 import { cleanupTestApps, tinyJpeg } from '../../../../tests/support/main/test-app'
 import { createFakeFirebase, type FakeFirebase } from '../../../../tests/support/fake-firebase/fake-firebase'
 import { aliceAndBob, cleanupCommunityApps, startCommunityApp, webAppPost, write, type CommunityApp } from '../../../../tests/support/main/community-app'
@@ -37,7 +37,7 @@ describe('community posts', () => {
       profileImg: '',
       postImg: expect.stringContaining(encodeURIComponent(storageFiles[0]!)),
       postTxt: '첫 글',
-      postDate: formatDateTime(post.createdAt),
+      postDate: webDate(post.createdAt),
       likedBy: [],
       layout: 'Left',
       createdAt: expect.any(Number)

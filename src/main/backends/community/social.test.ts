@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { formatDateTime } from '@shared/format'
 import { messages } from '@shared/messages'
+import { webDate } from '../../firebase/mapping'
 import { cleanupTestApps } from '../../../../tests/support/main/test-app'
 import { aliceAndBob as twoPeople, cleanupCommunityApps, startCommunityApp, webAppPost, write } from '../../../../tests/support/main/community-app'
 
@@ -33,7 +33,7 @@ describe('community likes', () => {
     await b.call('likes:set', { postId: post.id, liked: false })
     await b.call('likes:set', { postId: post.id, liked: true })
     const alerts = Object.values(fake.data.alerts(aliceUid))
-    expect(alerts).toEqual([{ date: expect.stringMatching(/^\d{4}\. \d{1,2}\. \d{1,2}\. \d{2}:\d{2}$/), post_id: post.id, committed_by: '밥', alert_type: 'like' }])
+    expect(alerts).toEqual([{ date: expect.stringMatching(/^\d{4}\. \d{1,2}\. \d{1,2}\. 오[전후] \d{2}:\d{2}$/), post_id: post.id, committed_by: '밥', alert_type: 'like' }])
     await a.settle()
     const list = await a.call('alerts:list')
     expect(list.count).toBe(1)
@@ -93,7 +93,7 @@ describe('community comments', () => {
       comment: '멋져요',
       comment_by: 'bob@example.com',
       comment_nick: '밥',
-      comment_time: formatDateTime(comment.createdAt)
+      comment_time: webDate(comment.createdAt)
     })
     expect(Object.values(fake.data.alerts(aliceUid))).toMatchObject([{ alert_type: 'comment', committed_by: '밥', post_id: post.id }])
     await a.settle()
