@@ -1,4 +1,4 @@
-import { app, BrowserWindow, dialog, powerMonitor, safeStorage } from 'electron'
+import { app, autoUpdater as nativeUpdater, BrowserWindow, dialog, powerMonitor, safeStorage } from 'electron'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -13,7 +13,7 @@ import { startingCommunity } from './config/settings-file'
 import { electronNativeBinding } from './config/native-binding'
 import { appPageUrl, handleAppProtocol, registerSchemes } from './desktop/app-protocol'
 import { createLinkRouter, registerProtocolClient, routeFromArgv } from './desktop/deep-links'
-import { createElectronDesktop, routeEarlierNotifications } from './desktop/electron-desktop'
+import { createElectronDesktop, routeEarlierNotifications, toastActivatorCLSID } from './desktop/electron-desktop'
 import { registerIpc, sendEvent } from './desktop/ipc-bridge'
 import { startMainLog } from './desktop/log'
 import { createLoginItem, wasOpenedAtLogin } from './desktop/login-item'
@@ -38,10 +38,14 @@ const rendererDir = join(here, '../renderer')
 // The dev server only in development: a packaged app loads its own page, whatever the environment says.
 const rendererUrl = (!app.isPackaged && process.env.ELECTRON_RENDERER_URL) || appPageUrl
 const development = !app.isPackaged
+/** Development's own toast activator, so `npm start` never re-points the installed app's. */
+const devToastActivatorCLSID = '{198db779-5ff3-41e3-a9cd-158f28bcd6fb}'
 
 // Development runs as "Magpie Dev", with folders and a single-instance lock of its own, so
 // `npm start` never just focuses the installed app nor migrates the person's real store.
-// On Linux its windows are another application too (WM_CLASS, the Wayland app id: desktopName).
+// On Linux its windows are another application too (WM_CLASS, the Wayland app id: desktopName);
+// on Windows its toasts, taskbar group and login item too (its own AppUserModelID and activator).
+const appUserModelId = development ? 'app.magpie.desktop.dev' : 'app.magpie.desktop'
 if (development) {
   app.setName('Magpie Dev')
   app.setPath('userData', join(app.getPath('appData'), 'Magpie Dev'))
@@ -58,7 +62,6 @@ const mainLog = startMainLog(app.getPath('userData'))
 let window: BrowserWindow | null = null
 let quitting = false
 const links = createLinkRouter()
-const atLogin = wasOpenedAtLogin(process.platform, process.argv)
 /** Notices wait for the page: they are sent once it has loaded. */
 const notices: ShellNotice[] = []
 let pageLoaded = false
@@ -88,6 +91,11 @@ if (!app.requestSingleInstanceLock()) {
   const coldStartRoute = routeFromArgv(process.argv)
   if (coldStartRoute) links.open(coldStartRoute)
   app.on('before-quit', () => {
+    quitting = true
+  })
+  // macOS installs an update through Electron's own autoUpdater, which closes the windows
+  // without before-quit: they must close, not hide to the tray, or nothing quits to install.
+  nativeUpdater.on('before-quit-for-update', () => {
     quitting = true
   })
   app.on('window-all-closed', () => {
@@ -126,10 +134,12 @@ function tellIfSessionUnencrypted(profile: string): void {
 }
 
 async function start(): Promise<void> {
-  app.setAppUserModelId('app.magpie.desktop')
+  app.setAppUserModelId(appUserModelId)
   const settings = loadSettings(process.env, appDataDir)
   lockDownSession()
-  routeEarlierNotifications((route) => links.open(route))
+  routeEarlierNotifications((route) => links.open(route), process.platform, development ? devToastActivatorCLSID : toastActivatorCLSID)
+  // macOS says so only from ready on.
+  const atLogin = wasOpenedAtLogin(process.platform, process.argv)
   setAboutPanel(join(resources, 'icon.png'))
   const trayIconPng = readFileSync(join(resources, 'tray.png'))
   let tray: ReturnType<typeof createTray> | null = null
@@ -149,7 +159,8 @@ async function start(): Promise<void> {
       platform: process.platform,
       // An AppImage is started by its own path, not the executable mounted inside it.
       command: process.env.APPIMAGE ? [process.env.APPIMAGE] : process.defaultApp ? [process.execPath, resolve(process.argv[1] ?? '.')] : [process.execPath],
-      autostartDir: join(process.env.XDG_CONFIG_HOME || join(app.getPath('home'), '.config'), 'autostart')
+      autostartDir: join(process.env.XDG_CONFIG_HOME || join(app.getPath('home'), '.config'), 'autostart'),
+      entryName: development ? 'magpie-dev.desktop' : 'magpie.desktop'
     }),
     emit,
     log: mainLog.log
@@ -198,7 +209,7 @@ async function start(): Promise<void> {
     quitting = true
     if (!shown.isDestroyed()) saveBounds(boundsFile, shown)
     shell.stop()
-    void running.close()
+    running.closeNow()
   })
   const zoom = keepZoom(window.webContents, join(settings.profileDir, 'zoom.json'))
   installApplicationMenu(process.platform, development, {

@@ -250,6 +250,7 @@ export function resetElectron(): void {
   ready = false
   readyWaiters.splice(0)
   powerMonitor.removeAllListeners()
+  autoUpdater.removeAllListeners()
 }
 
 /** What screen throws when used before ready (electron_api_screen.cc:204-209). */
@@ -325,7 +326,8 @@ class FakeApp extends EventEmitter {
   getLoginItemSettings(): { openAtLogin: boolean; wasOpenedAtLogin: boolean } {
     record('app.getLoginItemSettings')
     const last = electronRecording.loginItemSettings.at(-1)
-    return { openAtLogin: last?.openAtLogin === true, wasOpenedAtLogin: electronRecording.config.openedAtLogin }
+    // Set in applicationDidFinishLaunching, just before ready (electron_application_delegate.mm:88-94).
+    return { openAtLogin: last?.openAtLogin === true, wasOpenedAtLogin: ready && electronRecording.config.openedAtLogin }
   }
 
   toastActivatorCLSID = ''
@@ -1096,6 +1098,13 @@ export const clipboard = {
   }
 }
 
+/**
+ * Electron's own autoUpdater (Squirrel), which electron-updater's MacUpdater drives: its
+ * quitAndInstall emits 'before-quit-for-update' and closes every window, with no 'before-quit'
+ * first (electron_api_auto_updater.cc:116-128).
+ */
+export const autoUpdater = new EventEmitter()
+
 /** Emits 'resume', 'unlock-screen', 'suspend' as the OS does. ('unlock-screen' on macOS and Windows only; usable before ready: electron_api_power_monitor.cc:116-122, 153-156) */
 export const powerMonitor = new EventEmitter()
 
@@ -1174,6 +1183,7 @@ export default {
   utilityProcess,
   clipboard,
   powerMonitor,
+  autoUpdater,
   app,
   BrowserWindow: FakeBrowserWindow,
   Tray: FakeTray,

@@ -158,6 +158,13 @@ export function createBackendSwitching(options: BackendSwitchingOptions) {
       if (!community) startLocal()
       active().live.refreshBadge()
     },
+    /** Stops everything at once (Windows' session end): the running community closes its store now. */
+    closeNow(): void {
+      stopLocal()
+      const closing = community
+      community = null
+      closing?.closeNow()
+    },
     /** Stops the local watcher; the running community's close, or null in local mode (nothing left to wait for). */
     close(): Promise<void> | null {
       stopLocal()

@@ -148,6 +148,13 @@ export async function createMagpie(options: MagpieOptions) {
       switching.wake()
       return active().live.refreshBadge()
     },
+    /** Closes both stores synchronously, giving running work no time (Windows' session end). */
+    closeNow(): void {
+      stopSweeps()
+      stopBackups()
+      switching.closeNow()
+      store.close()
+    },
     /** Local mode closes at once; a community first lets its running work finish (briefly). */
     close(): Promise<void> {
       stopSweeps()

@@ -46,6 +46,9 @@ function toastIconFile(png: Buffer, dir: string): string | null {
   }
 }
 
+/** Notifications from an earlier run (macOS getHistory), kept alive until clicked or closed. */
+const restoredNotifications = new Set<Notification>()
+
 /** Magpie's toast activator (COM class) on Windows: fixed, so Windows finds it across restarts and updates. */
 export const toastActivatorCLSID = '{58e7617c-74ce-4f9f-823c-ff48d7af9094}'
 
@@ -63,17 +66,30 @@ export const toastActivatorCLSID = '{58e7617c-74ce-4f9f-823c-ff48d7af9094}'
  *
  * A click on a notification without a post just brings the window forward.
  */
-export function routeEarlierNotifications(open: (route: string | null) => void, platform: NodeJS.Platform = process.platform): void {
+export function routeEarlierNotifications(
+  open: (route: string | null) => void,
+  platform: NodeJS.Platform = process.platform,
+  activatorCLSID = toastActivatorCLSID
+): void {
   if (platform === 'win32') {
     // The same activator every run (unset, Electron makes a random one per run, which a toast
-    // from an earlier run no longer reaches); the installer's shortcut carries it too.
-    app.setToastActivatorCLSID(toastActivatorCLSID)
+    // from an earlier run no longer reaches); Electron writes it into the Start-menu shortcut too.
+    app.setToastActivatorCLSID(activatorCLSID)
     Notification.handleActivation((details) => open(routeFromLink(details.arguments)))
     Notification.isSupported()
   } else if (platform === 'darwin') {
     Notification.getHistory()
       .then((restored) => {
-        for (const notification of restored) notification.on('click', () => open(routeFromLink(notification.groupId)))
+        for (const notification of restored) {
+          // Held until clicked or closed: a collected one would forget its click handler.
+          restoredNotifications.add(notification)
+          const forget = () => restoredNotifications.delete(notification)
+          notification.on('close', forget)
+          notification.on('click', () => {
+            forget()
+            open(routeFromLink(notification.groupId))
+          })
+        }
       })
       .catch((error: unknown) => console.warn('notification history', error))
   }

@@ -31,8 +31,10 @@ export function createLoginItem(options: {
   /** The program and its arguments: the AppImage's own path for an AppImage, the app folder too in development. */
   command: readonly string[]
   autostartDir: string
+  /** The autostart file's name: development's is its own (magpie-dev.desktop). */
+  entryName?: string
 }): LoginItem {
-  const file = join(options.autostartDir, 'magpie.desktop')
+  const file = join(options.autostartDir, options.entryName ?? 'magpie.desktop')
   return {
     async set(openAtLogin) {
       if (options.platform === 'linux') {

@@ -141,7 +141,8 @@ describe('src/main/index.ts', () => {
     const r = d.electronRecording
 
     expect(r.app.quits).toBe(0)
-    expect(r.app.appUserModelIds).toEqual(['app.magpie.desktop'])
+    // Development's own AppUserModelID: its toasts, taskbar group and login item are not the installed app's.
+    expect(r.app.appUserModelIds).toEqual(['app.magpie.desktop.dev'])
     // The store lives in MAGPIE_DATA_DIR.
     expect(existsSync(join(dataDir, 'magpie.db'))).toBe(true)
 
@@ -491,6 +492,7 @@ describe('src/main/index.ts', () => {
     ;(process as { resourcesPath?: string }).resourcesPath = packagedResources
     const d = await boot({ configure: (double) => (double.electronRecording.config.isPackaged = true) })
     await started(d)
+    expect(d.electronRecording.app.appUserModelIds).toEqual(['app.magpie.desktop'])
     const [menu] = d.electronRecording.applicationMenus
     const roles = JSON.stringify(menu, (key, value: unknown) => (key === 'click' ? undefined : value))
     for (const role of ['undo', 'redo', 'cut', 'copy', 'paste', 'selectAll']) expect(roles).toContain(`"role":"${role}"`)
@@ -526,6 +528,33 @@ describe('src/main/index.ts', () => {
     expect(contents.reloads).toBe(1)
     contents.emit('did-finish-load')
     expect(contents.sent).toContainEqual({ channel: 'app:notice', args: [{ notice: 'rendererRecovered' }] })
+  })
+
+  it('on macOS, installing an update closes the window for real (no before-quit comes first)', async () => {
+    pretendPlatform('darwin')
+    const d = await boot()
+    await started(d)
+    const window = d.electronRecording.windows[0]!
+    d.autoUpdater.emit('before-quit-for-update')
+    window.close()
+    expect(window.isDestroyed()).toBe(true)
+  })
+
+  it('started at login on macOS (known from ready on), stays in the menu bar until asked for', async () => {
+    pretendPlatform('darwin')
+    const d = await boot({ configure: (double) => (double.electronRecording.config.openedAtLogin = true) })
+    await started(d)
+    const window = d.electronRecording.windows[0]!
+    window.readyToShow()
+    expect(window.isVisible()).toBe(false)
+  })
+
+  it('on Windows, development registers a toast activator of its own', async () => {
+    pretendPlatform('win32')
+    const d = await boot()
+    await started(d)
+    expect(d.app.toastActivatorCLSID).not.toBe('{58e7617c-74ce-4f9f-823c-ff48d7af9094}')
+    expect(d.app.toastActivatorCLSID).toMatch(/^\{[0-9a-f-]{36}\}$/)
   })
 
   it('started at login on Windows, stays in the tray until asked for', async () => {

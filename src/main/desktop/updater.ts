@@ -2,9 +2,9 @@ import type { Updater } from '../app/updates'
 
 /**
  * electron-updater's autoUpdater, for a packaged app: it picks the installer's kind itself
- * (NSIS, dmg/zip, AppImage, deb from resources/package-type) and reads the feed from
+ * (NSIS, dmg/zip, deb from resources/package-type) and reads the feed from
  * resources/app-update.yml, which electron-builder writes from `publish`. Loaded only when
- * packaged; a copy it cannot serve (no app-update.yml) reports "unsupported", never a crash.
+ * packaged; a package without app-update.yml reports each check as failed, never a crash.
  */
 export async function loadUpdater(log: { warn(...args: unknown[]): void }): Promise<Updater | null> {
   try {

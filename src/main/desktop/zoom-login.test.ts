@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { WebContents } from 'electron'
-import { electronRecording, FakeWebContents, fakeEvent, resetElectron } from '../../../tests/support/electron-double'
+import { becomeReady, electronRecording, FakeWebContents, fakeEvent, resetElectron } from '../../../tests/support/electron-double'
 import { autostartEntry, createLoginItem, openedAtLoginFlag, wasOpenedAtLogin } from './login-item'
 import { keepZoom } from './zoom'
 
@@ -67,11 +67,17 @@ describe('start at login', () => {
     await createLoginItem({ platform: 'darwin', command: ['/Applications/Magpie.app/Contents/MacOS/Magpie'], autostartDir: temp() }).set(true)
     expect(electronRecording.loginItemSettings).toEqual([{ openAtLogin: true }])
     electronRecording.config.openedAtLogin = true
+    // Known only from ready on.
+    expect(wasOpenedAtLogin('darwin', [])).toBe(false)
+    becomeReady()
     expect(wasOpenedAtLogin('darwin', [])).toBe(true)
   })
 
   it('on Linux, an XDG autostart entry, quoted, written and removed', async () => {
     const dir = join(temp(), 'autostart')
+    // Development's entry is its own file, never the installed app's.
+    await createLoginItem({ platform: 'linux', command: ['electron', '.'], autostartDir: dir, entryName: 'magpie-dev.desktop' }).set(true)
+    expect(existsSync(join(dir, 'magpie-dev.desktop'))).toBe(true)
     const item = createLoginItem({ platform: 'linux', command: ['/opt/Magpie $1/magpie'], autostartDir: dir })
     await item.set(true)
     const entry = readFileSync(join(dir, 'magpie.desktop'), 'utf8')

@@ -154,6 +154,19 @@ export function openCommunityBackend(options: CommunityBackendOptions) {
     /** Resolves once background work (snapshots, downloads, scans) has settled. */
     idle: work.idle,
 
+    /**
+     * Windows is ending the session and ends the process when its handler returns: everything
+     * stops and the mirror store closes now, with no grace for running work (the next start
+     * resumes it from the mirror).
+     */
+    closeNow(): void {
+      sync.stop()
+      stopResume?.()
+      watcher.stop()
+      void ports.close().catch((error: unknown) => console.warn('[community] close', error))
+      store.close()
+    },
+
     async close(): Promise<void> {
       sync.stop()
       stopResume?.()

@@ -24,6 +24,14 @@ async function aliceWasHere() {
 }
 
 describe('community mode offline', () => {
+  it('closing now (Windows ending the session) closes the mirror store and the local store at once', async () => {
+    const { a } = await aliceAndBob()
+    const mirror = a.mirror()
+    a.magpie.closeNow()
+    expect(() => storeSnapshot(mirror)).toThrow(/not open/)
+    expect(() => storeSnapshot(a.magpie.store)).toThrow(/not open/)
+  })
+
   it('waking from sleep drops and reopens the connections, and the mirror catches up', async () => {
     const { fake, a, b } = await aliceAndBob()
     const before = fake.reconnects()
