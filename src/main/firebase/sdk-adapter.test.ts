@@ -103,6 +103,28 @@ describe('FilesPort.download', () => {
     expect(requests).toEqual([])
   })
 
+  it('fetches only the community’s own bucket (the config’s storageBucket), on the emulator’s origin too (issue 21)', async () => {
+    const { files } = await connect({ storage: host })
+    requests.length = 0
+    for (const bad of [
+      `http://${host}/v0/b/attacker-project.appspot.com/o/postImg%2Fsmall?alt=media&token=t`,
+      `http://${host}/v0/b/demo-magpie.appspot.com.evil.com/o/postImg%2Fsmall?alt=media`,
+      `http://${host}/v0/b/demo-magpie.appspot.com/o/..%2F..%2Fattacker-project.appspot.com/o/postImg%2Fsmall`,
+      `http://${host}/v0/b/demo-magpie.appspot.com/o/%2e%2e/%2e%2e/attacker-project.appspot.com/o/postImg%2Fsmall`,
+      'https://firebasestorage.googleapis.com/v0/b/attacker-project.appspot.com/o/postImg%2F1?alt=media&token=t'
+    ]) {
+      const error = await failure(files.download(bad, 1024))
+      expect(error.reason, bad).toBe('permission-denied')
+    }
+    const refused = await failure(files.download(`http://${host}/v0/b/attacker-project.appspot.com/o/postImg%2Fsmall?alt=media&token=secret`, 1024))
+    // The log names the host and the bucket, never the file's token.
+    expect(refused.message).toContain('attacker-project.appspot.com')
+    expect(refused.message).not.toContain('secret')
+    expect(requests).toEqual([])
+    // The community's own bucket on the same server is fetched.
+    expect(Buffer.from(await files.download(url('small'), image.length))).toEqual(image)
+  })
+
   it('follows no redirect', async () => {
     const { files } = await connect({ storage: host })
     expect((await failure(files.download(url('moved'), 1024))).reason).toBe('permission-denied')

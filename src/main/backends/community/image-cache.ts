@@ -58,7 +58,12 @@ export function createImageCache(ctx: CommunityContext, maxBytes: number) {
     } catch (error) {
       // Offline: fetched when the network is back; anything else will not get better by retrying.
       if (error instanceof FirebasePortError && error.reason === 'offline') waiting.add(id)
-      else failed.add(id)
+      else {
+        failed.add(id)
+        // Refused, e.g. a photo outside the community's bucket (the adapter fetches nothing
+        // else, issue 21): said once in main's log, as the port words it (no token, no path).
+        if (error instanceof FirebasePortError && error.reason === 'permission-denied') console.warn(`[community] image ${id} not fetched: ${error.message}`)
+      }
       return
     }
     let processed: Awaited<ReturnType<typeof processImage>>

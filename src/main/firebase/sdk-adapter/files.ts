@@ -3,7 +3,7 @@ import type { FirebaseApp } from 'firebase/app'
 import { deleteObject, getDownloadURL, getStorage, ref as storageRef, uploadBytesResumable } from 'firebase/storage'
 import { guarded, toPortError } from '../firebase-errors'
 import { FirebasePortError, type EmulatorHosts, type FilesPort } from '../ports'
-import { allowedDownloadOrigins, downloadCapped } from './download'
+import { downloadCapped, downloadScope } from './download'
 import { useStorageEmulator } from './emulators'
 import { safely } from './helpers'
 
@@ -19,12 +19,13 @@ function requireImagePath(path: string): string {
   return path
 }
 
-export function createFilesPort(app: FirebaseApp, auth: Auth, emulators: EmulatorHosts | undefined): FilesPort {
+export function createFilesPort(app: FirebaseApp, auth: Auth, bucket: string, emulators: EmulatorHosts | undefined): FilesPort {
   const storage = getStorage(app)
   useStorageEmulator(storage, emulators)
   storage.maxUploadRetryTime = UPLOAD_RETRY_MS
   storage.maxOperationRetryTime = OPERATION_RETRY_MS
-  const origins = allowedDownloadOrigins(emulators)
+  // Images are fetched only from the community's own bucket (issue 21, defect 6).
+  const scope = downloadScope(bucket, emulators)
 
   return {
     upload: (path, bytes, contentType, onProgress) =>
@@ -54,6 +55,6 @@ export function createFilesPort(app: FirebaseApp, auth: Auth, emulators: Emulato
         if (failure.reason !== 'not-found') throw failure
       }
     },
-    download: (url, maxBytes) => downloadCapped(url, maxBytes, origins)
+    download: (url, maxBytes) => downloadCapped(url, maxBytes, scope)
   }
 }

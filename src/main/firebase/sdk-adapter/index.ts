@@ -69,7 +69,7 @@ function assemble(app: FirebaseApp, config: FirebaseWebConfig, emulators: Emulat
     auth: createAuthPort(config, emulators, auth),
     docs: createDocsPort(db, connectivity.signal),
     alerts: createAlertsPort(connectivity.link),
-    files: createFilesPort(app, auth, emulators),
+    files: createFilesPort(app, auth, config.storageBucket, emulators),
     connectivity: connectivity.port,
     async close() {
       if (closed) return
