@@ -1,6 +1,4 @@
-import { toast } from '@/shared/ui/toast'
 import { messages } from '@shared/messages'
-import { errorMessage } from '@/shared/lib/ipc'
 import { Avatar } from '@/shared/ui/Avatar'
 import { useConfirm } from '@/shared/ui/ConfirmProvider'
 import { ErrorState } from '@/shared/ui/ErrorState'
@@ -19,10 +17,7 @@ export function CommentSection({ postId }: { postId: string }) {
 
   const removeComment = async (id: string) => {
     if (!(await confirm(messages.confirmDeleteComment, messages.deleteOne))) return
-    remove.mutate(id, {
-      onSuccess: () => toast.success(messages.commentDeleted),
-      onError: (error) => toast.error(errorMessage(error))
-    })
+    remove.mutate(id)
   }
 
   const list = comments.data?.pages.flatMap((page) => page.comments) ?? []
