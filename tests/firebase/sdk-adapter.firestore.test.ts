@@ -14,9 +14,10 @@ import firebase from 'firebase/compat/app'
 import 'firebase/compat/firestore'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { CommentDoc, FirebasePorts, FirebaseUser, PostDoc, Snapshot } from '../../src/main/firebase/ports'
+import { webDate, webDays } from '../../src/main/firebase/mapping'
 import { connectFirebase } from '../../src/main/firebase/sdk-adapter'
 import { emulatorCommunity as config, emulatorHost as hostOf } from '../support/emulators/project'
-import { rulesEnvironment } from '../support/emulators/rules'
+import { rulesEnvironment, signedIn as rulesUser } from '../support/emulators/rules'
 import { authEmulatorHost, failure, nextValue, signedIn } from '../support/emulators/sdk'
 
 // ================================================================ Firestore
@@ -252,6 +253,41 @@ describe('DocsPort on the Firestore emulator', () => {
     const gone = nextValue<Snapshot<PostDoc> | null>((deliver, fail) => bob.ports.docs.watchPost(id, deliver, fail), (doc) => doc === null)
     await alice.ports.docs.deletePost(id)
     expect(await gone).toBeNull()
+  })
+
+  it("watches a day's posts by their postDate text: a post the web app adds (addDoc, no createdAt, today's ko-KR postDate) arrives live, its edit and delete too", async () => {
+    const now = Date.now()
+    const today = webDays(now).find((day) => webDate(now).startsWith(day))!
+    expect(today).toBeDefined()
+    // Not that day: the day before, and a postDate that only looks like it ("…. 26" against "…. 2.").
+    const yesterday = webDays(now - 24 * 60 * 60 * 1000).find((day) => webDate(now - 24 * 60 * 60 * 1000).startsWith(day))!
+    await seed({
+      'magazinePost/yesterday': webPost({ postDate: `${yesterday} 오후 11:59` }),
+      'magazinePost/lookalike': webPost({ postDate: `${today.slice(0, -1)}1. 오전 10:00` })
+    })
+    const delivered = (accept: (docs: Snapshot<PostDoc>[]) => boolean) =>
+      nextValue<Snapshot<PostDoc>[]>((deliver, fail) => bob.ports.docs.watchPostsDated(today, deliver, fail), accept)
+    const firstSnapshot = await delivered(() => true)
+    expect(ids(firstSnapshot)).toEqual([])
+
+    // As the web app's Write.js: addDoc of the post fields as the signed-in author, through the shipped rules.
+    const web = rulesUser(env, { uid: alice.user.uid, email: alice.user.email }).firestore()
+    const added = delivered((docs) => docs.length === 1)
+    const ref = await web.collection('magazinePost').add(webPost({ postTxt: '웹에서 쓴 글', postDate: webDate(now) }))
+    const [post] = await added
+    expect(post!.id).toBe(ref.id)
+    expect(post!.data.postTxt).toBe('웹에서 쓴 글')
+    expect(post!.data.postDate).toBe(webDate(now))
+    expect(post!.data.createdAt).toBeUndefined()
+
+    // Its edit (the web app sends the six edit fields) and its delete.
+    const edited = delivered((docs) => docs[0]?.data.postTxt === '고친 글')
+    const fields = webPost()
+    await ref.update({ id: ref.id, nickname: fields.nickname, profileImg: fields.profileImg, postImg: fields.postImg, postTxt: '고친 글', layout: fields.layout })
+    expect(ids(await edited)).toEqual([ref.id])
+    const gone = delivered((docs) => docs.length === 0)
+    await ref.delete()
+    expect(await gone).toEqual([])
   })
 
   it('keeps its listeners live across a reconnect (after the computer slept)', async () => {

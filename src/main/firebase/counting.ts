@@ -73,6 +73,10 @@ export function countReads(inner: DocsPort) {
       call('watchPostsTop')
       return inner.watchPostsTop(limit, (list) => (add('watchPostsTop', list.length), onDocs(list)), onError)
     },
+    watchPostsDated(prefix, onDocs, onError) {
+      call('watchPostsDated')
+      return inner.watchPostsDated(prefix, (list) => (add('watchPostsDated', list.length), onDocs(list)), onError)
+    },
     watchPost(id, onDoc, onError) {
       call('watchPost')
       return inner.watchPost(id, (doc) => (add('watchPost', 1), onDoc(doc)), onError)

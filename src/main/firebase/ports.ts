@@ -159,6 +159,14 @@ export interface DocsPort {
    * tells whether the web app's posts changed in number since the last scan (decision 008).
    */
   postsCount(): Promise<{ all: number; ordered: number }>
+  /**
+   * Live view of the posts whose `postDate` starts with `prefix` (a day as the web app writes it,
+   * "2026. 11. 26."; see mapping.webDays), found without scanning by a range on the postDate text
+   * (`>= prefix` and `<` the prefix with its last character incremented: exactly the strings that
+   * start with it). Each snapshot is all of them, Magpie's posts of the day included. Keeps the web
+   * app's posts of the days being written live (decision 008, "Web-app posts, live").
+   */
+  watchPostsDated(prefix: string, onDocs: (docs: Snapshot<PostDoc>[]) => void, onError: (error: FirebasePortError) => void): Unsubscribe
   getPost(id: string): Promise<Snapshot<PostDoc> | null>
   watchPost(id: string, onDoc: (doc: Snapshot<PostDoc> | null) => void, onError: (error: FirebasePortError) => void): Unsubscribe
   addPost(doc: PostDoc): Promise<string>

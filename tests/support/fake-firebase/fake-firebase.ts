@@ -267,6 +267,21 @@ export function createFakeFirebase(options: FakeFirebaseOptions = {}) {
           const all = [...posts.values()]
           return { all: all.length, ordered: all.filter((doc) => typeof doc.createdAt === 'number').length }
         },
+        watchPostsDated(prefix, onDocs, onError) {
+          if (typeof prefix !== 'string' || prefix.length === 0 || prefix.length > 64) throw new FirebasePortError('unknown', 'not a postDate prefix')
+          // As the range query: string postDates that start with the prefix, in (postDate, id) order.
+          return watch(
+            () =>
+              clone(
+                [...posts.entries()]
+                  .filter(([, doc]) => typeof doc.postDate === 'string' && doc.postDate.startsWith(prefix))
+                  .sort(([aId, a], [bId, b]) => ((a.postDate as string) < (b.postDate as string) ? -1 : (a.postDate as string) > (b.postDate as string) ? 1 : aId < bId ? -1 : aId > bId ? 1 : 0))
+                  .map(([id, data]) => ({ id, data: data as unknown as PostDoc }))
+              ),
+            onDocs,
+            onError
+          )
+        },
         async getPost(id) {
           gate('docs.getPost')
           const doc = posts.get(id)

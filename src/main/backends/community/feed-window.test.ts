@@ -13,13 +13,16 @@ afterEach(async () => {
 const author = { uid: 'author-uid', email: 'author@example.com', nickname: '작가' }
 const base = Date.UTC(2026, 0, 1)
 
-/** `n` ordered posts, post000 the oldest (so the last ids are the top of the feed). */
+/**
+ * `n` ordered posts, post000 the oldest (so the last ids are the top of the feed), of a day long
+ * past: the listeners on the days being written (sync.ts, watchDay) follow none of them.
+ */
 function project(n: number) {
   const fake = createFakeFirebase()
   const ids: string[] = []
   for (let i = 0; i < n; i++) {
     const id = `post${String(i).padStart(3, '0')}`
-    fake.webApp.addPost({ ...webAppPost(author, { postTxt: `글 ${i}` }), createdAt: base + i * 60_000 }, id)
+    fake.webApp.addPost({ ...webAppPost(author, { postTxt: `글 ${i}`, postDate: '2025. 6. 1. 오전 10:00' }), createdAt: base + i * 60_000 }, id)
     ids.push(id)
   }
   return { fake, ids }

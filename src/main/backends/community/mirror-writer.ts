@@ -49,10 +49,21 @@ export function createMirrorWriter(ctx: CommunityContext, images: ImageCache) {
     return mirror.person({ email, uid: remote.uid, nickname: remote.nickname, avatarId }, ctx.newId, ctx.now())
   }
 
+  /**
+   * When a web app post (no createdAt) is placed: its postDate has minute precision, so a post
+   * first mirrored within its own minute (its day's listener, live) takes the time it came, as
+   * comments do, and keeps it: it shows above the Magpie posts written earlier in that minute.
+   */
+  function webPostTime(dated: number, known: number | null, now: number): number {
+    if (known !== null) return known >= dated && known - dated < minuteMs ? known : dated
+    return now >= dated && now - dated < minuteMs ? now : dated
+  }
+
   /** Inside a transaction: one post document into the mirror; returns the images it shows. */
   function putPost(snapshot: Snapshot<PostDoc>, now: number): { images: (string | null)[]; dropped: string | null } {
     const existing = mirror.postRemote(snapshot.id)
     const post = postFromDoc(snapshot, existing?.createdAt ?? now)
+    if (!post.ordered) post.createdAt = webPostTime(post.createdAt, existing?.createdAt ?? null, now)
     const authorId = personOf(post.author, `post-${post.id}`, true)
     const imageId = mirror.remoteImage(post.imageUrl, 'post', ctx.newId, now)
     mirror.upsertPost(

@@ -168,7 +168,7 @@ describe('community alerts, live', () => {
     const { fake, a, aliceUid } = await aliceAndBob()
     const alice = { uid: aliceUid, email: 'alice@example.com', nickname: '앨리스' }
     // A post of Alice's below the top of the feed, so only the alert brings it into the mirror.
-    fake.webApp.addPost({ ...webAppPost(alice, { postTxt: '옛 글' }), createdAt: 1 }, 'oldie')
+    fake.webApp.addPost({ ...webAppPost(alice, { postTxt: '옛 글', postDate: '2020. 1. 1. 오전 09:00' }), createdAt: 1 }, 'oldie')
     for (let i = 0; i < 12; i++) fake.webApp.addPost({ ...webAppPost(alice), createdAt: Date.UTC(2026, 0, 1) + i }, `newer${i}`)
     await a.close()
     fake.webApp.pushAlert(aliceUid, { date: '2026. 1. 1. 10:00', post_id: 'oldie', committed_by: '준호', alert_type: 'comment' })

@@ -1,6 +1,6 @@
 import { limits } from '@shared/limits'
 import type { Keyset } from '../../store/keyset'
-import { postFromDoc } from '../../firebase/mapping'
+import { postFromDoc, webDays } from '../../firebase/mapping'
 import { FirebasePortError, type Unsubscribe } from '../../firebase/ports'
 import type { CommunityContext } from './context'
 import { createFeedWindow } from './feed-window'
@@ -13,6 +13,8 @@ export const legacyScanIntervalMs = 24 * 60 * 60 * 1000
 export const legacyFullScanIntervalMs = 7 * legacyScanIntervalMs
 const legacyScanPage = 200
 const scanCheckMs = 60 * 60 * 1000
+/** How often the days being written are checked (a listener per day; see watchDays). */
+export const dayCheckMs = 60_000
 /** comments:list waits this long at most for the open post's first snapshot, then answers from the mirror. */
 const firstSnapshotWaitMs = 10_000
 /** After the alert list as it stood at the start could not be applied, the listener starts again this much later. */
@@ -48,6 +50,9 @@ export function createSync(ctx: CommunityContext, writer: MirrorWriter, images: 
   /** Alerts' posts known to be gone, so a dangling alert does not fetch its post at every change. */
   const missingPosts = new Set<string>()
   let feedTop: Unsubscribe | null = null
+  /** The listeners on the days being written, by postDate prefix; a failed one starts again online. */
+  const days = new Map<string, { stop: Unsubscribe | null; failed: boolean }>()
+  let dayTimer: NodeJS.Timeout | null = null
   let open: { postId: string; stop: Unsubscribe; ready: Promise<void> } | null = null
   let alerts: { uid: string; userId: string; stop: Unsubscribe | null } | null = null
   let stopConnectivity: Unsubscribe | null = null
@@ -115,6 +120,61 @@ export function createSync(ctx: CommunityContext, writer: MirrorWriter, images: 
         console.warn('[community] feed listener stopped:', error.reason)
       }
     )
+  }
+
+  /**
+   * The web app's posts have no createdAt, so neither the top listener nor a page finds them.
+   * Those being written now carry a postDate that starts with one of the days someone somewhere
+   * is living (mapping.webDays: two, or three for two hours a day): one listener per day, by a
+   * range on the postDate text, puts them into the mirror in their place by time (createdAt from
+   * the parsed postDate), and their edits and deletes with them. Only changed documents are
+   * written, as the feed window's. A post that leaves a day's snapshot is asked for once: gone
+   * (deleted), or changed otherwise (its date edited by hand).
+   */
+  function watchDay(prefix: string): void {
+    const inOrder = serial()
+    const last = new Map<string, string>()
+    const entry: { stop: Unsubscribe | null; failed: boolean } = { stop: null, failed: false }
+    days.set(prefix, entry)
+    const stop = ports.docs.watchPostsDated(
+      prefix,
+      (docs) =>
+        inOrder('web app posts listener', async () => {
+          if (closed || days.get(prefix) !== entry) return
+          const changed = docs.filter((doc) => last.get(doc.id) !== JSON.stringify(doc.data))
+          const gone = [...last.keys()].filter((id) => !docs.some((doc) => doc.id === id))
+          // Remembered only once applied: what failed is tried again with the next snapshot.
+          if (changed.length > 0) await writer.posts(changed)
+          for (const doc of changed) last.set(doc.id, JSON.stringify(doc.data))
+          for (const id of gone) {
+            await writer.post(id, await ports.docs.getPost(id))
+            last.delete(id)
+          }
+          // Their cards' comment counts, once a session (the open post's listener keeps its own).
+          void countComments(changed.map((doc) => doc.id))
+        }),
+      (error) => {
+        entry.failed = true
+        entry.stop = null
+        console.warn('[community] web app posts listener stopped:', error.reason)
+      }
+    )
+    if (!entry.failed) entry.stop = stop
+  }
+
+  /** Follows the days being written now: a new day's listener starts, a day nobody lives any more stops, the rest keep running. */
+  function watchDays(): void {
+    if (closed) return
+    const wanted = new Set(webDays(ctx.now()))
+    for (const [prefix, entry] of days) {
+      if (wanted.has(prefix)) continue
+      entry.stop?.()
+      days.delete(prefix)
+    }
+    for (const prefix of wanted) {
+      const entry = days.get(prefix)
+      if (!entry || entry.failed) watchDay(prefix)
+    }
   }
 
   function restartAlerts(subscription: NonNullable<typeof alerts>): void {
@@ -251,6 +311,7 @@ export function createSync(ctx: CommunityContext, writer: MirrorWriter, images: 
     // Comments may have come meanwhile, and a top that did not change sends no snapshot to count them by.
     else void countComments(top)
     if (alerts && !alerts.stop) watchAlerts(alerts.uid, alerts.userId)
+    watchDays()
     images.resume()
     ctx.background('legacy scan', legacyScan)
   }
@@ -272,6 +333,10 @@ export function createSync(ctx: CommunityContext, writer: MirrorWriter, images: 
 
     start(): void {
       watchFeedTop()
+      watchDays()
+      // At midnight somewhere a day starts being written, and another stops: checked each minute.
+      dayTimer = setInterval(watchDays, dayCheckMs)
+      dayTimer.unref()
       stopConnectivity = ports.connectivity.onChange(onConnectivity)
       ctx.background('legacy scan', legacyScan)
       // An app that lives in the tray for days still scans daily; the scan itself checks when it last ran.
@@ -291,6 +356,9 @@ export function createSync(ctx: CommunityContext, writer: MirrorWriter, images: 
       closed = true
       feedTop?.()
       feedTop = null
+      for (const entry of days.values()) entry.stop?.()
+      days.clear()
+      if (dayTimer) clearInterval(dayTimer)
       window.stop()
       open?.stop()
       open = null

@@ -305,6 +305,12 @@ export function createDocsPort(db: Firestore, signal: FirestoreSignal): DocsPort
       const [all, ordered] = await Promise.all([countOf(query(posts)), countOf(query(posts, orderBy('createdAt')))])
       return { all, ordered }
     },
+    watchPostsDated(prefix, onDocs, onError) {
+      if (typeof prefix !== 'string' || prefix.length === 0 || prefix.length > 64) throw new FirebasePortError('unknown', 'not a postDate prefix')
+      // Exactly the strings that start with the prefix: >= it, and < it with its last character incremented.
+      const end = prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1)
+      return watch(query(posts, where('postDate', '>=', prefix), where('postDate', '<', end)), readPost, onDocs, onError)
+    },
     getPost: (id) => getOne(POSTS, id, readPost),
     watchPost(id, onDoc, onError) {
       if (!isDocId(id)) {
