@@ -12,9 +12,11 @@
  * `npm run test:firebase` too (there contract.test.ts also runs it on every real emulator).
  */
 import type { RulesTestEnvironment } from '@firebase/rules-unit-testing'
+import firebase from 'firebase/compat/app'
+import 'firebase/compat/firestore'
 import { afterAll, beforeAll, expect, it, vi } from 'vitest'
 import { webDate } from '../../src/main/firebase/mapping'
-import { cleanupCommunityApps, startProjectApp } from '../support/main/community-app'
+import { cleanupCommunityApps, join, startProjectApp } from '../support/main/community-app'
 import { backendContract } from '../support/main/contract-suite'
 import { createFakeFirebase } from '../support/fake-firebase/fake-firebase'
 import type { ConnectFirebase, EmulatorHosts } from '../../src/main/firebase/ports'
@@ -97,6 +99,52 @@ it("a post the web app writes (addDoc, no createdAt, a ko-KR postDate of now) is
         layout: 'Top'
       })
     await vi.waitFor(async () => expect((await app.call('posts:feed', {})).posts[0]?.id).toBe(ref.id), { timeout: 5_000, interval: 100 })
+  } finally {
+    await cleanupCommunityApps()
+    await cleanupTestApps()
+  }
+})
+
+it("a Magpie edit of a post its author wrote in the web app puts it in the server's ordered feed, in its place (issue 21, defect 3)", async () => {
+  const fake = createFakeFirebase({ rules: false })
+  const project = { connect: projectConnect(fake), idle: fake.idle, emulators }
+  try {
+    const first = await startProjectApp(project, { community, clock: createClock(Date.now()) })
+    const alice = await join(first, 'defect3-alice', { nickname: '앨리스' })
+    /** Reads and writes past the rules (the console). */
+    const admin = async <T>(work: (db: firebase.firestore.Firestore) => Promise<T>): Promise<T> => {
+      let result!: T
+      await env!.withSecurityRulesDisabled(async (ctx) => {
+        result = await work(ctx.firestore() as unknown as firebase.firestore.Firestore)
+      })
+      return result
+    }
+    const uid = (await admin((db) => db.collection('users').where('user_id', '==', alice.email).get())).docs[0]!.id
+    const web = signedIn(env!, { uid, email: alice.email }).firestore()
+    const post = (over: Record<string, unknown>) => ({
+      postedBy: alice.email,
+      posted_uid: uid,
+      nickname: '앨리스',
+      profileImg: '',
+      postImg: 'https://firebasestorage.googleapis.com/v0/b/demo-magpie/o/postImg%2F3?alt=media',
+      postTxt: '글',
+      likedBy: [],
+      layout: 'Top',
+      ...over
+    })
+    const at = (iso: string) => firebase.firestore.Timestamp.fromDate(new Date(iso))
+    const later = await admin((db) => db.collection('magazinePost').add(post({ postDate: '2025. 7. 1. 오전 10:00', createdAt: at('2025-07-01T01:00:00Z') })))
+    const earlier = await admin((db) => db.collection('magazinePost').add(post({ postDate: '2025. 5. 1. 오전 10:00', createdAt: at('2025-05-01T01:00:00Z') })))
+    // As Write.js, through the shipped rules: no createdAt.
+    const written = await web.collection('magazinePost').add(post({ postTxt: '웹 글', postDate: '2025. 6. 1. 오전 10:00' }))
+
+    // A copy that connects now finds it by its scan, and alice edits it there.
+    const editor = await startProjectApp(project, { community, clock: createClock(Date.now()) })
+    await editor.call('auth:login', { email: alice.email, password: alice.password })
+    await editor.call('posts:update', { id: written.id, text: '웹 글 고침', layout: 'Left' })
+
+    const ordered = await admin((db) => db.collection('magazinePost').orderBy('createdAt', 'desc').get())
+    expect(ordered.docs.map((doc) => doc.id).filter((id) => [later.id, written.id, earlier.id].includes(id))).toEqual([later.id, written.id, earlier.id])
   } finally {
     await cleanupCommunityApps()
     await cleanupTestApps()

@@ -224,11 +224,46 @@ describe('Firestore rules', () => {
       await assertFails(post.update({ posted_uid: BOB.uid }))
     })
 
-    it('denies the author changing fields outside the edit set (postDate, createdAt, new keys)', async () => {
+    it('denies the author changing fields outside the edit set (postDate, createdAt now, new keys)', async () => {
       const post = db(signedIn(env, ALICE)).doc('magazinePost/p1')
       await assertFails(post.update({ postDate: '2024. 1. 1. 00:00' }))
       await assertFails(post.update({ createdAt: FieldValue.serverTimestamp() }))
       await assertFails(post.update({ pinned: true }))
+    })
+
+    describe('giving a web-app post createdAt (issue 21, defect 3)', () => {
+      const Timestamp = firebase.firestore.Timestamp
+      // p1's postDate is 2023. 11. 14. 22:13, its writer's local time.
+      const at = (iso: string) => Timestamp.fromDate(new Date(iso))
+
+      it('allows the author, with an edit, the post’s own time, once', async () => {
+        const post = db(signedIn(env, ALICE)).doc('magazinePost/p1')
+        await assertSucceeds(post.update({ postTxt: '고친 글', createdAt: at('2023-11-14T13:13:00Z') }))
+        // Once: a post that has createdAt keeps it.
+        await assertFails(post.update({ postTxt: '또 고친 글', createdAt: at('2023-11-14T13:14:00Z') }))
+        await assertFails(post.update({ createdAt: FieldValue.delete() }))
+      })
+
+      it('allows any zone’s reading of the day (UTC−12 to UTC+14)', async () => {
+        await assertSucceeds(db(signedIn(env, ALICE)).doc('magazinePost/p1').update({ createdAt: at('2023-11-14T22:13:00-12:00') }))
+      })
+
+      it('denies a time outside the postDate’s day, in the future, or not a timestamp', async () => {
+        const post = db(signedIn(env, ALICE)).doc('magazinePost/p1')
+        // Now: an old post moved to the top of the feed.
+        await assertFails(post.update({ createdAt: FieldValue.serverTimestamp() }))
+        await assertFails(post.update({ createdAt: at('2023-11-16T00:00:00Z') }))
+        await assertFails(post.update({ createdAt: at('2023-11-13T00:00:00Z') }))
+        await assertFails(post.update({ createdAt: Timestamp.fromMillis(Date.now() + 86_400_000) }))
+        await assertFails(post.update({ createdAt: 1700000000000 }))
+      })
+
+      it('denies it on a postDate in another form, and to anyone but the author', async () => {
+        await seed('magazinePost/en', webPost({ postDate: '11/14/2023, 10:13 PM' }))
+        await assertFails(db(signedIn(env, ALICE)).doc('magazinePost/en').update({ createdAt: at('2023-11-14T13:13:00Z') }))
+        await assertFails(db(signedIn(env, BOB)).doc('magazinePost/p1').update({ createdAt: at('2023-11-14T13:13:00Z') }))
+        await assertFails(db(visitor(env)).doc('magazinePost/p1').update({ createdAt: at('2023-11-14T13:13:00Z') }))
+      })
     })
 
     it('denies the author removing a field', async () => {

@@ -323,7 +323,9 @@ export function createFakeFirebase(options: FakeFirebaseOptions = {}) {
           if (!doc) throw new FirebasePortError('not-found')
           if (rules) {
             if (doc.posted_uid !== user.uid || doc.postedBy !== user.email) denied()
-            if (!keysWithin(patch as Doc, postEditKeys)) denied()
+            if (!keysWithin(patch as Doc, [...postEditKeys, 'createdAt'])) denied()
+            // As firestore.rules: createdAt may be added once, to a post without it, never in the future.
+            if ('createdAt' in patch && (typeof doc.createdAt === 'number' || typeof patch.createdAt !== 'number' || patch.createdAt > now())) denied()
             if ('postTxt' in patch && (!str(patch.postTxt, 1, 2000) || !hasText(patch.postTxt))) denied()
             if ('postImg' in patch && !str(patch.postImg, 1, 2048)) denied()
             if ('layout' in patch && !['Top', 'Left', 'Right'].includes(patch.layout as string)) denied()
@@ -536,6 +538,11 @@ export function createFakeFirebase(options: FakeFirebaseOptions = {}) {
       if (!ports) network = online
       const targets = ports ? [handles.get(ports)].filter((c): c is FakeClient => c !== undefined) : [...clients]
       for (const client of targets) setClientOnline(client, online)
+    },
+
+    /** The post ids the server's ordered feed query returns (createdAt, newest first), for assertions. */
+    orderedPostIds(): string[] {
+      return sortedPosts().map((post) => post.id)
     },
 
     /** How many times the clients were asked to reconnect (ConnectivityPort.reconnect). */

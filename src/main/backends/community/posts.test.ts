@@ -6,7 +6,7 @@ import { messages } from '@shared/messages'
 import { webDate } from '../../firebase/mapping'
 import { cleanupTestApps, tinyJpeg } from '../../../../tests/support/main/test-app'
 import { createFakeFirebase, type FakeFirebase } from '../../../../tests/support/fake-firebase/fake-firebase'
-import { aliceAndBob, cleanupCommunityApps, startCommunityApp, webAppPost, write, type CommunityApp } from '../../../../tests/support/main/community-app'
+import { aliceAndBob, cleanupCommunityApps, join as joinCommunity, startCommunityApp, webAppPost, write, type CommunityApp } from '../../../../tests/support/main/community-app'
 import { databaseOf } from '../../store/handle'
 
 afterEach(async () => {
@@ -136,6 +136,39 @@ describe('community posts', () => {
     expect(feed.posts.map((p) => p.text)).toEqual(['최근 웹 글', '까치 글', '오래된 웹 글'])
     expect(feed.posts[0]!.createdAt).toBe(local(2026, 1, 1, 8, 30))
     expect(feed.posts.every((p) => p.author.nickname === '웹' && !p.mine)).toBe(true)
+  })
+
+  it('a Magpie edit of a post its author wrote in the web app gives it createdAt (its own time, once): other copies’ ordered feeds have it in its place', async () => {
+    const fake = createFakeFirebase()
+    const first = await startCommunityApp(fake)
+    const alice = await joinCommunity(first, 'alice', { nickname: '앨리스' })
+    const author = { uid: fake.data.accounts().find((acc) => acc.email === alice.email)!.uid, email: alice.email, nickname: '앨리스' }
+    fake.webApp.addPost({ ...webAppPost(author, { postTxt: '나중 까치 글' }), createdAt: local(2025, 7, 1) }, 'later')
+    fake.webApp.addPost(webAppPost(author, { postTxt: '웹 글', postDate: '2025. 6. 1. 오전 10:00' }), 'web1')
+    fake.webApp.addPost({ ...webAppPost(author, { postTxt: '먼저 까치 글' }), createdAt: local(2025, 5, 1) }, 'earlier')
+    // A copy that connects now finds the web post by its scan, and alice edits it there.
+    const editor = await startCommunityApp(fake)
+    await editor.call('auth:login', { email: alice.email, password: alice.password })
+    await editor.call('posts:update', { id: 'web1', text: '웹 글 고침', layout: 'Left' })
+    expect(fake.data.posts().web1!.createdAt).toBe(local(2025, 6, 1, 10, 0))
+    // Once: a second edit leaves it.
+    await editor.call('posts:update', { id: 'web1', text: '웹 글 또 고침', layout: 'Left' })
+    expect(fake.data.posts().web1!.createdAt).toBe(local(2025, 6, 1, 10, 0))
+    // The server's ordered feed — what every other copy pages and listens to — has it between the two.
+    expect(fake.orderedPostIds()).toEqual(['later', 'web1', 'earlier'])
+  })
+
+  it('a post the web app dated in another form is edited without createdAt (the rules could not check its day)', async () => {
+    const fake = createFakeFirebase()
+    const first = await startCommunityApp(fake)
+    const alice = await joinCommunity(first, 'alice', { nickname: '앨리스' })
+    const author = { uid: fake.data.accounts().find((acc) => acc.email === alice.email)!.uid, email: alice.email, nickname: '앨리스' }
+    fake.webApp.addPost(webAppPost(author, { postTxt: '영어 날짜 글', postDate: '6/1/2025, 10:00 AM' }), 'web2')
+    const editor = await startCommunityApp(fake)
+    await editor.call('auth:login', { email: alice.email, password: alice.password })
+    await editor.call('posts:update', { id: 'web2', text: '고침', layout: 'Top' })
+    expect(fake.data.posts().web2).toMatchObject({ postTxt: '고침' })
+    expect(fake.data.posts().web2).not.toHaveProperty('createdAt')
   })
 
   it('the legacy scan runs at connect, then not again within a day; a later scan drops web posts deleted meanwhile', async () => {

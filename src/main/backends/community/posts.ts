@@ -21,6 +21,9 @@ import { atOrAbove, type Sync } from './sync'
  * the mirror is not known to match the server below the cursor. Writes go to Firebase first and then into the mirror,
  * so the writer sees them at once and a failed write leaves nothing behind.
  */
+/** A postDate in the ko-KR form the web app writes in a Korean browser (year. month. day. time), the form firestore.rules read a day from. */
+const koreanPostDay = /^\d{4}\. \d{1,2}\. \d{1,2}\. ./
+
 export function createCommunityPosts(ctx: CommunityContext, views: Views, images: CommunityImages, auth: CommunityAuth, sync: Sync, writer: MirrorWriter) {
   const { store, mirror, ports } = ctx
   const local = createLocalPosts(ctx, views, images.local)
@@ -136,9 +139,16 @@ export function createCommunityPosts(ctx: CommunityContext, views: Views, images
       const replacement = uploadId && uploadId !== before.imageId ? await images.claim(uploadId, userId!) : null
       const imageUrl = replacement?.url ?? before.imageUrl ?? ''
       const patch = postEditPatch({ text: before.text, layout: before.layout, imageUrl: before.imageUrl ?? '' }, { ...clean, imageUrl })
+      // A post the web app wrote has no createdAt, so other copies' ordered feed never shows it:
+      // the edit gives it the time this copy orders it by, once. firestore.rules accept it only
+      // within the day its ko-KR postDate names; a date in another form edits without it.
+      if (Object.keys(patch).length > 0 && !before.ordered && koreanPostDay.test(before.postDate)) {
+        patch.createdAt = Math.min(before.createdAt, ctx.now())
+      }
       if (Object.keys(patch).length > 0) await writeClaimed(replacement?.image.id ?? null, () => ports.docs.updatePost(postId, patch))
       const files = await store.transaction(() => {
         store.posts.update({ id: postId, text: clean.text, layout: clean.layout, imageId: replacement?.image.id ?? before.imageId, updatedAt: ctx.now() })
+        if (patch.createdAt !== undefined) mirror.markPostOrdered(postId)
         return replacement ? (mirror.dropImageIfUnused(before.imageId)?.files ?? []) : []
       })
       ctx.published()

@@ -328,7 +328,10 @@ export function createDocsPort(db: Firestore, signal: FirestoreSignal): DocsPort
     addPost: (data) => addTo(POSTS, data),
     async updatePost(id, patch) {
       const ref = doc(posts, requireDocId(id))
-      const data = toFirestore(patch)
+      // An edit's createdAt is the post's own time (a web-app post joining the ordered feed), not now.
+      const { createdAt, ...rest } = patch
+      const data = toFirestore(rest)
+      if (createdAt !== undefined) data.createdAt = atMillis(createdAt)
       if (Object.keys(data).length === 0) return
       await write((transaction) => transaction.update(ref, data))
     },

@@ -43,6 +43,8 @@ export interface PostRemote {
   imagePath: string | null
   ordered: boolean
   createdAt: number
+  /** The document's postDate as written. */
+  postDate: string
 }
 
 export interface RemoteImage {
@@ -65,7 +67,7 @@ export function createMirrorStore(db: Db) {
   )
 
   const postRemote = db.prepare(
-    `SELECT p.author_id, p.remote_author_uid, p.text, p.layout, p.image_id, p.remote_ordered, p.created_at, i.remote_url, i.remote_path
+    `SELECT p.author_id, p.remote_author_uid, p.text, p.layout, p.image_id, p.remote_ordered, p.created_at, p.remote_date, i.remote_url, i.remote_path
      FROM posts p JOIN images i ON i.id = p.image_id WHERE p.id = ?`
   )
   const insertPost = db.prepare(
@@ -86,6 +88,7 @@ export function createMirrorStore(db: Db) {
        AND (@loAt IS NULL OR (created_at, id) >= (@loAt, @loId))`
   )
   const legacyIds = db.prepare('SELECT id FROM posts WHERE remote_ordered = 0').pluck()
+  const markOrdered = db.prepare('UPDATE posts SET remote_ordered = 1 WHERE id = ?')
   const postIdsUsingImage = db.prepare(
     `SELECT id FROM posts WHERE image_id = @id
      UNION SELECT p.id FROM posts p JOIN users u ON u.id = p.author_id WHERE u.avatar_id = @id LIMIT 200`
@@ -198,6 +201,11 @@ export function createMirrorStore(db: Db) {
 
     // ------------------------------------------------------------ posts
 
+    /** The server's document now has createdAt (this copy's edit gave it): the ordered feed holds it. */
+    markPostOrdered(id: string): void {
+      markOrdered.run(id)
+    },
+
     postRemote(id: string): PostRemote | null {
       const row = postRemote.get(id) as Record<string, unknown> | undefined
       if (!row) return null
@@ -210,7 +218,8 @@ export function createMirrorStore(db: Db) {
         imageUrl: row.remote_url as string | null,
         imagePath: row.remote_path as string | null,
         ordered: row.remote_ordered === 1,
-        createdAt: row.created_at as number
+        createdAt: row.created_at as number,
+        postDate: (row.remote_date as string | null) ?? ''
       }
     },
 
