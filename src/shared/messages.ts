@@ -216,13 +216,19 @@ export const messages = {
   unresponsiveReload: '다시 열기',
   notificationsFailed: '알림을 보여 줄 수 없어요. 시스템 설정에서 까치의 알림을 허용해 주세요',
   sessionNotEncrypted: '이 컴퓨터에는 비밀번호 보관함이 없어서 로그인 정보가 암호화되지 않은 채 저장돼요',
-  imageProcessFailed: '사진을 처리하지 못했어요. 다른 사진으로 다시 시도해 주세요'
+  imageProcessFailed: '사진을 처리하지 못했어요. 다른 사진으로 다시 시도해 주세요',
+  // A web-app account without its users document finishes its profile after signing in (issue 21, defect 4).
+  completeProfile: '프로필 완성',
+  completeProfileHint: '까치를 쓰려면 닉네임을 정해 주세요. 프로필 사진은 나중에 정해도 돼요',
+  completeProfileSubmit: '완성하기',
+  noProfileToComplete: '완성할 프로필이 없어요'
 } as const
 
 export type MessageKey = keyof typeof messages
 
 export const format = {
   signupDone: (nickname: string) => `${nickname}님, 가입을 환영해요!`,
+  profileDone: (nickname: string) => `${nickname}님, 프로필을 완성했어요!`,
   greeting: (nickname: string) => `${nickname}님, 안녕하세요`,
   tooLong: (n: number) => `${n.toLocaleString('ko-KR')}자까지 쓸 수 있어요`,
   likeCount: (n: number) => `좋아요 ${n.toLocaleString('ko-KR')}개`,

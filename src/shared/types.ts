@@ -25,6 +25,12 @@ export interface SessionUser extends PersonView {
 
 export interface SessionView {
   user: SessionUser | null
+  /**
+   * Community mode: signed in on Firebase, but the account has no users document (made by the web
+   * app, whose sign-up stopped before writing it). user stays null — nothing can be written — until
+   * auth:completeProfile writes it; the renderer keeps the person on the 프로필 완성 step meanwhile.
+   */
+  profileToComplete?: { email: string }
 }
 
 export interface PostView {

@@ -1,4 +1,4 @@
-import type { SignUpInput } from '@shared/ipc/contract'
+import type { CompleteProfileInput, SignUpInput } from '@shared/ipc/contract'
 import type { ImagePurpose } from '@shared/limits'
 import type { MessageKey } from '@shared/messages'
 import type { AlertList, CommentPage, CommentView, FeedMatches, FeedPage, ImageUpload, LikeState, PostView, SessionView } from '@shared/types'
@@ -20,6 +20,8 @@ export interface Services {
     signUp(input: SignUpInput): Promise<SessionView>
     login(input: { email: string; password: string }): Promise<SessionView>
     logout(): Promise<SessionView>
+    /** Community mode's web-app accounts without a users document; local mode never has one (noProfileToComplete). */
+    completeProfile(input: CompleteProfileInput): Promise<SessionView>
   }
   images: {
     add(userId: string, purpose: ImagePurpose, bytes: Uint8Array, onProgress?: (p: number) => void): Promise<ImageUpload>

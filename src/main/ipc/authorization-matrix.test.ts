@@ -142,6 +142,14 @@ const matrix: Matrix = {
       }
     }
   ],
+  'auth:completeProfile': [
+    {
+      // Local accounts are always made with their profile (community mode: community/auth.test.ts).
+      name: 'finish a profile that is never missing here',
+      input: () => ({ nickname: '새 닉네임' }),
+      expect: { loggedOut: 'noProfileToComplete', anotherUser: 'noProfileToComplete', owner: 'noProfileToComplete' }
+    }
+  ],
   'images:add': [
     {
       name: 'upload a photo',

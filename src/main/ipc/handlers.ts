@@ -28,6 +28,7 @@ export function createHandlers(
     'auth:signUp': (input) => s().auth.signUp(input),
     'auth:login': (input) => s().auth.login(input),
     'auth:logout': () => s().auth.logout(),
+    'auth:completeProfile': (input) => s().auth.completeProfile(input),
     'images:add': (input, { userId }) =>
       s().images.add(s().requireUser(userId, 'loginFirstWrite'), input.purpose, input.bytes, (progress) =>
         s().emit('images:progress', { requestId: input.requestId, progress })

@@ -9,6 +9,7 @@ export const channels = [
   'auth:signUp',
   'auth:login',
   'auth:logout',
+  'auth:completeProfile',
   'images:add',
   'posts:feed',
   'posts:find',

@@ -43,12 +43,20 @@ export interface SignUpInput {
   profileImage?: Uint8Array | null
 }
 
+/** The profile a signed-in account without a users document finishes (SessionView.profileToComplete). */
+export interface CompleteProfileInput {
+  nickname: string
+  profileImage?: Uint8Array | null
+}
+
 /** Request and response of every channel; main's schemas (src/main/ipc/schemas.ts) must match. */
 export interface Contract {
   'auth:session': { input: void; output: SessionView }
   'auth:signUp': { input: SignUpInput; output: SessionView }
   'auth:login': { input: { email: string; password: string }; output: SessionView }
   'auth:logout': { input: void; output: SessionView }
+  /** Writes the missing users document of the account signed in (community mode); then the session is signed in. */
+  'auth:completeProfile': { input: CompleteProfileInput; output: SessionView }
   /** Post photos only: a profile photo travels with the sign-up itself. */
   'images:add': { input: { requestId: string; purpose: 'post'; bytes: Uint8Array }; output: ImageUpload }
   'posts:feed': { input: { cursor?: string | null; limit?: number }; output: FeedPage }

@@ -1,7 +1,8 @@
-import type { SignUpInput } from '@shared/ipc/contract'
+import type { CompleteProfileInput, SignUpInput } from '@shared/ipc/contract'
+import { checkNickname } from '@shared/validation'
 import { limits } from '@shared/limits'
 import type { SessionView } from '@shared/types'
-import { AppError } from '../../errors'
+import { AppError, enforce } from '../../errors'
 import { createLoginThrottle } from '../../core/login-throttle'
 import { checkSignUp } from '../../core/account-rules'
 import type { SessionVault } from '../../core/session-vault'
@@ -11,6 +12,7 @@ import { FirebasePortError, type FirebaseUser } from '../../firebase/ports'
 import type { CommunityContext } from './context'
 import { appErrorOf, bestEffort, remote } from './remote-call'
 import type { CommunityImages } from './images'
+import type { PendingImage } from '../../store/images-store'
 import type { Sync } from './sync'
 
 /** What the vault keeps for this project: the credential, and who it signs in, for an offline start. */
@@ -18,6 +20,8 @@ interface SavedSession {
   credential: string
   uid: string
   email: string
+  /** The account has no users document yet: the start goes back to the 프로필 완성 step. */
+  incomplete?: boolean
 }
 
 function parseSaved(text: string | null): SavedSession | null {
@@ -54,12 +58,19 @@ export function createCommunityAuth(
   /** A session from the vault Firebase has not confirmed yet (the app started offline). */
   let unconfirmed: SavedSession | null = null
   let confirming: Promise<void> | null = null
+  /**
+   * Signed in on Firebase, but the account has no users document (the web app's sign-up creates
+   * the account first, and stops when its document is refused or the page dies). Not `me`: no
+   * write goes out as them, and no alerts are followed, until completeProfile writes the document.
+   */
+  let incomplete: { uid: string; email: string } | null = null
 
   function currentUserId(): string | null {
     return me?.userId ?? null
   }
 
   function session(): SessionView {
+    if (incomplete) return { user: null, profileToComplete: { email: incomplete.email } }
     const user = me ? store.users.get(me.userId) : null
     if (!me || !user) return { user: null }
     return { user: { ...views.person(user.id, user.nickname, user.avatar), email: me.email } }
@@ -71,8 +82,8 @@ export function createCommunityAuth(
     sync.follow(identity && confirmed ? { uid: identity.uid, userId: identity.userId } : null)
   }
 
-  /** The users document, created when the account has none; offline, what the mirror knows. */
-  async function profileOf(user: FirebaseUser): Promise<{ nickname: string; avatarUrl: string | null }> {
+  /** The users document; null when Firebase says the account has none. Offline, what the mirror knows. */
+  async function profileOf(user: FirebaseUser): Promise<{ nickname: string; avatarUrl: string | null } | null> {
     const known = mirror.personId(user.email)
     const fallback = (known && store.users.get(known)?.nickname) || nicknameFromEmail(user.email)
     try {
@@ -81,8 +92,7 @@ export function createCommunityAuth(
         const profile = userFromDoc(doc)
         return { nickname: profile.nickname || fallback, avatarUrl: profile.avatarUrl }
       }
-      await bestEffort('users document', () => ports.docs.setUser(user.uid, newUserDoc(user.uid, user.email, fallback, '')))
-      return { nickname: fallback, avatarUrl: '' }
+      return null
     } catch (error) {
       if (!(error instanceof FirebasePortError)) throw error
       return { nickname: fallback, avatarUrl: null }
@@ -96,11 +106,45 @@ export function createCommunityAuth(
       return mirror.person({ email: user.email, uid: user.uid, nickname: profile.nickname, avatarId }, ctx.newId, ctx.now())
     })
     unconfirmed = null
+    incomplete = null
     signedInAs({ uid: user.uid, email: user.email, userId })
     images.cache.want([store.users.get(userId)?.avatar?.id ?? null])
     const credential = await ports.auth.exportCredential()
     if (credential) await vault.save(JSON.stringify({ credential, uid: user.uid, email: user.email } satisfies SavedSession))
     return session()
+  }
+
+  /** Signed in on Firebase without a users document: kept (also across restarts) for the 프로필 완성 step. */
+  async function awaitProfile(user: FirebaseUser): Promise<SessionView> {
+    unconfirmed = null
+    signedInAs(null)
+    incomplete = { uid: user.uid, email: user.email }
+    const credential = await ports.auth.exportCredential()
+    if (credential) await vault.save(JSON.stringify({ credential, uid: user.uid, email: user.email, incomplete: true } satisfies SavedSession))
+    return session()
+  }
+
+  /** Signed in on Firebase: as the person their users document makes them, or on the way to writing it. */
+  async function enter(user: FirebaseUser): Promise<SessionView> {
+    const profile = await profileOf(user)
+    return profile ? adopt(user, profile) : awaitProfile(user)
+  }
+
+  /** A profile photo into Storage (profileImg/…) and the mirror; on failure its files are gone and the error thrown. */
+  async function uploadAvatar(user: FirebaseUser, nickname: string, avatar: PendingImage): Promise<string> {
+    try {
+      const uploaded = await images.upload(avatar, 'profileImg')
+      await store.transaction(() => {
+        store.images.insert(avatar)
+        const userId = mirror.person({ email: user.email, uid: user.uid, nickname, avatarId: avatar.id }, ctx.newId, ctx.now())
+        store.images.attach(avatar.id, userId)
+        mirror.setUploaded(avatar.id, uploaded.url, uploaded.path, uploaded.bytes, ctx.now())
+      })
+      return uploaded.url
+    } catch (error) {
+      await images.discardFiles([avatar])
+      throw error
+    }
   }
 
   /** Asks Firebase whether the saved session still holds; offline it is asked again when the network is back. */
@@ -111,9 +155,10 @@ export function createCommunityAuth(
       try {
         const user = await ports.auth.restore(saved.credential)
         if (unconfirmed !== saved) return
-        if (user && user.uid === saved.uid) await adopt(user, await profileOf(user))
+        if (user && user.uid === saved.uid) await enter(user)
         else {
           unconfirmed = null
+          incomplete = null
           signedInAs(null)
           await vault.clear()
         }
@@ -137,7 +182,8 @@ export function createCommunityAuth(
       if (!saved) return session()
       const userId = mirror.personId(saved.email) ?? await store.transaction(() => mirror.person({ email: saved.email, uid: saved.uid }, ctx.newId, ctx.now()))
       unconfirmed = saved
-      signedInAs({ uid: saved.uid, email: saved.email, userId }, false)
+      if (saved.incomplete) incomplete = { uid: saved.uid, email: saved.email }
+      else signedInAs({ uid: saved.uid, email: saved.email, userId }, false)
       ctx.background('session check', confirm)
       return session()
     },
@@ -179,18 +225,10 @@ export function createCommunityAuth(
       let avatarId: string | undefined
       if (avatar) {
         try {
-          const uploaded = await images.upload(avatar, 'profileImg')
-          avatarUrl = uploaded.url
+          avatarUrl = await uploadAvatar(user, nickname, avatar)
           avatarId = avatar.id
-          await store.transaction(() => {
-            store.images.insert(avatar)
-            const userId = mirror.person({ email: user.email, uid: user.uid, nickname, avatarId: avatar.id }, ctx.newId, ctx.now())
-            store.images.attach(avatar.id, userId)
-            mirror.setUploaded(avatar.id, uploaded.url, uploaded.path, uploaded.bytes, ctx.now())
-          })
         } catch (error) {
           console.warn('[community] profile photo not uploaded:', error instanceof Error ? error.message : error)
-          await images.discardFiles([avatar])
         }
       }
       await bestEffort('users document', () => ports.docs.setUser(user.uid, newUserDoc(user.uid, user.email, nickname, avatarUrl)))
@@ -203,11 +241,30 @@ export function createCommunityAuth(
       if (email.length > limits.emailMax) throw new AppError('loginFailed')
       const user = await remote('login', () => ports.auth.signIn(email, input.password))
       throttle.succeeded(email)
-      return adopt(user, await profileOf(user))
+      return enter(user)
+    },
+
+    /**
+     * The 프로필 완성 step: the users document the web app's sign-up would have written (the sign-up's
+     * nickname rule and photo limits), for the account signed in without one; then signed in as them.
+     * Unlike sign-up, a photo or document that fails fails the step: the person is still on it to retry.
+     */
+    async completeProfile(input: CompleteProfileInput): Promise<SessionView> {
+      const nickname = input.nickname.trim()
+      enforce(checkNickname(nickname), 'nickname')
+      if (unconfirmed) await confirm().catch((error: unknown) => Promise.reject(appErrorOf(error, 'write')))
+      if (!incomplete) throw new AppError('noProfileToComplete')
+      const user = ports.auth.current()
+      if (!user || user.uid !== incomplete.uid) throw new AppError(unconfirmed ? 'offlineWrite' : 'loginRequired')
+      const avatar = input.profileImage ? await images.prepareAvatar(input.profileImage) : null
+      const avatarUrl = avatar ? await uploadAvatar(user, nickname, avatar) : ''
+      await remote('write', () => ports.docs.setUser(user.uid, newUserDoc(user.uid, user.email, nickname, avatarUrl)))
+      return adopt(user, { nickname, avatarUrl, avatarId: avatar?.id })
     },
 
     async logout(): Promise<SessionView> {
       unconfirmed = null
+      incomplete = null
       signedInAs(null)
       await vault.clear()
       await bestEffort('sign out', () => ports.auth.signOut())

@@ -122,6 +122,11 @@ export function createLocalAuth(ctx: ServiceContext, views: Views, images: Local
       tokenHash = null
       await vault.clear()
       return { user: null }
+    },
+
+    /** Every local account is made with its profile: there is never one to finish. */
+    async completeProfile(): Promise<SessionView> {
+      throw new AppError('noProfileToComplete')
     }
   }
 }

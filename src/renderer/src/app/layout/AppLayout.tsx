@@ -2,6 +2,7 @@ import { Suspense } from 'react'
 import { Outlet } from 'react-router-dom'
 import { useSession } from '@/shared/lib/session'
 import { LoadingOverlay } from '@/shared/ui/LoadingOverlay'
+import { CompleteProfileForm } from '@/features/auth/components/CompleteProfileForm'
 import { OfflineBanner } from '@/features/settings/components/OfflineBanner'
 import { UpdatePrompt } from '@/features/settings/components/UpdatePrompt'
 import { LiveUpdates } from './LiveUpdates'
@@ -11,6 +12,7 @@ import styles from './AppLayout.module.css'
 
 export function AppLayout() {
   const session = useSession()
+  const profileToComplete = session.data?.profileToComplete
   return (
     <div className={styles.shell}>
       {/* New navigations start at the top; Back returns to where the reader was. Before the
@@ -21,6 +23,9 @@ export function AppLayout() {
       <UpdatePrompt />
       {session.isPending ? (
         <LoadingOverlay />
+      ) : profileToComplete ? (
+        // Signed in without a users document: kept on the 프로필 완성 step until it is written.
+        <CompleteProfileForm email={profileToComplete.email} />
       ) : (
         // A screen's code loads on its first visit; navigations are transitions, so the last
         // screen stays up meanwhile and the overlay shows only when the app opens on one.

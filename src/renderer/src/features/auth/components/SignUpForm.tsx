@@ -1,14 +1,14 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useRef, useState, type FormEvent } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
 import { toast } from '@/shared/ui/toast'
 import { format, messages, type MessageKey } from '@shared/messages'
 import { checkSignUp, type SignUpFields } from '@shared/validation'
 import { limits } from '@shared/limits'
-import { checkImageFile, imageAccept, sniffImageFile } from '@/shared/lib/image-file'
 import { errorMessage, MagpieError } from '@/shared/lib/ipc'
 import { CharCounter } from '@/shared/ui/CharCounter'
 import styles from '@/shared/ui/form.module.css'
 import { useSignUp } from '../api/sign-up'
+import { ProfilePhotoField } from './ProfilePhotoField'
 
 type Field = keyof SignUpFields
 
@@ -25,20 +25,10 @@ export function SignUpForm() {
   const [values, setValues] = useState<SignUpFields>({ email: '', nickname: '', password: '', passwordConfirm: '' })
   const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({})
   const [serverError, setServerError] = useState<{ field?: string; message: string } | null>(null)
-  const [photo, setPhoto] = useState<{ file: File; url: string } | null>(null)
-  // A photo refused before reading it (size, declared type); the one chosen before stays.
-  const [photoProblem, setPhotoProblem] = useState<MessageKey | null>(null)
-  const fileInput = useRef<HTMLInputElement>(null)
-  // Only the latest choice's check may set the photo: an earlier file read late must not win.
-  const latestChoice = useRef(0)
+  const [photo, setPhoto] = useState<File | null>(null)
   // Set at once on the first submit, before anything renders: a second click or Enter meanwhile sends nothing.
   const sending = useRef(false)
   const [submitting, setSubmitting] = useState(false)
-
-  // Each preview URL is released when the photo changes or the form closes.
-  useEffect(() => () => {
-    if (photo) URL.revokeObjectURL(photo.url)
-  }, [photo])
 
   const problems = checkSignUp(values)
   const messageFor = (field: Field): string | null => {
@@ -56,7 +46,7 @@ export function SignUpForm() {
     sending.current = true
     setSubmitting(true)
     try {
-      const profileImage = photo ? new Uint8Array(await photo.file.arrayBuffer()) : null
+      const profileImage = photo ? new Uint8Array(await photo.arrayBuffer()) : null
       // Awaited: the welcome shows even when main's session event has already moved the screen on.
       const session = await signUp.mutateAsync({ ...values, profileImage })
       toast.success(format.signupDone(session.user?.nickname ?? values.nickname.trim()))
@@ -117,63 +107,13 @@ export function SignUpForm() {
             </div>
           )
         })}
-        <div className={styles.field}>
-          <span className={styles.label}>{messages.profileImageLabel}</span>
-          <div className={styles.avatarRow}>
-            {photo ? (
-              <img className={styles.avatarPreview} src={photo.url} alt={messages.preview} />
-            ) : (
-              <span className={styles.avatarPreview} aria-hidden="true" />
-            )}
-            <button type="button" className={styles.fileButton} onClick={() => fileInput.current?.click()}>
-              {messages.chooseImage}
-            </button>
-            {photo && (
-              <button type="button" className={styles.linkButton} onClick={() => setPhoto(null)}>
-                {messages.removeImage}
-              </button>
-            )}
-            <input
-              ref={fileInput}
-              type="file"
-              accept={imageAccept}
-              hidden
-              data-testid="profile-image-input"
-              onChange={(e) => {
-                if (serverError?.field === 'profileImage') setServerError(null)
-                const file = e.target.files?.[0]
-                e.target.value = ''
-                const choice = ++latestChoice.current
-                if (!file) {
-                  setPhotoProblem(null)
-                  setPhoto(null)
-                  return
-                }
-                // Size and declared type at once; then the first bytes, so a document renamed
-                // to .jpg is refused here rather than after the whole form is sent.
-                const refusal = checkImageFile(file)
-                setPhotoProblem(refusal)
-                if (refusal) return
-                void sniffImageFile(file).then((problem) => {
-                  if (choice !== latestChoice.current) return
-                  setPhotoProblem(problem)
-                  if (!problem) setPhoto({ file, url: URL.createObjectURL(file) })
-                })
-              }}
-            />
-          </div>
-          {photoProblem ? (
-            <p className={styles.error} role="alert">
-              {messages[photoProblem]}
-            </p>
-          ) : (
-            serverError?.field === 'profileImage' && (
-              <p className={styles.error} role="alert">
-                {serverError.message}
-              </p>
-            )
-          )}
-        </div>
+        <ProfilePhotoField
+          onChange={setPhoto}
+          error={serverError?.field === 'profileImage' ? serverError.message : null}
+          onChosen={() => {
+            if (serverError?.field === 'profileImage') setServerError(null)
+          }}
+        />
         <button className={styles.primary} type="submit" disabled={submitting}>
           {messages.signup}
         </button>
