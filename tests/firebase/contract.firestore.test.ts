@@ -19,13 +19,12 @@ import { webDate } from '../../src/main/firebase/mapping'
 import { cleanupCommunityApps, join, startProjectApp } from '../support/main/community-app'
 import { backendContract } from '../support/main/contract-suite'
 import { createFakeFirebase } from '../support/fake-firebase/fake-firebase'
-import type { ConnectFirebase, EmulatorHosts } from '../../src/main/firebase/ports'
-import { connectFirebase } from '../../src/main/firebase/sdk-adapter'
+import { firestoreEmulators, projectConnect } from '../support/emulators/project-connect'
 import { cleanupTestApps, createClock } from '../support/main/test-app'
-import { emulatorCommunity as community, emulatorHost } from '../support/emulators/project'
+import { emulatorCommunity as community } from '../support/emulators/project'
 import { rulesEnvironment, signedIn } from '../support/emulators/rules'
 
-const emulators: EmulatorHosts = { auth: emulatorHost('auth'), firestore: emulatorHost('firestore') }
+const emulators = firestoreEmulators
 
 let env: RulesTestEnvironment | null = null
 
@@ -36,26 +35,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await env?.cleanup()
 })
-
-/** The real SDK adapter for accounts and documents, the fake for alerts, photos and the online state. */
-function projectConnect(fake: ReturnType<typeof createFakeFirebase>): ConnectFirebase {
-  return async (config) => {
-    const real = await connectFirebase(config, emulators)
-    const stand = await fake.connect(config)
-    return {
-      config,
-      auth: real.auth,
-      docs: real.docs,
-      alerts: stand.alerts,
-      files: stand.files,
-      connectivity: stand.connectivity,
-      async close() {
-        await stand.close()
-        await real.close()
-      }
-    }
-  }
-}
 
 backendContract(
   'community on the Auth + Firestore emulators (fake Realtime Database and Storage)',

@@ -9,13 +9,12 @@ import type { RulesTestEnvironment } from '@firebase/rules-unit-testing'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { cleanupCommunityApps, startProjectApp } from '../support/main/community-app'
 import { createFakeFirebase } from '../support/fake-firebase/fake-firebase'
-import type { ConnectFirebase, EmulatorHosts } from '../../src/main/firebase/ports'
-import { connectFirebase } from '../../src/main/firebase/sdk-adapter'
+import { firestoreEmulators, projectConnect } from '../support/emulators/project-connect'
 import { cleanupTestApps, tinyJpeg } from '../support/main/test-app'
-import { emulatorCommunity as community, emulatorHost } from '../support/emulators/project'
+import { emulatorCommunity as community } from '../support/emulators/project'
 import { rulesEnvironment, signedIn } from '../support/emulators/rules'
 
-const emulators: EmulatorHosts = { auth: emulatorHost('auth'), firestore: emulatorHost('firestore') }
+const emulators = firestoreEmulators
 
 let env: RulesTestEnvironment | null = null
 
@@ -41,22 +40,7 @@ async function webAppCreateAccount(email: string, password: string): Promise<{ u
 
 it('a web-app account whose users document the rules refused finishes its profile in Magpie, accepted by the shipped rules', async () => {
   const fake = createFakeFirebase({ rules: false })
-  const connect: ConnectFirebase = async (config) => {
-    const real = await connectFirebase(config, emulators)
-    const stand = await fake.connect(config)
-    return {
-      config,
-      auth: real.auth,
-      docs: real.docs,
-      alerts: stand.alerts,
-      files: stand.files,
-      connectivity: stand.connectivity,
-      async close() {
-        await stand.close()
-        await real.close()
-      }
-    }
-  }
+  const connect = projectConnect(fake)
   const email = `halfway-${Date.now()}@example.com`
   const web = await webAppCreateAccount(email, 'halfway-pass')
   // SignUp.js's addDoc after it, with a nickname over the rules' 20 characters: refused, so no profile.
