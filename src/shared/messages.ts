@@ -219,7 +219,8 @@ export const messages = {
   imageProcessFailed: '사진을 처리하지 못했어요. 다른 사진으로 다시 시도해 주세요',
   // A web-app account without its users document finishes its profile after signing in (issue 21, defect 4).
   completeProfile: '프로필 완성',
-  completeProfileHint: '까치를 쓰려면 닉네임을 정해 주세요. 프로필 사진은 나중에 정해도 돼요',
+  completeProfileHint: '까치를 쓰려면 닉네임을 정해 주세요. 프로필 사진은 넣지 않아도 돼요',
+  completeProfileGreeting: '프로필을 완성해 주세요',
   completeProfileSubmit: '완성하기',
   noProfileToComplete: '완성할 프로필이 없어요'
 } as const

@@ -1,6 +1,6 @@
 import { Link, NavLink, useNavigate } from 'react-router-dom'
 import { format, messages } from '@shared/messages'
-import { useCurrentUser } from '@/shared/lib/session'
+import { useCurrentUser, useSession } from '@/shared/lib/session'
 import { Avatar } from '@/shared/ui/Avatar'
 import { useLogout } from '@/features/auth/api/logout'
 import { AlertBell } from '@/features/alerts/components/AlertBell'
@@ -9,6 +9,8 @@ import styles from './TopBar.module.css'
 
 export function TopBar() {
   const user = useCurrentUser()
+  // Signed in on the community but without a profile yet: the page is the 프로필 완성 step, whose own 로그아웃 is the way out.
+  const finishing = Boolean(useSession().data?.profileToComplete)
   const logout = useLogout()
   const navigate = useNavigate()
 
@@ -30,7 +32,7 @@ export function TopBar() {
               <span>{format.greeting(user.nickname)}</span>
             </>
           ) : (
-            <span>{messages.greetingLoggedOut}</span>
+            <span>{finishing ? messages.completeProfileGreeting : messages.greetingLoggedOut}</span>
           )}
         </p>
         <nav className={styles.actions} aria-label="계정">
@@ -46,7 +48,7 @@ export function TopBar() {
                 {messages.logout}
               </button>
             </>
-          ) : (
+          ) : finishing ? null : (
             <>
               <NavLink to="/login" className={styles.ghost}>
                 {messages.login}

@@ -31,6 +31,10 @@ describe('the 프로필 완성 step (a web-app account without its users documen
     renderWithApp(<App />, { session: halfway, route: '/write/new' })
     expect(await screen.findByRole('heading', { name: messages.completeProfile })).toBeTruthy()
     expect(screen.getByText('halfway@example.com')).toBeTruthy()
+    // The top bar neither greets a stranger nor offers 로그인/회원가입 to someone signed in.
+    expect(screen.getByText(messages.completeProfileGreeting)).toBeTruthy()
+    expect(screen.queryByRole('link', { name: messages.login })).toBeNull()
+    expect(screen.queryByRole('link', { name: messages.signup })).toBeNull()
     const button = screen.getByRole('button', { name: messages.completeProfileSubmit })
 
     fireEvent.click(button)
