@@ -148,8 +148,11 @@ test('a scripted update: progress in 설정, then a quiet prompt whose notes are
 
   await prompt.getByRole('button', { name: '다시 시작' }).click()
   await expect.poll(async () => (await recording(harness)).installs).toBe(1)
-  await prompt.getByRole('button', { name: '나중에' }).click()
+  // By keyboard: the card goes, and the focus moves on to the page's next control, never the body.
+  await prompt.getByRole('button', { name: '나중에' }).focus()
+  await page.keyboard.press('Enter')
   await expect(prompt).toHaveCount(0)
+  expect(await page.evaluate(() => document.activeElement !== document.body && document.activeElement !== null)).toBe(true)
 })
 
 test('after a crash main reloads the page: the draft is still there, and main’s notice shows once; the menu opens 설정', async ({

@@ -1,5 +1,5 @@
 import { useAtom } from 'jotai'
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { format, messages } from '@shared/messages'
 import { errorMessage } from '@/shared/lib/ipc'
 import { sessionKeptAtom } from '@/shared/lib/session-kept'
@@ -22,6 +22,13 @@ export function UpdatePrompt() {
   const [later, setLater] = useAtom(laterAtom)
   const [restarting, setRestarting] = useState(false)
   const ready = update?.state === 'ready' && !later[update.version] ? update : null
+  const card = useRef<HTMLElement>(null)
+
+  const putOff = (version: string) => {
+    // The card goes away under the keyboard: the focus moves on to what follows it, never to the page body.
+    if (card.current?.contains(document.activeElement)) focusAfter(card.current)
+    setLater((all) => ({ ...all, [version]: true }))
+  }
 
   const restart = () => {
     setRestarting(true)
@@ -35,7 +42,7 @@ export function UpdatePrompt() {
     // The live region is there before the card, so the card's arrival is announced.
     <div className={styles.live} aria-live="polite">
       {ready && (
-        <aside className={styles.card} aria-labelledby="update-prompt-title" data-testid="update-prompt">
+        <aside ref={card} className={styles.card} aria-labelledby="update-prompt-title" data-testid="update-prompt">
           <span className={styles.icon} aria-hidden="true">
             <svg viewBox="0 0 24 24">
               <path d="M12 16V4M7 9l5-5 5 5M5 20h14" />
@@ -49,10 +56,11 @@ export function UpdatePrompt() {
             <ReleaseNotes notes={ready.notes} />
           </div>
           <div className={styles.actions}>
-            <button type="button" className={styles.later} onClick={() => setLater((all) => ({ ...all, [ready.version]: true }))}>
+            <button type="button" className={styles.later} onClick={() => putOff(ready.version)}>
               {messages.updateLater}
             </button>
-            <button type="button" className={styles.restart} onClick={restart} disabled={restarting}>
+            {/* aria-disabled, not disabled: the button keeps the focus it was pressed with. */}
+            <button type="button" className={styles.restart} onClick={() => restarting || restart()} aria-disabled={restarting}>
               {messages.updateRestart}
             </button>
           </div>
@@ -60,4 +68,14 @@ export function UpdatePrompt() {
       )}
     </div>
   )
+}
+
+const focusable = 'a[href], button:not([disabled]), input:not([disabled]), textarea:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])'
+
+/** The first control after `element` in the page's order. */
+function focusAfter(element: HTMLElement): void {
+  const next = [...document.querySelectorAll<HTMLElement>(focusable)].find(
+    (candidate) => !element.contains(candidate) && element.compareDocumentPosition(candidate) & Node.DOCUMENT_POSITION_FOLLOWING
+  )
+  next?.focus()
 }
