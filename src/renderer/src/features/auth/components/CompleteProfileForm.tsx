@@ -1,13 +1,13 @@
-import { useRef, useState, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
 import { toast } from '@/shared/ui/toast'
 import { format, messages } from '@shared/messages'
 import { checkNickname } from '@shared/validation'
 import { limits } from '@shared/limits'
-import { errorMessage, MagpieError } from '@/shared/lib/ipc'
 import { CharCounter } from '@/shared/ui/CharCounter'
 import styles from '@/shared/ui/form.module.css'
 import { useLogout } from '../api/logout'
 import { useCompleteProfile } from '../api/complete-profile'
+import { useFormSend } from '../hooks/use-form-send'
 import { ProfilePhotoField } from './ProfilePhotoField'
 
 /**
@@ -22,32 +22,22 @@ export function CompleteProfileForm({ email }: { email: string }) {
   const [nickname, setNickname] = useState('')
   const [touched, setTouched] = useState(false)
   const [photo, setPhoto] = useState<File | null>(null)
-  const [serverError, setServerError] = useState<{ field?: string; message: string } | null>(null)
-  // Set at once on the first submit: a second click or Enter meanwhile sends nothing.
-  const sending = useRef(false)
-  const [submitting, setSubmitting] = useState(false)
+  const { serverError, setServerError, submitting, busy, send } = useFormSend()
 
   const problem = checkNickname(nickname)
   const nicknameError = serverError?.field === 'nickname' ? serverError.message : touched && problem ? messages[problem] : null
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
-    if (sending.current) return
+    if (busy()) return
     setTouched(true)
     setServerError(null)
     if (problem) return
-    sending.current = true
-    setSubmitting(true)
-    try {
+    await send(async () => {
       const profileImage = photo ? new Uint8Array(await photo.arrayBuffer()) : null
       const session = await complete.mutateAsync({ nickname, profileImage })
       toast.success(format.profileDone(session.user?.nickname ?? nickname.trim()))
-    } catch (error) {
-      setServerError({ field: error instanceof MagpieError ? error.field : undefined, message: errorMessage(error) })
-    } finally {
-      sending.current = false
-      setSubmitting(false)
-    }
+    })
   }
 
   return (

@@ -1,13 +1,13 @@
-import { useRef, useState, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
 import { toast } from '@/shared/ui/toast'
 import { format, messages, type MessageKey } from '@shared/messages'
 import { checkSignUp, type SignUpFields } from '@shared/validation'
 import { limits } from '@shared/limits'
-import { errorMessage, MagpieError } from '@/shared/lib/ipc'
 import { CharCounter } from '@/shared/ui/CharCounter'
 import styles from '@/shared/ui/form.module.css'
 import { useSignUp } from '../api/sign-up'
+import { useFormSend } from '../hooks/use-form-send'
 import { ProfilePhotoField } from './ProfilePhotoField'
 
 type Field = keyof SignUpFields
@@ -24,11 +24,8 @@ export function SignUpForm() {
   const signUp = useSignUp()
   const [values, setValues] = useState<SignUpFields>({ email: '', nickname: '', password: '', passwordConfirm: '' })
   const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({})
-  const [serverError, setServerError] = useState<{ field?: string; message: string } | null>(null)
   const [photo, setPhoto] = useState<File | null>(null)
-  // Set at once on the first submit, before anything renders: a second click or Enter meanwhile sends nothing.
-  const sending = useRef(false)
-  const [submitting, setSubmitting] = useState(false)
+  const { serverError, setServerError, submitting, busy, send } = useFormSend()
 
   const problems = checkSignUp(values)
   const messageFor = (field: Field): string | null => {
@@ -39,24 +36,17 @@ export function SignUpForm() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
-    if (sending.current) return
+    if (busy()) return
     setTouched({ email: true, nickname: true, password: true, passwordConfirm: true })
     setServerError(null)
     if (Object.keys(problems).length > 0) return
-    sending.current = true
-    setSubmitting(true)
-    try {
+    await send(async () => {
       const profileImage = photo ? new Uint8Array(await photo.arrayBuffer()) : null
       // Awaited: the welcome shows even when main's session event has already moved the screen on.
       const session = await signUp.mutateAsync({ ...values, profileImage })
       toast.success(format.signupDone(session.user?.nickname ?? values.nickname.trim()))
       navigate('/', { replace: true })
-    } catch (error) {
-      setServerError({ field: error instanceof MagpieError ? error.field : undefined, message: errorMessage(error) })
-    } finally {
-      sending.current = false
-      setSubmitting(false)
-    }
+    })
   }
 
   return (
