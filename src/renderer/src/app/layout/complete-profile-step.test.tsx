@@ -53,6 +53,8 @@ describe('the 프로필 완성 step (a web-app account without its users documen
     await act(async () => answer.resolve(ok(member)))
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('반쪽님, 프로필을 완성했어요!'))
     await waitFor(() => expect(screen.queryByRole('heading', { name: messages.completeProfile })).toBeNull())
+    // The focus stays on a control (the top bar's home link), never the page body.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('link', { name: messages.home })))
   })
 
   it('shows main\'s refusal, and 로그아웃 leaves the step', async () => {

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react'
+import { useLayoutEffect, useRef, useState, type FormEvent } from 'react'
 import { toast } from '@/shared/ui/toast'
 import { format, messages } from '@shared/messages'
 import { checkNickname } from '@shared/validation'
@@ -22,6 +22,16 @@ export function CompleteProfileForm({ email }: { email: string }) {
   const [nickname, setNickname] = useState('')
   const [touched, setTouched] = useState(false)
   const [photo, setPhoto] = useState<File | null>(null)
+  const form = useRef<HTMLFormElement>(null)
+  // The step goes away (saved, or 로그아웃) under the keyboard: the focus goes to the top bar's
+  // first control (까치, home), which stays, rather than to the page body.
+  useLayoutEffect(() => {
+    const element = form.current
+    return () => {
+      if (!element?.contains(document.activeElement)) return
+      queueMicrotask(() => document.querySelector<HTMLElement>('header a[href]')?.focus())
+    }
+  }, [])
   const { serverError, setServerError, submitting, busy, send } = useFormSend()
 
   const problem = checkNickname(nickname)
@@ -42,7 +52,7 @@ export function CompleteProfileForm({ email }: { email: string }) {
 
   return (
     <main className={styles.page}>
-      <form className={styles.card} onSubmit={submit} noValidate aria-labelledby="complete-profile-title">
+      <form ref={form} className={styles.card} onSubmit={submit} noValidate aria-labelledby="complete-profile-title">
         <h1 id="complete-profile-title" className={styles.title}>
           {messages.completeProfile}
         </h1>
