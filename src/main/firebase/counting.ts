@@ -1,4 +1,4 @@
-import type { DocsPort, Snapshot } from './ports'
+import type { DocsPort, PostDoc, Snapshot, Unsubscribe } from './ports'
 
 export type DocsMethod = keyof DocsPort
 
@@ -16,9 +16,7 @@ const billedCount = (entries: number): number => Math.max(1, Math.ceil(entries /
 
 /**
  * Wraps a DocsPort and counts every document it hands back, at the one boundary where
- * Firestore bills reads: query and get results, and every document each listener delivers
- * (a listener's snapshot is counted whole, so this is an upper bound of what Firestore
- * charges for changes). A count query is billed one read per 1,000 index entries it counts,
+ * Firestore bills reads: query and get results, and what each listener delivers (see listen). A count query is billed one read per 1,000 index entries it counts,
  * and at least one. Writes are passed through uncounted.
  */
 export function countReads(inner: DocsPort) {
@@ -47,6 +45,25 @@ export function countReads(inner: DocsPort) {
       return doc
     }
 
+  /**
+   * A listener is billed as Firestore bills one: every document of its first snapshot (and one
+   * read when that is empty), then one read per document added, changed or removed after.
+   */
+  const listen = <T>(method: DocsMethod, onDocs: (docs: Snapshot<T>[]) => void, start: (deliver: (docs: Snapshot<T>[]) => void) => Unsubscribe): Unsubscribe => {
+    call(method)
+    let last: Map<string, string> | null = null
+    return start((list) => {
+      const now = new Map(list.map((doc) => [doc.id, JSON.stringify(doc.data)]))
+      if (last === null) add(method, Math.max(1, now.size))
+      else {
+        const before = last
+        add(method, [...now].filter(([id, data]) => before.get(id) !== data).length + [...before.keys()].filter((id) => !now.has(id)).length)
+      }
+      last = now
+      onDocs(list)
+    })
+  }
+
   const docs: DocsPort = {
     postsPage: many('postsPage', (after, limit) => inner.postsPage(after, limit)),
     legacyPostsScan: many('legacyPostsScan', (afterId, limit) => inner.legacyPostsScan(afterId, limit)),
@@ -54,12 +71,6 @@ export function countReads(inner: DocsPort) {
     getPost: one('getPost', (id) => inner.getPost(id)),
     getComment: one('getComment', (id) => inner.getComment(id)),
     userByEmail: one('userByEmail', (email) => inner.userByEmail(email)),
-    async postsCount() {
-      call('postsCount')
-      const counted = await inner.postsCount()
-      add('postsCount', billedCount(counted.all) + billedCount(counted.ordered))
-      return counted
-    },
     async commentCounts(postIds) {
       call('commentCounts')
       const counts = await inner.commentCounts(postIds)
@@ -69,29 +80,22 @@ export function countReads(inner: DocsPort) {
       )
       return counts
     },
-    watchPostsTop(limit, onDocs, onError) {
-      call('watchPostsTop')
-      return inner.watchPostsTop(limit, (list) => (add('watchPostsTop', list.length), onDocs(list)), onError)
+    postsStamped: many('postsStamped', (range) => inner.postsStamped(range)),
+    postCommentsStamped: many('postCommentsStamped', (postId, range, after, limit) => inner.postCommentsStamped(postId, range, after, limit)),
+    async countPostCommentsStamped(postId, range) {
+      call('countPostCommentsStamped')
+      const counted = await inner.countPostCommentsStamped(postId, range)
+      add('countPostCommentsStamped', billedCount(counted))
+      return counted
     },
-    watchPostsDated(prefix, onDocs, onError) {
-      call('watchPostsDated')
-      return inner.watchPostsDated(prefix, (list) => (add('watchPostsDated', list.length), onDocs(list)), onError)
-    },
+    watchPostsTop: (limit, onDocs, onError) => listen('watchPostsTop', onDocs, (deliver) => inner.watchPostsTop(limit, deliver, onError)),
+    watchPostsStamped: (range, onDocs, onError) => listen('watchPostsStamped', onDocs, (deliver) => inner.watchPostsStamped(range, deliver, onError)),
+    watchPostCommentsStamped: (postId, range, onDocs, onError) =>
+      listen('watchPostCommentsStamped', onDocs, (deliver) => inner.watchPostCommentsStamped(postId, range, deliver, onError)),
+    watchComments: (postId, onDocs, onError) => listen('watchComments', onDocs, (deliver) => inner.watchComments(postId, deliver, onError)),
+    watchPosts: (ids, onDocs, onError) => listen('watchPosts', onDocs, (deliver) => inner.watchPosts(ids, deliver, onError)),
     watchPost(id, onDoc, onError) {
-      call('watchPost')
-      return inner.watchPost(id, (doc) => (add('watchPost', 1), onDoc(doc)), onError)
-    },
-    watchComments(postId, onDocs, onError) {
-      call('watchComments')
-      return inner.watchComments(postId, (list) => (add('watchComments', list.length), onDocs(list)), onError)
-    },
-    watchPosts(ids, onDocs, onError) {
-      call('watchPosts')
-      return inner.watchPosts(ids, (list) => (add('watchPosts', list.length), onDocs(list)), onError)
-    },
-    watchCommentsOf(postIds, onDocs, onError) {
-      call('watchCommentsOf')
-      return inner.watchCommentsOf(postIds, (list) => (add('watchCommentsOf', list.length), onDocs(list)), onError)
+      return listen('watchPost', (docs: Snapshot<PostDoc>[]) => onDoc(docs[0] ?? null), (deliver) => inner.watchPost(id, (doc) => deliver(doc ? [doc] : []), onError))
     },
     addPost: (doc) => inner.addPost(doc),
     updatePost: (id, patch) => inner.updatePost(id, patch),

@@ -1,4 +1,5 @@
 import type { FirebaseWebConfig } from '@shared/types'
+import type { StampRange } from './web-stamps'
 
 export type { FirebaseWebConfig }
 
@@ -135,7 +136,7 @@ export interface AuthPort {
   restore(credential: string): Promise<FirebaseUser | null>
 }
 
-/** The most values one Firestore `in` filter takes: watchPosts and watchCommentsOf are asked for at most this many. */
+/** The most values one Firestore `in` filter takes: watchPosts is asked for at most this many. */
 export const watchInMax = 30
 
 export interface PostsCursor {
@@ -154,19 +155,22 @@ export interface DocsPort {
    */
   legacyPostsScan(afterId: string | null, limit: number): Promise<Snapshot<PostDoc>[]>
   /**
-   * How many posts there are, and how many of them have createdAt (those the feed query
-   * returns), counted on the server without reading them: two aggregations. Their difference
-   * tells whether the web app's posts changed in number since the last scan (decision 008).
+   * The posts whose `postDate` text lies in `range` (web-stamps.ts: one day, or the part of it
+   * written since a moment), found without scanning by a range on the text: posts written in
+   * those hours, by the web app or Magpie (decision 008, "The cost of a community").
    */
-  postsCount(): Promise<{ all: number; ordered: number }>
+  postsStamped(range: StampRange): Promise<Snapshot<PostDoc>[]>
+  /** Live view of the posts whose `postDate` lies in `range`: each snapshot is all of them. */
+  watchPostsStamped(range: StampRange, onDocs: (docs: Snapshot<PostDoc>[]) => void, onError: (error: FirebasePortError) => void): Unsubscribe
+  /** Live view of one post's comments whose `comment_time` lies in `range`: those written in those hours. */
+  watchPostCommentsStamped(postId: string, range: StampRange, onDocs: (docs: Snapshot<CommentDoc>[]) => void, onError: (error: FirebasePortError) => void): Unsubscribe
   /**
-   * Live view of the posts whose `postDate` starts with `prefix` (a day as the web app writes it,
-   * "2026. 11. 26."; see mapping.webDays), found without scanning by a range on the postDate text
-   * (`>= prefix` and `<` the prefix with its last character incremented: exactly the strings that
-   * start with it). Each snapshot is all of them, Magpie's posts of the day included. Keeps the web
-   * app's posts of the days being written live (decision 008, "Web-app posts, live").
+   * One post's comments whose `comment_time` lies in `range`, in (comment_time, id) order after
+   * `after`, at most `limit`: a page of a busy post's comments, read on the server.
    */
-  watchPostsDated(prefix: string, onDocs: (docs: Snapshot<PostDoc>[]) => void, onError: (error: FirebasePortError) => void): Unsubscribe
+  postCommentsStamped(postId: string, range: StampRange, after: { stamp: string; id: string } | null, limit: number): Promise<Snapshot<CommentDoc>[]>
+  /** How many of one post's comments have a `comment_time` in `range` (an aggregation, a read per 1,000). */
+  countPostCommentsStamped(postId: string, range: StampRange): Promise<number>
   getPost(id: string): Promise<Snapshot<PostDoc> | null>
   watchPost(id: string, onDoc: (doc: Snapshot<PostDoc> | null) => void, onError: (error: FirebasePortError) => void): Unsubscribe
   addPost(doc: PostDoc): Promise<string>
@@ -191,8 +195,6 @@ export interface DocsPort {
    * 008, addendum 2026-11-24).
    */
   watchPosts(ids: string[], onDocs: (docs: Snapshot<PostDoc>[]) => void, onError: (error: FirebasePortError) => void): Unsubscribe
-  /** Live view of every comment of these posts (at most `watchInMax`; post_id `in`): their counts, live. */
-  watchCommentsOf(postIds: string[], onDocs: (docs: Snapshot<CommentDoc>[]) => void, onError: (error: FirebasePortError) => void): Unsubscribe
   getComment(id: string): Promise<Snapshot<CommentDoc> | null>
   addComment(doc: CommentDoc): Promise<string>
   deleteComment(id: string): Promise<void>

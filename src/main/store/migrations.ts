@@ -202,5 +202,12 @@ export const migrations: readonly string[] = [
     UPDATE users SET unseen_alert_count = unseen_alert_count - 1 WHERE id = NEW.user_id;
     INSERT INTO changes (kind, user_id, alert_id) VALUES ('alerts_seen', NEW.user_id, NEW.id);
   END;
+  `,
+  /* 6: community mode resumes from what the mirror holds (decision 008, "The cost of a
+        community"): when Firebase last counted a mirrored post's comments (or the mirror last
+        held all of them), so a count is asked for again only when it is old; and whether the
+        mirror holds every comment of the post, kept whole since by the comments written after. */ `
+  ALTER TABLE posts ADD COLUMN remote_counted_at INTEGER;
+  ALTER TABLE posts ADD COLUMN remote_comments_whole INTEGER NOT NULL DEFAULT 0;
   `
 ]

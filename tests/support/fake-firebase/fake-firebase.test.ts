@@ -3,6 +3,7 @@ import { countReads } from '../../../src/main/firebase/counting'
 import { createFakeFirebase } from './fake-firebase'
 import { newAlertEntry, newCommentDoc, newPostDoc } from '../../../src/main/firebase/mapping'
 import { FirebasePortError, type FirebaseWebConfig, type PostDoc, type Snapshot } from '../../../src/main/firebase/ports'
+import { prefixRange } from '../../../src/main/firebase/web-stamps'
 
 const config: FirebaseWebConfig = {
   apiKey: 'AIzaFake',
@@ -185,13 +186,27 @@ describe('the counting wrapper', () => {
     expect(counting.counts.calls).toEqual({ commentCounts: 1 })
   })
 
-  it('counts all posts and those with createdAt, billed as two count queries', async () => {
+  it("answers ranges of the web app's date text as the adapter's range queries, and bills a listener as Firestore does: its first snapshot whole, then each change", async () => {
     const { fake, a } = await twoPeople()
-    const before = await a.docs.postsCount()
-    for (let i = 0; i < 1_000; i++) fake.webApp.addPost({ postTxt: `${i}`, postDate: '2025. 1. 1. 10:00' })
-    fake.webApp.addPost({ postTxt: 'new', createdAt: 1 })
+    const post = fake.webApp.addPost({ postTxt: '그날', postDate: '2031. 3. 4. 오전 09:00' })
+    fake.webApp.addPost({ postTxt: '다른 날', postDate: '2031. 3. 14. 오전 09:00' })
+    for (const time of ['오전 09:10', '오후 01:00', '오후 02:30']) fake.webApp.addComment({ post_id: post, comment: time, comment_by: 'x@example.com', comment_nick: '엑스', comment_time: `2031. 3. 4. ${time}` })
+    const day = prefixRange('2031. 3. 4.')
+    expect((await a.docs.postsStamped(day)).map((d) => d.id)).toEqual([post])
+    const page = await a.docs.postCommentsStamped(post, day, null, 2)
+    expect(page.map((d) => d.data.comment)).toEqual(['오전 09:10', '오후 01:00'])
+    expect((await a.docs.postCommentsStamped(post, day, { stamp: page[1]!.data.comment_time, id: page[1]!.id }, 2)).map((d) => d.data.comment)).toEqual(['오후 02:30'])
+    expect(await a.docs.countPostCommentsStamped(post, day)).toBe(3)
+    await expect(a.docs.postsStamped({ from: 'b', to: 'a' })).rejects.toMatchObject({ reason: 'unknown' })
+
     const counting = countReads(a.docs)
-    expect(await counting.docs.postsCount()).toEqual({ all: before.all + 1_001, ordered: before.ordered + 1 })
-    expect(counting.counts.docs).toEqual({ postsCount: Math.ceil((before.all + 1_001) / 1_000) + 1 })
+    const snapshots: number[] = []
+    const stop = counting.docs.watchPostCommentsStamped(post, { from: '2031. 3. 4. 오후', to: day.to }, (docs) => snapshots.push(docs.length), () => {})
+    await fake.idle()
+    fake.webApp.addComment({ post_id: post, comment: '새', comment_by: 'x@example.com', comment_nick: '엑스', comment_time: '2031. 3. 4. 오후 03:00' })
+    await fake.idle()
+    stop()
+    expect(snapshots).toEqual([2, 3])
+    expect(counting.counts.docs.watchPostCommentsStamped).toBe(2 + 1)
   })
 })

@@ -14,6 +14,7 @@ import {
   type Unsubscribe,
   type UserDoc
 } from '../../../src/main/firebase/ports'
+import { isStampRange, type StampRange } from '../../../src/main/firebase/web-stamps'
 
 /**
  * An in-memory Firebase project behind the same ports as the SDK adapter, for CI
@@ -159,6 +160,15 @@ export function createFakeFirebase(options: FakeFirebaseOptions = {}) {
   const commentsFor = (postId: string): Snapshot<CommentDoc>[] =>
     [...comments.entries()].filter(([, doc]) => doc.post_id === postId).map(([id, data]) => ({ id, data: data as unknown as CommentDoc }))
 
+  /** As a range query on a text field (web-stamps.ts): string values in [from, to), in (value, id) order. */
+  function stamped<T>(collection: Map<string, Doc>, field: string, range: StampRange): Snapshot<T>[] {
+    if (!isStampRange(range)) throw new FirebasePortError('unknown', 'not a stamp range')
+    return [...collection.entries()]
+      .filter(([, doc]) => typeof doc[field] === 'string' && (doc[field] as string) >= range.from && (doc[field] as string) < range.to)
+      .sort(([aId, a], [bId, b]) => ((a[field] as string) < (b[field] as string) ? -1 : (a[field] as string) > (b[field] as string) ? 1 : aId < bId ? -1 : aId > bId ? 1 : 0))
+      .map(([id, data]) => ({ id, data: data as unknown as T }))
+  }
+
   function putFile(path: string, bytes: Uint8Array, contentType: string, uploader: string | null): string {
     const url = `https://fake-storage.test/v0/b/fake.appspot.com/o/${encodeURIComponent(path)}?alt=media&token=${autoId()}`
     files.set(path, { bytes: new Uint8Array(bytes), contentType, uploader, url })
@@ -261,26 +271,28 @@ export function createFakeFirebase(options: FakeFirebaseOptions = {}) {
               .map((id) => ({ id, data: posts.get(id) as unknown as PostDoc }))
           )
         },
-        async postsCount() {
-          gate('docs.postsCount')
-          // As the aggregations: createdAt as the adapter writes it (here, a number) puts a post in the ordered count.
-          const all = [...posts.values()]
-          return { all: all.length, ordered: all.filter((doc) => typeof doc.createdAt === 'number').length }
+        async postsStamped(range) {
+          gate('docs.postsStamped')
+          return clone(stamped<PostDoc>(posts, 'postDate', range))
         },
-        watchPostsDated(prefix, onDocs, onError) {
-          if (typeof prefix !== 'string' || prefix.length === 0 || prefix.length > 64) throw new FirebasePortError('unknown', 'not a postDate prefix')
-          // As the range query: string postDates that start with the prefix, in (postDate, id) order.
-          return watch(
-            () =>
-              clone(
-                [...posts.entries()]
-                  .filter(([, doc]) => typeof doc.postDate === 'string' && doc.postDate.startsWith(prefix))
-                  .sort(([aId, a], [bId, b]) => ((a.postDate as string) < (b.postDate as string) ? -1 : (a.postDate as string) > (b.postDate as string) ? 1 : aId < bId ? -1 : aId > bId ? 1 : 0))
-                  .map(([id, data]) => ({ id, data: data as unknown as PostDoc }))
-              ),
-            onDocs,
-            onError
-          )
+        watchPostsStamped(range, onDocs, onError) {
+          stamped<PostDoc>(posts, 'postDate', range)
+          return watch(() => clone(stamped<PostDoc>(posts, 'postDate', range)), onDocs, onError)
+        },
+        watchPostCommentsStamped(postId, range, onDocs, onError) {
+          stamped<CommentDoc>(comments, 'comment_time', range)
+          return watch(() => clone(stamped<CommentDoc>(comments, 'comment_time', range).filter((doc) => doc.data.post_id === postId)), onDocs, onError)
+        },
+        async postCommentsStamped(postId, range, after, limit) {
+          gate('docs.postCommentsStamped')
+          // As the composite index's query: (comment_time, id) order after the cursor, at most `limit`.
+          const found = stamped<CommentDoc>(comments, 'comment_time', range).filter((doc) => doc.data.post_id === postId)
+          const start = after ? found.findIndex((doc) => doc.data.comment_time > after.stamp || (doc.data.comment_time === after.stamp && doc.id > after.id)) : 0
+          return clone(start < 0 ? [] : found.slice(start, start + limit))
+        },
+        async countPostCommentsStamped(postId, range) {
+          gate('docs.countPostCommentsStamped')
+          return stamped<CommentDoc>(comments, 'comment_time', range).filter((doc) => doc.data.post_id === postId).length
         },
         async getPost(id) {
           gate('docs.getPost')
@@ -364,10 +376,6 @@ export function createFakeFirebase(options: FakeFirebaseOptions = {}) {
         watchPosts(ids, onDocs, onError) {
           if (new Set(ids).size > watchInMax) throw new FirebasePortError('unknown', `at most ${watchInMax} ids in one listener`)
           return watch(() => clone([...new Set(ids)].filter((id) => posts.has(id)).map((id) => ({ id, data: posts.get(id) as unknown as PostDoc }))), onDocs, onError)
-        },
-        watchCommentsOf(postIds, onDocs, onError) {
-          if (new Set(postIds).size > watchInMax) throw new FirebasePortError('unknown', `at most ${watchInMax} ids in one listener`)
-          return watch(() => [...new Set(postIds)].flatMap(commentsFor), onDocs, onError)
         },
         async commentCounts(postIds) {
           gate('docs.commentCounts')

@@ -3,6 +3,7 @@ import { checkComment } from '@shared/validation'
 import { AppError, enforce } from '../../errors'
 import { createLocalComments } from '../local/comments'
 import type { Views } from '../../core/mappers'
+import { decodeCursor } from '../../store/keyset'
 import { commentFromDoc, newAlertEntry, newCommentDoc } from '../../firebase/mapping'
 import type { CommunityAuth } from './auth'
 import type { CommunityContext } from './context'
@@ -23,7 +24,7 @@ export function createCommunityComments(ctx: CommunityContext, views: Views, aut
   return {
     async list(viewer: string | null, postId: string, cursor: string | null | undefined): Promise<CommentPage> {
       await writer.mirroredPost(postId)
-      await sync.commentsReady(postId)
+      await sync.commentsReady(postId, decodeCursor(cursor))
       return local.list(viewer, postId, cursor)
     },
 

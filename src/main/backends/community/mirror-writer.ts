@@ -2,7 +2,7 @@ import { AppError } from '../../errors'
 import { removeImageFiles } from '../../media/media-files'
 import type { Keyset } from '../../store/keyset'
 import type { PostRemote } from '../../store/mirror/mirror-store'
-import { alertsFromTree, commentFromDoc, postFromDoc, type RemotePerson } from '../../firebase/mapping'
+import { alertsFromTree, commentFromDoc, postFromDoc, type MirrorComment, type RemotePerson } from '../../firebase/mapping'
 import type { CommentDoc, PostDoc, Snapshot } from '../../firebase/ports'
 import type { CommunityContext } from './context'
 import type { ImageCache } from './image-cache'
@@ -154,6 +154,13 @@ export function createMirrorWriter(ctx: CommunityContext, images: ImageCache) {
     return now >= written && now - written < minuteMs ? now : written
   }
 
+  /** Inside a transaction: one comment of a mirrored post into the mirror. */
+  function putComment(comment: MirrorComment, now: number): void {
+    written.comments.delete(comment.id)
+    const authorId = personOf(comment.author, `comment-${comment.id}`, false)
+    mirror.upsertComment({ id: comment.id, postId: comment.postId, authorId, text: comment.text, createdAt: commentTime(comment.id, comment.createdAt, now) })
+  }
+
   return {
     posts,
     post,
@@ -202,22 +209,49 @@ export function createMirrorWriter(ctx: CommunityContext, images: ImageCache) {
         for (const doc of docs) {
           const comment = commentFromDoc(doc)
           if (comment.postId !== postId) continue
-          written.comments.delete(comment.id)
           present.add(comment.id)
-          const authorId = personOf(comment.author, `comment-${comment.id}`, false)
-          mirror.upsertComment({ id: comment.id, postId, authorId, text: comment.text, createdAt: commentTime(comment.id, comment.createdAt, now) })
+          putComment(comment, now)
         }
         for (const id of mirror.commentIdsOf(postId)) if (!present.has(id) && !written.comments.has(id)) mirror.removeComment(id)
         // The mirror now holds every comment of the post: they are its count, whatever was known before.
-        mirror.countMirroredComments(postId)
+        mirror.countMirroredComments(postId, now)
+      })
+      ctx.published()
+    },
+
+    /** A busy post read afresh a page at a time: the mirror forgets its comments and keeps the server's count. */
+    async resetComments(postId: string, count: number): Promise<void> {
+      const now = ctx.now()
+      await store.transaction(() => {
+        for (const id of mirror.commentIdsOf(postId)) mirror.removeComment(id)
+        mirror.setCommentCount(postId, count, now)
       })
       ctx.published()
     },
 
     /** Comment counts Firebase counted, for posts whose comments are not being listened to. */
     async commentCounts(counts: Record<string, number>): Promise<void> {
+      const now = ctx.now()
       await store.transaction(() => {
-        for (const [postId, count] of Object.entries(counts)) if (Number.isSafeInteger(count) && count >= 0) mirror.setCommentCount(postId, count)
+        for (const [postId, count] of Object.entries(counts)) if (Number.isSafeInteger(count) && count >= 0) mirror.setCommentCount(postId, count, now)
+      })
+      ctx.published()
+    },
+
+    /**
+     * Comments written in the hours a stamps listener follows, of any post (sync-stamps.ts):
+     * those of mirrored posts join the mirror, each moving its post's count by one; `gone`, which
+     * left the listener's view, were deleted. Comments of posts not mirrored are left out (their
+     * count is asked for when the post is shown).
+     */
+    async stampedComments(docs: Snapshot<CommentDoc>[], gone: string[]): Promise<void> {
+      const now = ctx.now()
+      await store.transaction(() => {
+        for (const doc of docs) {
+          const comment = commentFromDoc(doc)
+          if (mirror.postRemote(comment.postId)) putComment(comment, now)
+        }
+        for (const id of gone) if (!written.comments.has(id)) mirror.removeComment(id)
       })
       ctx.published()
     },

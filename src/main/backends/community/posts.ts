@@ -44,9 +44,6 @@ export function createCommunityPosts(ctx: CommunityContext, views: Views, images
     const last = docs.at(-1)
     const lower = full && last ? { at: postFromDoc(last, 0).createdAt, id: last.id } : null
     await writer.posts(docs, { upper: after, lower })
-    const ids = docs.map((doc) => doc.id)
-    // The window follows the page's comments once their counts tell which posts are too busy to follow.
-    sync.window.page(ids, sync.countComments(ids))
     const to = sync.coverage.to
     // Contiguous with what is known: the known part now reaches this page's end.
     if (to !== null && to !== 'end' && atOrAbove(after, to)) sync.coverage.to = lower ?? 'end'
@@ -90,7 +87,7 @@ export function createCommunityPosts(ctx: CommunityContext, views: Views, images
       // A post saved here whose mirror write failed shows at the next read of the feed at the latest.
       await writer.flush().catch((error: unknown) => console.warn('[community] saved posts:', error instanceof Error ? error.message : error))
       const page = local.feed(viewer, cursor, limit)
-      sync.window.shown(page.posts)
+      sync.showing(page.posts.map((post) => post.id))
       // The mirror ending is not the feed ending: unless the server is known to have no more, offer the next page.
       const last = page.posts.at(-1)
       if (page.nextCursor === null && last && sync.coverage.to !== 'end') page.nextCursor = encodeCursor({ at: last.createdAt, id: last.id })

@@ -31,6 +31,7 @@ import { guarded, toPortError } from '../firebase-errors'
 import { FirebasePortError, watchInMax, type CommentDoc, type DocsPort, type PostDoc, type PostsCursor, type Snapshot, type Unsubscribe, type UserDoc } from '../ports'
 import type { FirestoreSignal } from './connectivity'
 import { defined, safely, withTimeout } from './helpers'
+import { createStampedQueries } from './stamped'
 
 /** Transaction attempts for one write (the SDK backs off between them). */
 const WRITE_ATTEMPTS = 3
@@ -300,17 +301,7 @@ export function createDocsPort(db: Firestore, signal: FirestoreSignal): DocsPort
       return watch(feedQuery(null, pageSize(requested)), readPost, onDocs, onError)
     },
     legacyPostsScan,
-    async postsCount() {
-      // A query ordered by a field holds only the documents that have it: the ones the feed query can return.
-      const [all, ordered] = await Promise.all([countOf(query(posts)), countOf(query(posts, orderBy('createdAt')))])
-      return { all, ordered }
-    },
-    watchPostsDated(prefix, onDocs, onError) {
-      if (typeof prefix !== 'string' || prefix.length === 0 || prefix.length > 64) throw new FirebasePortError('unknown', 'not a postDate prefix')
-      // Exactly the strings that start with the prefix: >= it, and < it with its last character incremented.
-      const end = prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1)
-      return watch(query(posts, where('postDate', '>=', prefix), where('postDate', '<', end)), readPost, onDocs, onError)
-    },
+    ...createStampedQueries({ posts, comments, isDocId, fetchDocs, countOf, watch, readPost, readComment }),
     getPost: (id) => getOne(POSTS, id, readPost),
     watchPost(id, onDoc, onError) {
       if (!isDocId(id)) {
@@ -358,14 +349,6 @@ export function createDocsPort(db: Firestore, signal: FirestoreSignal): DocsPort
         return () => {}
       }
       return watch(query(posts, where(documentId(), 'in', asked)), readPost, onDocs, onError)
-    },
-    watchCommentsOf(postIds, onDocs, onError) {
-      const asked = inLimit(postIds)
-      if (asked.length === 0) {
-        queueMicrotask(() => safely('comments', onDocs)([]))
-        return () => {}
-      }
-      return watch(query(comments, where('post_id', 'in', asked)), readComment, onDocs, onError)
     },
     async commentCounts(postIds) {
       const ids = [...new Set(postIds)]

@@ -37,26 +37,26 @@ describe("a mirrored post's comment count (migration 4)", () => {
   it("takes Firebase's count, and the change log hears of it once; the same count again changes and logs nothing", async () => {
     const { store, mirror, postId } = await mirroredPost()
     const seq = store.changes.bounds().hi
-    await store.transaction(() => mirror.setCommentCount(postId, 7))
+    await store.transaction(() => mirror.setCommentCount(postId, 7, 10))
     expect(commentCount(store, postId)).toBe(7)
     expect(commentChanges(store, postId, seq)).toBe(1)
 
     const after = store.changes.bounds().hi
-    await store.transaction(() => mirror.setCommentCount(postId, 7))
+    await store.transaction(() => mirror.setCommentCount(postId, 7, 10))
     expect(store.changes.bounds().hi).toBe(after)
-    await store.transaction(() => mirror.setCommentCount('no-such-post', 3))
+    await store.transaction(() => mirror.setCommentCount('no-such-post', 3, 10))
     expect(store.changes.bounds().hi).toBe(after)
   })
 
   it('becomes the mirrored comments once a snapshot of all of them is in, and moves by one with each after', async () => {
     const { store, mirror, postId } = await mirroredPost()
-    await store.transaction(() => mirror.setCommentCount(postId, 2))
+    await store.transaction(() => mirror.setCommentCount(postId, 2, 10))
     const authorId = mirror.personId('author@example.com')!
     // The first snapshot of the post's comments: its two comments arrive on top of the counted two.
     await store.transaction(() => {
       mirror.upsertComment({ id: 'c1', postId, authorId, text: '하나', createdAt: 2 })
       mirror.upsertComment({ id: 'c2', postId, authorId, text: '둘', createdAt: 3 })
-      mirror.countMirroredComments(postId)
+      mirror.countMirroredComments(postId, 20)
     })
     expect(commentCount(store, postId)).toBe(2)
 
@@ -67,8 +67,27 @@ describe("a mirrored post's comment count (migration 4)", () => {
 
     // A snapshot that changes nothing writes nothing.
     const seq = store.changes.bounds().hi
-    await store.transaction(() => mirror.countMirroredComments(postId))
+    await store.transaction(() => mirror.countMirroredComments(postId, 30))
     expect(store.changes.bounds().hi).toBe(seq)
+  })
+
+  it('knows when it was counted and whether it holds every comment; a count that disagrees makes it not whole (migration 6)', async () => {
+    const { store, mirror, postId } = await mirroredPost()
+    expect(mirror.commentsState(postId)).toEqual({ count: 0, countedAt: null, whole: false })
+    const authorId = mirror.personId('author@example.com')!
+    await store.transaction(() => {
+      mirror.upsertComment({ id: 'c1', postId, authorId, text: '하나', createdAt: 2 })
+      mirror.countMirroredComments(postId, 20)
+    })
+    expect(mirror.commentsState(postId)).toEqual({ count: 1, countedAt: 20, whole: true })
+    // A comment written after keeps it whole; an aggregation that agrees too.
+    await store.transaction(() => mirror.upsertComment({ id: 'c2', postId, authorId, text: '둘', createdAt: 3 }))
+    await store.transaction(() => mirror.setCommentCount(postId, 2, 30))
+    expect(mirror.commentsState(postId)).toEqual({ count: 2, countedAt: 30, whole: true })
+    // The server has one the mirror does not (written in another form, or before): no longer whole.
+    await store.transaction(() => mirror.setCommentCount(postId, 3, 40))
+    expect(mirror.commentsState(postId)).toEqual({ count: 3, countedAt: 40, whole: false })
+    expect(mirror.commentsState('no-such-post')).toBeNull()
   })
 
   it('local posts log their comments exactly as before: one change per comment', async () => {

@@ -107,12 +107,17 @@ export function createMirrorStore(db: Db) {
     'UPDATE comments SET author_id = @authorId, text = @text WHERE id = @id AND (author_id IS NOT @authorId OR text IS NOT @text)'
   )
   const deleteComment = db.prepare('DELETE FROM comments WHERE id = ?')
-  // Only when it differs: migration 4's trigger logs every change of a mirrored post's count.
-  const setCommentCount = db.prepare('UPDATE posts SET comment_count = @count WHERE id = @id AND comment_count IS NOT @count')
-  const countMirrored = db.prepare(
-    `UPDATE posts SET comment_count = (SELECT count(*) FROM comments WHERE post_id = @id)
-     WHERE id = @id AND comment_count IS NOT (SELECT count(*) FROM comments WHERE post_id = @id)`
+  // Migration 4's trigger logs a mirrored post's count only when it changes. An aggregation keeps
+  // the post whole only if it agrees with the comments the mirror holds.
+  const setCommentCount = db.prepare(
+    `UPDATE posts SET remote_comments_whole = (remote_comments_whole AND comment_count = @count), comment_count = @count, remote_counted_at = @now
+     WHERE id = @id`
   )
+  const countMirrored = db.prepare(
+    `UPDATE posts SET comment_count = (SELECT count(*) FROM comments WHERE post_id = @id), remote_counted_at = @now, remote_comments_whole = 1
+     WHERE id = @id`
+  )
+  const commentsState = db.prepare('SELECT comment_count, remote_counted_at, remote_comments_whole FROM posts WHERE id = ?')
 
   const alertIdsOf = db.prepare('SELECT id FROM alerts WHERE user_id = ?').pluck()
   const insertAlert = db.prepare(
@@ -273,17 +278,20 @@ export function createMirrorStore(db: Db) {
       deleteComment.run(id)
     },
 
-    /**
-     * The post's comment count as Firebase counted it, for a post whose comments the mirror
-     * may not hold (a comment mirrored or removed later moves it by one, as always).
-     */
-    setCommentCount(postId: string, count: number): void {
-      setCommentCount.run({ id: postId, count })
+    /** The post's comment count as Firebase counted it at `now` (a comment mirrored or removed later moves it by one, as always). */
+    setCommentCount(postId: string, count: number, now: number): void {
+      setCommentCount.run({ id: postId, count, now })
     },
 
-    /** The post's comment count is its mirrored comments: after a snapshot of all of them. */
-    countMirroredComments(postId: string): void {
-      countMirrored.run({ id: postId })
+    /** The post's comment count is its mirrored comments, all of them as of `now`: after a snapshot of every one. */
+    countMirroredComments(postId: string, now: number): void {
+      countMirrored.run({ id: postId, now })
+    },
+
+    /** What the mirror knows of the post's comments: their count, when it was last counted, and whether it holds every one. */
+    commentsState(postId: string): { count: number; countedAt: number | null; whole: boolean } | null {
+      const row = commentsState.get(postId) as { comment_count: number; remote_counted_at: number | null; remote_comments_whole: number } | undefined
+      return row ? { count: row.comment_count, countedAt: row.remote_counted_at, whole: row.remote_comments_whole === 1 } : null
     },
 
     // ------------------------------------------------------------ alerts

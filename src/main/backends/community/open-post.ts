@@ -1,0 +1,171 @@
+import type { FirebasePortError, Unsubscribe } from '../../firebase/ports'
+import { mergeRanges, stampsSince } from '../../firebase/web-stamps'
+import { createBusyComments, type BusyComments } from './busy-comments'
+import type { CommunityContext } from './context'
+import { followCommentsMax } from './feed-window'
+import type { MirrorWriter } from './mirror-writer'
+import { stampSkewMs } from './sync-stamps'
+
+/** A post whose comments the mirror held whole this recently is resumed by the comments written since; older, they are read again. */
+export const resumeCommentsMs = 7 * 24 * 60 * 60 * 1000
+/** While a post is open without a listener on all its comments, its count is checked this often (comments deleted by others). */
+export const openCheckMs = 60_000
+
+/**
+ * The post being read and its comments (decision 008, "The cost of a community"), each read
+ * once at most:
+ *  - its document is listened to, unless the feed already follows it (the top, a page shown);
+ *  - when the mirror held every comment of it recently, only the comments written since are
+ *    listened to (by their comment_time text, web-stamps.ts), and one count on the server
+ *    confirms that nothing else changed — again each openCheckMs while it stays open;
+ *  - a busy post (more than followCommentsMax comments) is read a page at a time on the server
+ *    (busy-comments.ts), the comments written from now on listened to;
+ *  - otherwise, or when a count disagrees, every comment of it is listened to.
+ */
+export function createOpenPost(ctx: CommunityContext, writer: MirrorWriter, followed: (postId: string) => boolean) {
+  const { ports, mirror } = ctx
+  let open: { postId: string; stop: Unsubscribe; ready: Promise<void>; busy: BusyComments | null } | null = null
+
+  /** Listener work runs one snapshot at a time per listener, in order. */
+  function serial() {
+    let chain: Promise<unknown> = Promise.resolve()
+    return (label: string, work: () => Promise<unknown>) => {
+      const next = chain.then(work)
+      chain = next.catch(() => {})
+      ctx.background(label, () => next)
+    }
+  }
+
+  function openPost(postId: string): Promise<void> {
+    if (open?.postId === postId) return open.ready
+    open?.stop()
+    let settle: () => void = () => {}
+    const ready = new Promise<void>((resolve) => (settle = resolve))
+    /** The comments' listeners; the document's, apart, lives as long as the post is open. */
+    const stops: Unsubscribe[] = []
+    let stopPost: Unsubscribe | null = null
+    let all = false
+    let checkTimer: NodeJS.Timeout | undefined
+    const entry = {
+      postId,
+      ready,
+      busy: null as BusyComments | null,
+      stop: () => {
+        for (const stop of stops.splice(0)) stop()
+        stopPost?.()
+        clearInterval(checkTimer)
+        settle()
+      }
+    }
+    open = entry
+    const fail = (error: FirebasePortError) => {
+      if (open === entry) {
+        entry.stop()
+        open = null
+      }
+      console.warn('[community] open post listener stopped:', error.reason)
+    }
+    const inOrder = serial()
+
+    const listenAll = () => {
+      all = true
+      clearInterval(checkTimer)
+      for (const stop of stops.splice(0)) stop()
+      stops.push(
+        ports.docs.watchComments(
+          postId,
+          (docs) =>
+            inOrder('comments listener', async () => {
+              await writer.comments(postId, docs)
+              settle()
+            }),
+          fail
+        )
+      )
+    }
+
+    /** The server's count against the mirror's: equal, the mirror answers; else every comment is read. */
+    const check = async () => {
+      try {
+        const counted = (await ports.docs.commentCounts([postId]))[postId]
+        if (open !== entry || all) return
+        if (counted === mirror.commentsState(postId)?.count) return settle()
+        listenAll()
+      } catch {
+        // Offline or refused: the mirror answers meanwhile.
+        settle()
+      }
+    }
+
+    /** The comments written since `from`, live; `then` once each range's first snapshot is in. */
+    const listenSince = (from: number, then: () => void) => {
+      const ranges = mergeRanges(stampsSince(from - stampSkewMs, ctx.now()).map(({ range }) => range))
+      let waiting = ranges.length
+      for (const range of ranges) {
+        let known = new Set<string>()
+        let first = true
+        stops.push(
+          ports.docs.watchPostCommentsStamped(
+            postId,
+            range,
+            (docs) =>
+              inOrder('comments since', async () => {
+                const present = new Set(docs.map((doc) => doc.id))
+                await writer.stampedComments(
+                  docs.filter((doc) => !known.has(doc.id)),
+                  [...known].filter((id) => !present.has(id))
+                )
+                known = present
+                if (first && --waiting === 0) then()
+                first = false
+              }),
+            fail
+          )
+        )
+      }
+    }
+
+    /** By the post's comment count: a busy post is read a page at a time, another whole. */
+    const byCount = (count: number) => {
+      if (open !== entry) return
+      if (count <= followCommentsMax) return listenAll()
+      entry.busy = createBusyComments(ctx, writer, postId, mirror.postRemote(postId)?.postDate ?? '')
+      listenSince(ctx.now(), settle)
+    }
+    const state = mirror.commentsState(postId)
+    const now = ctx.now()
+    if (!followed(postId)) stopPost = ports.docs.watchPost(postId, (doc) => inOrder('post listener', () => writer.post(postId, doc)), fail)
+    if (state?.whole && state.countedAt !== null && now - state.countedAt < resumeCommentsMs) {
+      listenSince(state.countedAt, () => void check())
+      checkTimer = setInterval(() => ctx.background('comments check', check), openCheckMs)
+      checkTimer.unref()
+    } else if (state?.countedAt != null) byCount(state.count)
+    else {
+      // Never counted: a count first (a read per 1,000) tells whether reading every comment is affordable.
+      ctx.background('comments count', async () => {
+        let count = state?.count ?? 0
+        try {
+          count = (await ports.docs.commentCounts([postId]))[postId] ?? count
+          await writer.commentCounts({ [postId]: count })
+        } finally {
+          byCount(count)
+        }
+      })
+    }
+    return ready
+  }
+
+  return {
+    open: openPost,
+    /** The open post's id, if any. */
+    current: (): string | null => open?.postId ?? null,
+    /** The open post's comments read a page at a time on the server, when it is busy. */
+    busy: (postId: string): BusyComments | null => (open?.postId === postId ? open.busy : null),
+    stop(): void {
+      open?.stop()
+      open = null
+    }
+  }
+}
+
+export type OpenPost = ReturnType<typeof createOpenPost>

@@ -1,0 +1,60 @@
+import { documentId, limit, orderBy, query, startAfter, where, type CollectionReference, type DocumentSnapshot, type Query } from 'firebase/firestore'
+import { FirebasePortError, type CommentDoc, type DocsPort, type PostDoc, type Snapshot, type Unsubscribe } from '../ports'
+import { isStampRange, stampBoundMax, type StampRange } from '../web-stamps'
+
+/** Documents one page of a post's comments may ask for. */
+const COMMENT_PAGE_MAX = 500
+
+interface Tools {
+  posts: CollectionReference
+  comments: CollectionReference
+  isDocId(id: unknown): id is string
+  fetchDocs(q: Query): Promise<DocumentSnapshot[]>
+  countOf(q: Query): Promise<number>
+  watch<T>(q: Query, read: (snapshot: DocumentSnapshot) => T, onData: (docs: T[]) => void, onError: (error: FirebasePortError) => void): Unsubscribe
+  readPost(snapshot: DocumentSnapshot): Snapshot<PostDoc>
+  readComment(snapshot: DocumentSnapshot): Snapshot<CommentDoc>
+}
+
+type Stamped = Pick<
+  DocsPort,
+  'postsStamped' | 'watchPostsStamped' | 'watchPostCommentsStamped' | 'postCommentsStamped' | 'countPostCommentsStamped'
+>
+
+function requireRange(range: StampRange): StampRange {
+  if (!isStampRange(range)) throw new FirebasePortError('unknown', 'not a stamp range')
+  return range
+}
+
+/**
+ * The queries on the web app's ko-KR date text (web-stamps.ts): a range on one field, served by
+ * Firestore's automatic single-field index; a post's comments in a range, by the composite
+ * index on (post_id, comment_time) in firebase/firestore.indexes.json.
+ */
+export function createStampedQueries(tools: Tools): Stamped {
+  const { posts, comments, fetchDocs, watch, readPost, readComment } = tools
+  const dated = (range: StampRange): Query => query(posts, where('postDate', '>=', requireRange(range).from), where('postDate', '<', range.to))
+  const ofPost = (postId: string, range: StampRange): Query =>
+    query(comments, where('post_id', '==', postId), where('comment_time', '>=', requireRange(range).from), where('comment_time', '<', range.to))
+
+  return {
+    postsStamped: async (range) => (await fetchDocs(dated(range))).map(readPost),
+    watchPostsStamped: (range, onDocs, onError) => watch(dated(range), readPost, onDocs, onError),
+    watchPostCommentsStamped(postId, range, onDocs, onError) {
+      if (!tools.isDocId(postId)) throw new FirebasePortError('unknown', 'not a document id')
+      return watch(ofPost(postId, range), readComment, onDocs, onError)
+    },
+
+    async postCommentsStamped(postId, range, after, requested) {
+      if (!tools.isDocId(postId)) return []
+      if (!Number.isInteger(requested) || requested < 1) throw new FirebasePortError('unknown', `page size ${requested} is not a positive integer`)
+      if (after && (typeof after.stamp !== 'string' || after.stamp.length > stampBoundMax || !tools.isDocId(after.id))) {
+        throw new FirebasePortError('unknown', 'not a comments cursor')
+      }
+      const page = [orderBy('comment_time'), orderBy(documentId()), ...(after ? [startAfter(after.stamp, after.id)] : []), limit(Math.min(requested, COMMENT_PAGE_MAX))]
+      return (await fetchDocs(query(ofPost(postId, range), ...page))).map(readComment)
+    },
+
+    countPostCommentsStamped: async (postId, range) => (tools.isDocId(postId) ? tools.countOf(ofPost(postId, range)) : 0)
+  }
+}
