@@ -32,7 +32,8 @@ export function countReads(inner: DocsPort) {
     async (...args: A): Promise<Snapshot<T>[]> => {
       call(method)
       const docs = await run(...args)
-      add(method, docs.length)
+      // A query that finds nothing is still one billed read.
+      add(method, Math.max(1, docs.length))
       return docs
     }
   const one =

@@ -17,8 +17,7 @@ import {
   readMillis,
   storagePathOf,
   userFromDoc,
-  webDate,
-  webDays
+  webDate
 } from './mapping'
 import type { CommentDoc, PostDoc, Snapshot, UserDoc } from './ports'
 
@@ -107,24 +106,6 @@ describe('webDate: the web app\'s own date string', () => {
     for (let minute = 0; minute < 24 * 60; minute++) {
       const at = day + minute * 60_000
       expect(parseWebDate(webDate(at + 42_123)), webDate(at)).toBe(at)
-    }
-  })
-})
-
-describe('webDays: the postDate prefixes someone somewhere could be writing now', () => {
-  it.each([
-    ['09:00 UTC: from UTC−12 (21:00 the day before) to UTC+14 (23:00)', Date.UTC(2026, 10, 26, 9, 0), ['2026. 11. 25.', '2026. 11. 26.']],
-    ['10:00 UTC: the next day begins at UTC+14', Date.UTC(2026, 10, 26, 10, 0), ['2026. 11. 25.', '2026. 11. 26.', '2026. 11. 27.']],
-    ['11:59 UTC: three days at once', Date.UTC(2026, 10, 26, 11, 59), ['2026. 11. 25.', '2026. 11. 26.', '2026. 11. 27.']],
-    ['12:00 UTC: the day before has ended at UTC−12', Date.UTC(2026, 10, 26, 12, 0), ['2026. 11. 26.', '2026. 11. 27.']],
-    ['across a year, month and day not padded', Date.UTC(2026, 0, 1, 3, 0), ['2025. 12. 31.', '2026. 1. 1.']]
-  ])('%s', (_name, at, expected) => {
-    expect(webDays(at)).toEqual(expected)
-  })
-
-  it("always holds the day of webDate's own postDate, in this computer's zone", () => {
-    for (let at = Date.UTC(2026, 10, 26); at < Date.UTC(2026, 10, 28); at += 15 * 60_000) {
-      expect(webDays(at).some((day) => webDate(at).startsWith(day)), webDate(at)).toBe(true)
     }
   })
 })

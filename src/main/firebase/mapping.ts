@@ -79,28 +79,6 @@ export function webDate(epochMs: number): string {
   return `${at.getFullYear()}. ${at.getMonth() + 1}. ${at.getDate()}. ${meridiem} ${twoDigits(hours % 12 || 12)}:${twoDigits(at.getMinutes())}`
 }
 
-/** The earliest and latest UTC offsets anyone's clock runs at (UTC−12 to UTC+14). */
-const earliestZoneMs = -12 * 3_600_000
-const latestZoneMs = 14 * 3_600_000
-
-/**
- * The days someone somewhere could be writing into a `postDate` at `epochMs`, as the prefixes the
- * web app's ko-KR `toLocaleDateString()` starts it with ("2026. 11. 26.", month and day not
- * padded): the writer's local date, in any time zone from UTC−12 to UTC+14. A span of 26 hours,
- * so two days, or three for the two hours a day (10:00–12:00 UTC) when it touches both ends.
- * Independent of this computer's own zone; oldest first.
- */
-export function webDays(epochMs: number): string[] {
-  const days: string[] = []
-  const first = new Date(epochMs + earliestZoneMs)
-  const day = Date.UTC(first.getUTCFullYear(), first.getUTCMonth(), first.getUTCDate())
-  for (let at = day; at <= epochMs + latestZoneMs; at += 86_400_000) {
-    const d = new Date(at)
-    days.push(`${d.getUTCFullYear()}. ${d.getUTCMonth() + 1}. ${d.getUTCDate()}.`)
-  }
-  return days
-}
-
 // ---------------------------------------------------------------- tolerant field readers
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '')

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { isStampRange, mergeRanges, prefixRange, stampsSince, type StampRange } from './web-stamps'
+import { webDate } from './mapping'
+import { isStampRange, mergeRanges, prefixRange, stampsSince, webDays, type StampRange } from './web-stamps'
 
 /** What a Korean browser in a zone `offsetMinutes` east of UTC writes at `at` (mapping.webDate, in that zone). */
 function stampIn(at: number, offsetMinutes: number): string {
@@ -86,5 +87,23 @@ describe('mergeRanges: one query for consecutive days where no other day sorts b
     const inside = (s: string) => s >= joined!.from && s < joined!.to
     expect(inside('2026. 11. 21. 오전 01:00') && inside('2026. 11. 22. 오후 11:59')).toBe(true)
     for (let d = 1; d <= 31; d++) if (d !== 21 && d !== 22) expect(inside(`2026. 11. ${d}. 오후 01:00`), `day ${d}`).toBe(false)
+  })
+})
+
+describe('webDays: the postDate prefixes someone somewhere could be writing now', () => {
+  it.each([
+    ['09:00 UTC: from UTC−12 (21:00 the day before) to UTC+14 (23:00)', Date.UTC(2026, 10, 26, 9, 0), ['2026. 11. 25.', '2026. 11. 26.']],
+    ['10:00 UTC: the next day begins at UTC+14', Date.UTC(2026, 10, 26, 10, 0), ['2026. 11. 25.', '2026. 11. 26.', '2026. 11. 27.']],
+    ['11:59 UTC: three days at once', Date.UTC(2026, 10, 26, 11, 59), ['2026. 11. 25.', '2026. 11. 26.', '2026. 11. 27.']],
+    ['12:00 UTC: the day before has ended at UTC−12', Date.UTC(2026, 10, 26, 12, 0), ['2026. 11. 26.', '2026. 11. 27.']],
+    ['across a year, month and day not padded', Date.UTC(2026, 0, 1, 3, 0), ['2025. 12. 31.', '2026. 1. 1.']]
+  ])('%s', (_name, at, expected) => {
+    expect(webDays(at)).toEqual(expected)
+  })
+
+  it("always holds the day of webDate's own postDate, in this computer's zone", () => {
+    for (let at = Date.UTC(2026, 10, 26); at < Date.UTC(2026, 10, 28); at += 15 * 60_000) {
+      expect(webDays(at).some((day) => webDate(at).startsWith(day)), webDate(at)).toBe(true)
+    }
   })
 })

@@ -1,5 +1,3 @@
-import { webDays } from './mapping'
-
 /**
  * Ranges of the web app's ko-KR date text (`postDate`, `comment_time`: "2026. 11. 26. 오후 01:53",
  * mapping.webDate), which both the web app and Magpie write. The text is the writer's local wall
@@ -18,8 +16,29 @@ export interface StampRange {
 export const stampBoundMax = 64
 
 const hourMs = 3_600_000
-const earliestZoneMs = -12 * hourMs
 const pad = (n: number): string => String(n).padStart(2, '0')
+
+/** The earliest and latest UTC offsets anyone's clock runs at (UTC−12 to UTC+14). */
+const earliestZoneMs = -12 * 3_600_000
+const latestZoneMs = 14 * 3_600_000
+
+/**
+ * The days someone somewhere could be writing into a `postDate` at `epochMs`, as the prefixes the
+ * web app's ko-KR `toLocaleDateString()` starts it with ("2026. 11. 26.", month and day not
+ * padded): the writer's local date, in any time zone from UTC−12 to UTC+14. A span of 26 hours,
+ * so two days, or three for the two hours a day (10:00–12:00 UTC) when it touches both ends.
+ * Independent of this computer's own zone; oldest first.
+ */
+export function webDays(epochMs: number): string[] {
+  const days: string[] = []
+  const first = new Date(epochMs + earliestZoneMs)
+  const day = Date.UTC(first.getUTCFullYear(), first.getUTCMonth(), first.getUTCDate())
+  for (let at = day; at <= epochMs + latestZoneMs; at += 86_400_000) {
+    const d = new Date(at)
+    days.push(`${d.getUTCFullYear()}. ${d.getUTCMonth() + 1}. ${d.getUTCDate()}.`)
+  }
+  return days
+}
 
 /** The strings that start with `prefix`: >= it, and < it with its last character incremented. */
 export function prefixRange(prefix: string): StampRange {

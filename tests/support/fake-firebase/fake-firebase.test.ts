@@ -173,8 +173,9 @@ describe('the counting wrapper', () => {
     await counting.docs.commentsOf(postId)
     counting.docs.watchPost(postId, () => {}, () => {})
     await fake.idle()
-    expect(counting.counts.docs).toEqual({ postsPage: 2, getPost: 1, commentsOf: 0, watchPost: 1 })
-    expect(counting.total(['postsPage'])).toBe(2)
+    // A query that finds nothing is billed one read, as a get of a missing document is.
+    expect(counting.counts.docs).toEqual({ postsPage: 2, getPost: 1, commentsOf: 1, watchPost: 1 })
+    expect(counting.total(['postsPage'])).toBe(3)
   })
 
   it('bills a count query one read per 1,000 comments it counts, and at least one', async () => {

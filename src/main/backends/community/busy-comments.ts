@@ -1,12 +1,11 @@
-import { parseWebDate, webDays } from '../../firebase/mapping'
-import { prefixRange, type StampRange } from '../../firebase/web-stamps'
+import { parseWebDate } from '../../firebase/mapping'
+import { prefixRange, webDays, type StampRange } from '../../firebase/web-stamps'
 import type { Keyset } from '../../store/keyset'
 import type { CommunityContext } from './context'
 import type { MirrorWriter } from './mirror-writer'
 
 /** Comments one query of a busy post reads at most. */
 export const busyChunk = 50
-const dayMs = 24 * 60 * 60 * 1000
 const hourMs = 60 * 60 * 1000
 
 /**
@@ -101,7 +100,7 @@ export function createBusyComments(ctx: CommunityContext, writer: MirrorWriter, 
     }
     const segment = segments.filter((s) => !s.done).reduce((low, s) => (before(s.from, low.from) ? s : low))
     const docs = await ports.docs.postCommentsStamped(postId, segment.range, segment.last, busyChunk)
-    await writer.stampedComments(docs, [])
+    await writer.pagedComments(postId, docs)
     const last = docs.at(-1)
     if (last) {
       segment.last = { stamp: last.data.comment_time, id: last.id }

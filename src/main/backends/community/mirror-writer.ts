@@ -229,6 +229,21 @@ export function createMirrorWriter(ctx: CommunityContext, images: ImageCache) {
       ctx.published()
     },
 
+    /** A page of a busy post's comments read on the server: already in its count, which they leave as it is. */
+    async pagedComments(postId: string, docs: Snapshot<CommentDoc>[]): Promise<void> {
+      const now = ctx.now()
+      await store.transaction(() => {
+        const before = mirror.commentsState(postId)
+        if (!before) return
+        for (const doc of docs) {
+          const comment = commentFromDoc(doc)
+          if (comment.postId === postId) putComment(comment, now)
+        }
+        mirror.setCommentCount(postId, before.count, before.countedAt ?? now)
+      })
+      ctx.published()
+    },
+
     /** Comment counts Firebase counted, for posts whose comments are not being listened to. */
     async commentCounts(counts: Record<string, number>): Promise<void> {
       const now = ctx.now()

@@ -171,69 +171,49 @@ describe('community posts', () => {
     expect(fake.data.posts().web2).not.toHaveProperty('createdAt')
   })
 
-  it('the legacy scan runs at connect, then not again within a day; a later scan drops web posts deleted meanwhile', async () => {
+  it('the legacy scan runs once, at the first connect; later starts find what the web app wrote meanwhile by its postDate, and a post it deleted goes when its page is shown', async () => {
     const fake = createFakeFirebase()
     const web = { uid: 'web-uid', email: 'web@example.com', nickname: '웹' }
-    fake.webApp.addPost(webAppPost(web, { postTxt: 'a' }), 'webA')
+    fake.webApp.addPost(webAppPost(web, { postTxt: 'a', postDate: '2025. 6. 1. 오전 10:00' }), 'webA')
     const first = await startCommunityApp(fake, { countReads: true })
+    await first.settle()
     expect(first.reads!.counts.calls.legacyPostsScan).toBe(1)
     await first.close()
 
+    // Three days with every copy closed: the web app writes one post a day later and deletes the old one.
+    const written = first.clock.t + 24 * 60 * 60 * 1000
+    fake.webApp.addPost(webAppPost(web, { postTxt: 'b', postDate: webDate(written) }), 'webB')
     fake.webApp.deletePost('webA')
-    const again = await startCommunityApp(fake, { dataDir: first.dataDir, profileDir: first.profileDir, clock: first.clock, countReads: true })
-    expect(again.reads!.counts.calls.legacyPostsScan).toBeUndefined()
-    expect((await again.call('posts:feed', {})).posts.map((p) => p.text)).toEqual(['a'])
-    await again.close()
-
-    first.clock.advance(25 * 60 * 60 * 1000)
-    const nextDay = await startCommunityApp(fake, { dataDir: first.dataDir, profileDir: first.profileDir, clock: first.clock, countReads: true })
-    expect(nextDay.reads!.counts.calls.legacyPostsScan).toBe(1)
-    expect((await nextDay.call('posts:feed', {})).posts).toEqual([])
+    first.clock.advance(3 * 24 * 60 * 60 * 1000)
+    const later = await startCommunityApp(fake, { dataDir: first.dataDir, profileDir: first.profileDir, clock: first.clock, countReads: true })
+    await later.settle()
+    expect(later.reads!.counts.calls.legacyPostsScan).toBeUndefined()
+    // The days between the mark and now, read once by their text: a query per month they fall in at most.
+    expect(later.reads!.counts.calls.postsStamped).toBeGreaterThan(0)
+    expect(later.reads!.counts.calls.postsStamped).toBeLessThanOrEqual(4)
+    expect((await later.call('posts:feed', {})).posts.map((p) => p.text)).toEqual(['b', 'a'])
+    // Shown, the page's listener finds the deleted one gone.
+    await later.settle()
+    expect((await later.call('posts:feed', {})).posts.map((p) => p.text)).toEqual(['b'])
+    expect(later.reads!.total()).toBeLessThan(20)
   })
 
-  it('a later day counts the web posts first: the same number skips the scan and recounts their comments; a new one, or a week on, scans again', async () => {
+  it('a start resumes from the mark the last one left: no scan and no count of the collection, however long the app was closed', async () => {
     const fake = createFakeFirebase()
     const web = { uid: 'web-uid', email: 'web@example.com', nickname: '웹' }
-    fake.webApp.addPost(webAppPost(web, { postTxt: 'a' }), 'webA')
-    fake.webApp.addPost({ ...webAppPost(web, { postTxt: '까치 글' }), createdAt: local(2026, 1, 1) }, 'magpie1')
+    for (let i = 0; i < 300; i++) fake.webApp.addPost(webAppPost(web, { postTxt: `옛 글 ${i}`, postDate: '2025. 6. 1. 오전 10:00' }))
     const first = await startCommunityApp(fake, { countReads: true })
-    expect(first.reads!.counts.calls.legacyPostsScan).toBe(1)
+    await first.settle()
     await first.close()
-    const day = 25 * 60 * 60 * 1000
-    const start = () => startCommunityApp(fake, { dataDir: first.dataDir, profileDir: first.profileDir, clock: first.clock, countReads: true })
-    const texts = async (app: Awaited<ReturnType<typeof start>>) => (await app.call('posts:feed', {})).posts.map((p) => p.text)
-
-    // Next day, nothing new from the web app: two counts and a comment count instead of the scan.
-    fake.webApp.addComment({ post_id: 'webA', comment: '웹 댓글', comment_by: 'web@example.com', comment_nick: '웹', comment_time: '2026. 1. 2. 9:00' })
-    first.clock.advance(day)
-    const quiet = await start()
-    expect(quiet.reads!.counts.calls.legacyPostsScan).toBeUndefined()
-    expect(quiet.reads!.counts.calls.postsCount).toBe(1)
-    await quiet.settle()
-    expect((await quiet.call('posts:feed', {})).posts.find((p) => p.id === 'webA')!.commentCount).toBe(1)
-    await quiet.close()
-
-    // A web post written since: the count differs, so the scan runs and finds it.
-    fake.webApp.addPost(webAppPost(web, { postTxt: 'b', postDate: '2025. 6. 1. 10:00' }), 'webB')
-    first.clock.advance(day)
-    const changed = await start()
-    expect(changed.reads!.counts.calls.legacyPostsScan).toBe(1)
-    expect(await texts(changed)).toEqual(['까치 글', 'a', 'b'])
-    await changed.close()
-
-    // The same number for a week (one web post deleted, another written): the week's full scan catches it.
-    fake.webApp.deletePost('webB')
-    fake.webApp.addPost(webAppPost(web, { postTxt: 'c', postDate: '2025. 7. 1. 10:00' }), 'webC')
-    for (let d = 1; d < 7; d++) {
-      first.clock.advance(day)
-      const same = await start()
-      expect(same.reads!.counts.calls.legacyPostsScan, `day ${d}`).toBeUndefined()
-      await same.close()
+    for (const away of [60_000, 24 * 60 * 60 * 1000, 40 * 24 * 60 * 60 * 1000]) {
+      first.clock.advance(away)
+      const again = await startCommunityApp(fake, { dataDir: first.dataDir, profileDir: first.profileDir, clock: first.clock, countReads: true })
+      await again.settle()
+      expect(again.reads!.counts.calls.legacyPostsScan, `away ${away} ms`).toBeUndefined()
+      // Nothing was written: each query found nothing, billed a read each.
+      expect(again.reads!.counts.docs.postsStamped ?? 0).toBe(again.reads!.counts.calls.postsStamped ?? 0)
+      await again.close()
     }
-    first.clock.advance(day)
-    const week = await start()
-    expect(week.reads!.counts.calls.legacyPostsScan).toBe(1)
-    expect(await texts(week)).toEqual(['까치 글', 'a', 'c'])
   })
 
   it('pages the feed from Firestore below what the mirror knows, and drops posts deleted on the server', async () => {

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { limits } from '@shared/limits'
-import { webDate, webDays } from '../../firebase/mapping'
+import { webDate } from '../../firebase/mapping'
+import { webDays } from '../../firebase/web-stamps'
 import { cleanupTestApps, createClock } from '../../../../tests/support/main/test-app'
 import { createFakeFirebase } from '../../../../tests/support/fake-firebase/fake-firebase'
 import { cleanupCommunityApps, startCommunityApp, webAppPost, type CommunityApp } from '../../../../tests/support/main/community-app'
@@ -27,7 +28,7 @@ function busyProject() {
     const createdAt = start - (posts - i) * every
     fake.webApp.addPost({ ...webAppPost(author, { postTxt: `글 ${i}`, postDate: webDate(createdAt) }), createdAt }, id)
     for (let c = 0; c < commentsPerPost; c++) {
-      fake.webApp.addComment({ post_id: id, comment: `댓글 ${c}`, comment_by: 'reader@example.com', comment_nick: '독자', comment_time: '2026. 1. 1. 10:00' })
+      fake.webApp.addComment({ post_id: id, comment: `댓글 ${c}`, comment_by: 'reader@example.com', comment_nick: '독자', comment_time: '2025. 12. 1. 오전 10:00' })
     }
   }
   for (let i = 0; i < legacyPosts; i++) fake.webApp.addPost(webAppPost(author, { postDate: `2025. 1. ${(i % 28) + 1}. 10:00` }), `legacy${i}`)
@@ -52,47 +53,46 @@ async function session(app: CommunityApp): Promise<void> {
 }
 
 describe('reads are cheap: documents read per session, counted at the SDK boundary', () => {
-  it('open the app, scroll 30 posts, open 3 posts with comments: O(page) documents, not the collection', async () => {
+  it('open the app, scroll 30 posts, open 3 posts with comments: O(page) documents, not the collection; a later start resumes from the mirror', async () => {
     const fake = busyProject()
     const collection = posts + legacyPosts + posts * commentsPerPost
+    const pages = 30 / limits.feedPageSize
 
     // First start: the legacy scan (decision 008) runs once, over the posts collection; nothing else reads widely.
     const first = await startCommunityApp(fake, { countReads: true, clock: createClock(start) })
     await session(first)
     const reads = first.reads!
     expect(reads.counts.calls.legacyPostsScan).toBeGreaterThan(0)
-    const pages = 30 / limits.feedPageSize
-    // The top listener's page, then one page query (a page and one more) per scroll.
-    const pageDocs = limits.feedPageSize + pages * (limits.feedPageSize + 1)
-    // Each post that came in a page has its comments counted once (an aggregation: one read per
-    // 1,000 comments counted, at least one — so one read per post here): at most as many reads again.
-    const counts = pageDocs
-    // Each opened post and its comments.
-    const opened = 3 * (1 + commentsPerPost)
-    // The feed window (feed-window.ts): the top's comments, and each page's posts and comments, once each.
-    const windowed = limits.feedPageSize * commentsPerPost + pages * (limits.feedPageSize + 1) * (1 + commentsPerPost)
-    // The listeners on the days being written (sync.ts, watchDay): every post dated on them, once each,
-    // and the comments of those not already counted (one read each, as above).
-    const days = webDays(start)
-    const dated = Object.values(fake.data.posts()).filter((post) => days.some((day) => post.postDate.startsWith(day))).length
-    expect(dated).toBeGreaterThan(0)
-    expect(dated).toBeLessThan(3 * 24 * 60 * 60 * 1000 / every)
-    expect(reads.counts.docs.watchPostsDated).toBe(dated)
-    const bound = pageDocs + counts + opened + windowed + 2 * dated
-    // The scan counts the comments of every web app post it finds, once: one read each.
-    expect(reads.counts.docs.commentCounts).toBeGreaterThan(legacyPosts)
-    expect(reads.counts.docs.commentCounts).toBeLessThanOrEqual(counts + legacyPosts + dated)
-    expect(reads.total(['legacyPostsScan'])).toBeLessThanOrEqual(bound + legacyPosts)
+    // The top listener's page; a page query (a page and one more) per scroll, and a listener on each page shown.
+    expect(reads.counts.docs.watchPostsTop).toBe(limits.feedPageSize)
+    expect(reads.counts.docs.postsPage).toBe((pages - 1) * (limits.feedPageSize + 1))
+    expect(reads.counts.docs.watchPosts).toBe((pages - 1) * limits.feedPageSize)
+    // Each post shown has its comments counted once (an aggregation: a read per 1,000 comments,
+    // at least one), and each web app post the scan finds; the opened ones are read whole.
+    expect(reads.counts.docs.commentCounts).toBeLessThanOrEqual(30 + legacyPosts + 3)
+    expect(reads.counts.docs.watchComments).toBe(3 * commentsPerPost)
+    // The posts of the days being written, from a moment ago: those dated in the hours before it at most (sync-stamps.ts).
+    expect(reads.counts.docs.watchPostsStamped).toBeLessThan((27 * 60 * 60 * 1000) / every)
     expect(reads.counts.docs.commentsOf ?? 0).toBe(0)
+    expect(reads.total(['legacyPostsScan'])).toBeLessThan(200)
     await first.close()
 
-    // Every later start within the day: the same session reads only its pages and their counts.
+    // A later start: the mirror answers the pages (each shown is followed), the counts are fresh, and
+    // the opened posts' comments are resumed — the comments written since, and one count each.
     const again = await startCommunityApp(fake, { dataDir: first.dataDir, profileDir: first.profileDir, clock: first.clock, countReads: true })
     await session(again)
-    expect(again.reads!.counts.calls.legacyPostsScan).toBeUndefined()
-    expect(again.reads!.counts.docs.commentCounts).toBeLessThanOrEqual(counts + dated)
-    expect(again.reads!.total()).toBeLessThanOrEqual(bound)
-    // The feed window's listeners read each loaded post and its comments once more: still a sliver of the collection.
-    expect(again.reads!.total()).toBeLessThan(collection / 20)
+    const later = again.reads!
+    expect(later.counts.calls.legacyPostsScan).toBeUndefined()
+    expect(later.counts.calls.postsPage).toBeUndefined()
+    expect(later.counts.calls.watchComments).toBeUndefined()
+    expect(later.counts.docs.commentCounts).toBe(3)
+    expect(later.counts.docs.watchPostsTop).toBe(limits.feedPageSize)
+    expect(later.counts.docs.watchPosts).toBe((pages - 1) * limits.feedPageSize)
+    // Each opened post: a range of its comment_time per day being written (none written since), billed a read each.
+    expect(later.counts.docs.watchPostCommentsStamped).toBe(3 * webDays(first.clock.t).length)
+    // Posts dated in the hours before the mark, read again: a stamp does not say its writer's zone (web-stamps.ts).
+    expect(later.counts.docs.watchPostsStamped).toBe(reads.counts.docs.watchPostsStamped)
+    expect(later.total()).toBeLessThanOrEqual(45)
+    expect(later.total()).toBeLessThan(collection / 100)
   })
 })

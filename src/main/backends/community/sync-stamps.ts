@@ -1,6 +1,5 @@
-import { webDays } from '../../firebase/mapping'
 import type { PostDoc, Snapshot, Unsubscribe } from '../../firebase/ports'
-import { mergeRanges, stampsSince, type StampRange } from '../../firebase/web-stamps'
+import { mergeRanges, stampsSince, webDays, type StampRange } from '../../firebase/web-stamps'
 import type { CommunityContext } from './context'
 import type { MirrorWriter } from './mirror-writer'
 

@@ -1,7 +1,7 @@
 import { limits } from '@shared/limits'
 import type { Keyset } from '../../store/keyset'
 import { postFromDoc } from '../../firebase/mapping'
-import { FirebasePortError, type Unsubscribe } from '../../firebase/ports'
+import type { Unsubscribe } from '../../firebase/ports'
 import type { CommunityContext } from './context'
 import { createFeedWindow } from './feed-window'
 import type { ImageCache } from './image-cache'

@@ -1,0 +1,98 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import type { CommentView } from '@shared/types'
+import { parseWebDate, webDate } from '../../firebase/mapping'
+import { cleanupTestApps, createClock } from '../../../../tests/support/main/test-app'
+import { createFakeFirebase } from '../../../../tests/support/fake-firebase/fake-firebase'
+import { cleanupCommunityApps, startCommunityApp, webAppPost, type CommunityApp } from '../../../../tests/support/main/community-app'
+import { followCommentsMax } from './feed-window'
+
+afterEach(async () => {
+  await cleanupCommunityApps()
+  await cleanupTestApps()
+})
+
+const author = { uid: 'author-uid', email: 'author@example.com', nickname: '작가' }
+
+/**
+ * A busy post's comments over two days and in every form a day's text takes: ko-KR 오전/오후 (the
+ * hour after midnight and after noon sort last in their half), Magpie's older 24-hour form, and a
+ * few the next month.
+ */
+function busyProject() {
+  const fake = createFakeFirebase()
+  const post = fake.webApp.addPost({ ...webAppPost(author, { postTxt: '인기 글', postDate: '2026. 1. 30. 오후 11:00' }), createdAt: Date.UTC(2026, 0, 30, 14) }, 'busy')
+  const times = ['오전 12:05', '오전 01:00', '오전 09:30', '오전 11:59', '오후 12:00', '오후 12:30', '오후 01:00', '오후 11:59', '08:15', '13:45']
+  let n = 0
+  const add = (stamp: string) => fake.webApp.addComment({ post_id: post, comment: `댓글 ${n++}`, comment_by: 'reader@example.com', comment_nick: '독자', comment_time: stamp })
+  for (const day of ['2026. 1. 30.', '2026. 1. 31.']) for (let i = 0; i < 130; i++) add(`${day} ${times[i % times.length]}`)
+  for (let i = 0; i < 5; i++) add(`2026. 2. 3. 오후 0${i + 1}:00`)
+  return { fake, post }
+}
+
+/** Every comment in the order the mirror shows them (local mode's: time, then id). */
+function expectedOrder(fake: ReturnType<typeof createFakeFirebase>, post: string): string[] {
+  return Object.entries(fake.data.comments())
+    .filter(([, c]) => c.post_id === post)
+    .map(([id, c]) => ({ id, at: parseWebDate(c.comment_time)! }))
+    .sort((a, b) => a.at - b.at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+    .map((c) => c.id)
+}
+
+async function allPages(app: CommunityApp, post: string): Promise<{ first: CommentView[]; all: CommentView[] }> {
+  let page = await app.call('comments:list', { postId: post })
+  const first = page.comments
+  const all = [...page.comments]
+  while (page.nextCursor) {
+    page = await app.call('comments:list', { postId: post, cursor: page.nextCursor })
+    all.push(...page.comments)
+  }
+  return { first, all }
+}
+
+describe(`a busy post (over ${followCommentsMax} comments): read a page at a time on the server`, () => {
+  it('shows its first page after reading a few dozen comments, pages through all of them in time order, and never listens to them all', async () => {
+    const { fake, post } = busyProject()
+    const expected = expectedOrder(fake, post)
+    expect(expected.length).toBeGreaterThan(followCommentsMax)
+    const app = await startCommunityApp(fake, { countReads: true, clock: createClock(Date.UTC(2026, 2, 1)) })
+    await app.call('posts:get', { id: post })
+
+    const reads = () => app.reads!.total()
+    const before = reads()
+    const first = await app.call('comments:list', { postId: post })
+    expect(first.comments.map((c) => c.id)).toEqual(expected.slice(0, 20))
+    expect(reads() - before).toBeLessThan(100)
+
+    const { all } = await allPages(app, post)
+    expect(all.map((c) => c.id)).toEqual(expected)
+    expect(app.reads!.counts.calls.watchComments).toBeUndefined()
+    expect((await app.call('posts:get', { id: post })).commentCount).toBe(expected.length)
+  })
+
+  it('a comment written while it is open shows at once, at the end, and moves the count', async () => {
+    const { fake, post } = busyProject()
+    const clock = createClock(Date.UTC(2026, 2, 1, 3))
+    const app = await startCommunityApp(fake, { clock })
+    await app.call('posts:get', { id: post })
+    await app.call('comments:list', { postId: post })
+    const count = (await app.call('posts:get', { id: post })).commentCount
+    const added = fake.webApp.addComment({ post_id: post, comment: '방금', comment_by: 'reader@example.com', comment_nick: '독자', comment_time: webDate(clock.t) })
+    await app.settle()
+    expect((await app.call('posts:get', { id: post })).commentCount).toBe(count + 1)
+    const { all } = await allPages(app, post)
+    expect(all.at(-1)!.id).toBe(added)
+  })
+
+  it('a comment deleted since the last time it was open is gone when it is opened again', async () => {
+    const { fake, post } = busyProject()
+    const first = await startCommunityApp(fake, { clock: createClock(Date.UTC(2026, 2, 1)) })
+    await first.call('posts:get', { id: post })
+    const shown = (await first.call('comments:list', { postId: post })).comments
+    await first.close()
+    fake.webApp.deleteComment(shown[0]!.id)
+    const again = await startCommunityApp(fake, { dataDir: first.dataDir, profileDir: first.profileDir, clock: first.clock })
+    const page = await again.call('comments:list', { postId: post })
+    expect(page.comments.map((c) => c.id)).not.toContain(shown[0]!.id)
+    expect(page.comments[0]!.id).toBe(shown[1]!.id)
+  })
+})
