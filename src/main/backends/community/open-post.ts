@@ -24,7 +24,7 @@ export const openCheckMs = 60_000
  */
 export function createOpenPost(ctx: CommunityContext, writer: MirrorWriter, followed: (postId: string) => boolean) {
   const { ports, mirror } = ctx
-  let open: { postId: string; stop: Unsubscribe; ready: Promise<void>; busy: BusyComments | null } | null = null
+  let open: { postId: string; stop: Unsubscribe; ready: Promise<void>; busy: BusyComments | null; unpage: () => Promise<void> } | null = null
 
   /** Listener work runs one snapshot at a time per listener, in order. */
   function serial() {
@@ -50,6 +50,11 @@ export function createOpenPost(ctx: CommunityContext, writer: MirrorWriter, foll
       postId,
       ready,
       busy: null as BusyComments | null,
+      unpage: (): Promise<void> => {
+        if (open !== entry || all) return Promise.resolve()
+        entry.busy = null
+        return listenAll()
+      },
       stop: () => {
         for (const stop of stops.splice(0)) stop()
         stopPost?.()
@@ -67,10 +72,13 @@ export function createOpenPost(ctx: CommunityContext, writer: MirrorWriter, foll
     }
     const inOrder = serial()
 
-    const listenAll = () => {
+    /** Every comment of the post, listened to; resolves once their first snapshot is in the mirror. */
+    const listenAll = (): Promise<void> => {
       all = true
       clearInterval(checkTimer)
       for (const stop of stops.splice(0)) stop()
+      let listened: () => void = () => {}
+      const whole = new Promise<void>((resolve) => (listened = resolve))
       stops.push(
         ports.docs.watchComments(
           postId,
@@ -78,10 +86,15 @@ export function createOpenPost(ctx: CommunityContext, writer: MirrorWriter, foll
             inOrder('comments listener', async () => {
               await writer.comments(postId, docs)
               settle()
+              listened()
             }),
-          fail
+          (error) => {
+            listened()
+            fail(error)
+          }
         )
       )
+      return whole
     }
 
     /** The server's count against the mirror's: equal, the mirror answers; else every comment is read. */
@@ -90,7 +103,7 @@ export function createOpenPost(ctx: CommunityContext, writer: MirrorWriter, foll
         const counted = (await ports.docs.commentCounts([postId]))[postId]
         if (open !== entry || all) return
         if (counted === mirror.commentsState(postId)?.count) return settle()
-        listenAll()
+        void listenAll()
       } catch {
         // Offline or refused: the mirror answers meanwhile.
         settle()
@@ -119,7 +132,14 @@ export function createOpenPost(ctx: CommunityContext, writer: MirrorWriter, foll
                 if (first && --waiting === 0) then()
                 first = false
               }),
-            fail
+            // A range the project cannot answer (its composite index not deployed): every comment instead.
+            (error) => {
+              console.warn('[community] comments since listener stopped:', error.reason)
+              if (open === entry && !all) {
+                entry.busy = null
+                void listenAll()
+              }
+            }
           )
         )
       }
@@ -128,7 +148,7 @@ export function createOpenPost(ctx: CommunityContext, writer: MirrorWriter, foll
     /** By the post's comment count: a busy post is read a page at a time, another whole. */
     const byCount = (count: number) => {
       if (open !== entry) return
-      if (count <= followCommentsMax) return listenAll()
+      if (count <= followCommentsMax) return void listenAll()
       entry.busy = createBusyComments(ctx, writer, postId, mirror.postRemote(postId)?.postDate ?? '')
       listenSince(ctx.now(), settle)
     }
@@ -161,6 +181,10 @@ export function createOpenPost(ctx: CommunityContext, writer: MirrorWriter, foll
     current: (): string | null => open?.postId ?? null,
     /** The open post's comments read a page at a time on the server, when it is busy. */
     busy: (postId: string): BusyComments | null => (open?.postId === postId ? open.busy : null),
+    /** Its pages could not be read on the server (no composite index, or refused): every comment is listened to instead. */
+    unpaged(postId: string): Promise<void> {
+      return open?.postId === postId ? open.unpage() : Promise.resolve()
+    },
     stop(): void {
       open?.stop()
       open = null

@@ -250,7 +250,13 @@ export function createSync(ctx: CommunityContext, writer: MirrorWriter, images: 
       }
       await bounded(ready)
       const busy = open.busy(postId)
-      if (busy) await bounded(busy.ensure(cursor, limits.commentPageSize + 1).catch((error: unknown) => console.warn('[community] busy comments:', error)))
+      if (!busy) return
+      try {
+        await bounded(busy.ensure(cursor, limits.commentPageSize + 1))
+      } catch (error) {
+        console.warn('[community] busy comments:', error instanceof Error ? error.message : error)
+        if (ports.connectivity.online()) await bounded(open.unpaged(postId))
+      }
     },
 
     start(): void {
