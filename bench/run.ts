@@ -17,6 +17,7 @@ import { renderReport, renderScenario, type Results } from './lib/report'
 import { Stores } from './lib/stores'
 import type { BenchContext, Scenario, ScenarioRecord } from './lib/types'
 import { alerts } from './scenarios/alerts'
+import { communityDay } from './scenarios/community-day'
 import { firstPaint } from './scenarios/first-paint'
 import { images } from './scenarios/images'
 import { locks } from './scenarios/locks'
@@ -26,7 +27,7 @@ import { store } from './scenarios/store'
 import { weight } from './scenarios/weight'
 import { writes } from './scenarios/writes'
 
-const scenarios: Scenario[] = [store, seedPattern, firstPaint, weight, scroll, alerts, writes, images, locks]
+const scenarios: Scenario[] = [store, seedPattern, communityDay, firstPaint, weight, scroll, alerts, writes, images, locks]
 /** Scenarios that load the built renderer. */
 const needRenderer = new Set(['first-paint', 'weight', 'scroll'])
 

@@ -1,12 +1,15 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { CommentView } from '@shared/types'
 import { parseWebDate, webDate } from '../../firebase/mapping'
 import { cleanupTestApps, createClock } from '../../../../tests/support/main/test-app'
 import { createFakeFirebase } from '../../../../tests/support/fake-firebase/fake-firebase'
-import { cleanupCommunityApps, startCommunityApp, webAppPost, type CommunityApp } from '../../../../tests/support/main/community-app'
+import { cleanupCommunityApps, startCommunityApp, startProjectApp, webAppPost, type CommunityApp } from '../../../../tests/support/main/community-app'
+import { FirebasePortError, type ConnectFirebase } from '../../firebase/ports'
 import { followCommentsMax } from './feed-window'
+import { openCheckMs } from './open-post'
 
 afterEach(async () => {
+  vi.useRealTimers()
   await cleanupCommunityApps()
   await cleanupTestApps()
 })
@@ -69,18 +72,21 @@ describe(`a busy post (over ${followCommentsMax} comments): read a page at a tim
     expect((await app.call('posts:get', { id: post })).commentCount).toBe(expected.length)
   })
 
-  it('a comment written while it is open shows at once, at the end, and moves the count', async () => {
+  it('a comment written while it is open moves the count within a minute, and the last page then shows it', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] })
     const { fake, post } = busyProject()
     const clock = createClock(Date.UTC(2026, 2, 1, 3))
     const app = await startCommunityApp(fake, { clock })
     await app.call('posts:get', { id: post })
-    await app.call('comments:list', { postId: post })
+    await allPages(app, post)
     const count = (await app.call('posts:get', { id: post })).commentCount
     const added = fake.webApp.addComment({ post_id: post, comment: '방금', comment_by: 'reader@example.com', comment_nick: '독자', comment_time: webDate(clock.t) })
+    vi.advanceTimersByTime(openCheckMs)
     await app.settle()
     expect((await app.call('posts:get', { id: post })).commentCount).toBe(count + 1)
     const { all } = await allPages(app, post)
     expect(all.at(-1)!.id).toBe(added)
+    expect(all).toHaveLength(count + 1)
   })
 
   it('a comment deleted since the last time it was open is gone when it is opened again', async () => {
@@ -94,5 +100,38 @@ describe(`a busy post (over ${followCommentsMax} comments): read a page at a tim
     const page = await again.call('comments:list', { postId: post })
     expect(page.comments.map((c) => c.id)).not.toContain(shown[0]!.id)
     expect(page.comments[0]!.id).toBe(shown[1]!.id)
+  })
+})
+
+describe('a project without the comments index (firebase/firestore.indexes.json not deployed)', () => {
+  it("reads the open post's comments whole instead: a busy one, and one resumed from the mirror", async () => {
+    const { fake, post } = busyProject()
+    const quiet = fake.webApp.addPost({ ...webAppPost(author, { postTxt: '조용한 글', postDate: '2026. 1. 29. 오전 10:00' }), createdAt: Date.UTC(2026, 0, 29, 1) }, 'quiet')
+    fake.webApp.addComment({ post_id: quiet, comment: '하나', comment_by: 'reader@example.com', comment_nick: '독자', comment_time: '2026. 1. 29. 오전 11:00' })
+    // As Firestore answers a query whose composite index is missing.
+    const connect: ConnectFirebase = async (config, emulators) => {
+      const ports = await fake.connect(config, emulators)
+      ports.docs.postCommentsStamped = async () => {
+        throw new FirebasePortError('unknown', 'failed-precondition: the query requires an index')
+      }
+      ports.docs.watchPostCommentsStamped = (_postId, _range, _onDocs, onError) => {
+        queueMicrotask(() => onError(new FirebasePortError('unknown', 'failed-precondition: the query requires an index')))
+        return () => {}
+      }
+      return ports
+    }
+    const clock = createClock(Date.UTC(2026, 2, 1))
+    const first = await startCommunityApp(fake, { clock })
+    await first.call('posts:get', { id: quiet })
+    expect((await first.call('comments:list', { postId: quiet })).comments).toHaveLength(1)
+    await first.close()
+    fake.webApp.addComment({ post_id: quiet, comment: '둘', comment_by: 'reader@example.com', comment_nick: '독자', comment_time: '2026. 2. 1. 오전 11:00' })
+
+    const app = await startProjectApp({ connect, idle: fake.idle }, { dataDir: first.dataDir, profileDir: first.profileDir, clock })
+    await app.call('posts:get', { id: post })
+    const page = await app.call('comments:list', { postId: post })
+    expect(page.comments.map((c) => c.id)).toEqual(expectedOrder(fake, post).slice(0, 20))
+    await app.call('posts:get', { id: quiet })
+    expect((await app.call('comments:list', { postId: quiet })).comments.map((c) => c.text)).toEqual(['하나', '둘'])
   })
 })

@@ -55,6 +55,8 @@ export function createBusyComments(ctx: CommunityContext, writer: MirrorWriter, 
   // Two days before the post's own: a commenter far west writes a date that far behind its author's.
   let day: string | null = posted === null ? null : shift(dayOf(posted), -2)
   let segments: { range: StampRange; from: Keyset; last: { stamp: string; id: string } | null; done: boolean }[] = []
+  /** The day the parts were last set up for. */
+  let segmentsDay: string | null = null
   /** Months found empty, by prefix. */
   const emptyMonths = new Set<string>()
   let done = posted === null
@@ -79,13 +81,13 @@ export function createBusyComments(ctx: CommunityContext, writer: MirrorWriter, 
       if (!emptyMonths.has(month) && (await ports.docs.countPostCommentsStamped(postId, prefixRange(day))) > 0) {
         const start = midnight(day)
         segments = segmentsOf(day).map(({ range, fromHour }) => ({ range, from: { at: start + fromHour * hourMs, id: '' }, last: null, done: false }))
+        segmentsDay = day
         return
       }
       if (midnight(day) >= midnight(end)) break
       day = shift(day, 1)
     }
     done = true
-    segments = []
   }
 
   /** One chunk of the part the frontier waits on. */
@@ -130,6 +132,19 @@ export function createBusyComments(ctx: CommunityContext, writer: MirrorWriter, 
       })
       queue = run.catch(() => {})
       return run
+    },
+
+    /** The server has comments the walk has not read (written since it reached the end): it goes on from where it stopped. */
+    grew(): void {
+      if (!done || posted === null) return
+      done = false
+      emptyMonths.clear()
+      if (segmentsDay === null) {
+        day = shift(dayOf(posted), -2)
+        return
+      }
+      day = segmentsDay
+      for (const segment of segments) segment.done = false
     }
   }
 }

@@ -19,7 +19,7 @@ export const openCheckMs = 60_000
  *    listened to (by their comment_time text, web-stamps.ts), and one count on the server
  *    confirms that nothing else changed — again each openCheckMs while it stays open;
  *  - a busy post (more than followCommentsMax comments) is read a page at a time on the server
- *    (busy-comments.ts), the comments written from now on listened to;
+ *    (busy-comments.ts) and counted again each openCheckMs;
  *  - otherwise, or when a count disagrees, every comment of it is listened to.
  */
 export function createOpenPost(ctx: CommunityContext, writer: MirrorWriter, followed: (postId: string) => boolean) {
@@ -149,8 +149,22 @@ export function createOpenPost(ctx: CommunityContext, writer: MirrorWriter, foll
     const byCount = (count: number) => {
       if (open !== entry) return
       if (count <= followCommentsMax) return void listenAll()
-      entry.busy = createBusyComments(ctx, writer, postId, mirror.postRemote(postId)?.postDate ?? '')
-      listenSince(ctx.now(), settle)
+      const busy = createBusyComments(ctx, writer, postId, mirror.postRemote(postId)?.postDate ?? '')
+      entry.busy = busy
+      settle()
+      // Its comments are not listened to (those of the last day alone may be thousands): counted again
+      // each openCheckMs, and the pages read on when the count grew.
+      checkTimer = setInterval(
+        () =>
+          ctx.background('busy comments count', async () => {
+            const counted = (await ports.docs.commentCounts([postId]))[postId]
+            if (open !== entry || entry.busy !== busy || counted === undefined || counted === mirror.commentsState(postId)?.count) return
+            await writer.commentCounts({ [postId]: counted })
+            busy.grew()
+          }),
+        openCheckMs
+      )
+      checkTimer.unref()
     }
     const state = mirror.commentsState(postId)
     const now = ctx.now()
