@@ -1,11 +1,10 @@
 import sharp from 'sharp'
 import { webDate } from '../../src/main/firebase/mapping'
 import type { FirebasePorts } from '../../src/main/firebase/ports'
-import { SCAN_CHUNK } from '../../src/main/firebase/sdk-adapter'
 import { createFakeFirebase, type FakeFirebase } from '../../tests/support/fake-firebase/fake-firebase'
 import { testCommunity, webAppPost } from '../../tests/support/main/community-app'
 import { createClock, type TestClock } from '../../tests/support/main/test-app'
-import type { CommunitySpec } from './firestore-reads'
+import { scanBilled, type CommunitySpec } from './firestore-reads'
 import type { Biller } from './metered-ports'
 
 /**
@@ -118,22 +117,6 @@ export function fillDayProject(spec: CommunitySpec, photo: Uint8Array): DayProje
   })
   advanceTo(clock, firstConnect)
   return { fake, clock, day, newest, heavy, writers, busiestComments: spec.heavyComments[0] ?? 0, photo, postDocs: spec.posts + spec.legacy, commentDocs }
-}
-
-/** Documents the SDK adapter reads for one legacy scan query: whole chunks in id order until it has enough (as firestore-reads.ts). */
-function scanBilled(ids: readonly string[], legacy: ReadonlySet<string>, afterId: string | null, requested: number): number {
-  const chunk = Math.max(requested, SCAN_CHUNK)
-  let start = afterId === null ? 0 : ids.findIndex((id) => id > afterId)
-  if (start < 0) return 1 // an empty result is still one billed read
-  let billed = 0
-  let found = 0
-  for (;;) {
-    const docs = ids.slice(start, start + chunk)
-    billed += Math.max(1, docs.length)
-    for (const id of docs) if (legacy.has(id) && ++found === requested) return billed
-    if (docs.length < chunk) return billed
-    start += chunk
-  }
 }
 
 /**

@@ -64,7 +64,7 @@ export function seedJourneyReads(project: Project, opened: number): number {
 }
 
 /** Documents the SDK adapter reads for one legacy scan query: whole chunks in id order until it has enough. */
-function scanBilled(ids: readonly string[], legacy: ReadonlySet<string>, afterId: string | null, requested: number): number {
+export function scanBilled(ids: readonly string[], legacy: ReadonlySet<string>, afterId: string | null, requested: number): number {
   const chunk = Math.max(requested, SCAN_CHUNK)
   let start = afterId === null ? 0 : ids.findIndex((id) => id > afterId)
   if (start < 0) return 1 // an empty result is still one billed read
