@@ -97,7 +97,8 @@ export class CommunityReader {
   private app: CommunityApp | null = null
   private scanned = 0
   private readonly dirs: Promise<{ dataDir: string; profileDir: string }>
-  private readonly clock = createClock()
+  /** The sessions run in April, after every post and comment of the project was written (none is being written "today"). */
+  private readonly clock = createClock(Date.UTC(2026, 3, 1, 9))
   private readonly ids: string[]
   private readonly legacy: Set<string>
 
