@@ -267,7 +267,7 @@ describe('DocsPort on the Firestore emulator', () => {
       'magazinePost/lookalike': webPost({ postDate: `${today.slice(0, -1)}1. 오전 10:00` })
     })
     const delivered = (accept: (docs: Snapshot<PostDoc>[]) => boolean) =>
-      nextValue<Snapshot<PostDoc>[]>((deliver, fail) => bob.ports.docs.watchPostsStamped(prefixRange(today), deliver, fail), accept)
+      nextValue<Snapshot<PostDoc>[]>((deliver, fail) => bob.ports.docs.watchPostsStamped([prefixRange(today)], deliver, fail), accept)
     const firstSnapshot = await delivered(() => true)
     expect(ids(firstSnapshot)).toEqual([])
 
@@ -304,7 +304,10 @@ describe('DocsPort on the Firestore emulator', () => {
       'magazineComments/c-next-day': { post_id: 'stamped', comment: '다음', comment_by: 'x@example.com', comment_nick: '엑스', comment_time: '2031. 3. 5. 오전 01:00' }
     })
     const afternoon = { from: at('오후 01:00'), to: prefixRange(day).to }
-    expect(ids(await bob.ports.docs.postsStamped(prefixRange(day)))).toEqual(['stamped'])
+    expect(ids(await bob.ports.docs.postsStamped([prefixRange(day)]))).toEqual(['stamped'])
+    // Several ranges in one query (a disjunction), as the days being written are asked for.
+    expect(ids(await bob.ports.docs.postsStamped([prefixRange('2031. 3. 3.'), prefixRange(day)]))).toEqual(['stamped'])
+    expect(await bob.ports.docs.postsStamped([prefixRange('2031. 3. 3.'), prefixRange('2031. 3. 5.')])).toEqual([])
     // One post's, in (comment_time, id) order, continued after the last one read.
     const first = await bob.ports.docs.postCommentsStamped('stamped', prefixRange(day), null, 2)
     expect(ids(first)).toEqual(['c-early', 'c-a'])
@@ -313,11 +316,11 @@ describe('DocsPort on the Firestore emulator', () => {
     expect(await bob.ports.docs.countPostCommentsStamped('stamped', afternoon)).toBe(3)
     expect(await bob.ports.docs.countPostCommentsStamped('stamped', prefixRange('2031. 3. 6.'))).toBe(0)
 
-    const live = nextValue<Snapshot<CommentDoc>[]>((deliver, fail) => bob.ports.docs.watchPostCommentsStamped('stamped', afternoon, deliver, fail), (docs) => docs.some((d) => d.data.comment === '새 댓글'))
+    const live = nextValue<Snapshot<CommentDoc>[]>((deliver, fail) => bob.ports.docs.watchPostCommentsStamped('stamped', [afternoon, prefixRange('2031. 3. 5.')], deliver, fail), (docs) => docs.some((d) => d.data.comment === '새 댓글'))
     // As the web app's Comments.js: addDoc through the shipped rules.
     const web = rulesUser(env, { uid: alice.user.uid, email: alice.user.email }).firestore()
     await web.collection('magazineComments').add({ post_id: 'stamped', comment: '새 댓글', comment_by: alice.user.email, comment_nick: '앨리스', comment_time: at('오후 03:00') })
-    expect((await live).map((d) => d.data.comment)).toEqual(['가', '나', '다', '새 댓글'])
+    expect((await live).map((d) => d.data.comment).sort()).toEqual(['가', '나', '다', '다음', '새 댓글'])
   })
 
   it('keeps its listeners live across a reconnect (after the computer slept)', async () => {

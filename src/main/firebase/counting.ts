@@ -81,7 +81,7 @@ export function countReads(inner: DocsPort) {
       )
       return counts
     },
-    postsStamped: many('postsStamped', (range) => inner.postsStamped(range)),
+    postsStamped: many('postsStamped', (ranges) => inner.postsStamped(ranges)),
     postCommentsStamped: many('postCommentsStamped', (postId, range, after, limit) => inner.postCommentsStamped(postId, range, after, limit)),
     async countPostCommentsStamped(postId, range) {
       call('countPostCommentsStamped')
@@ -90,9 +90,9 @@ export function countReads(inner: DocsPort) {
       return counted
     },
     watchPostsTop: (limit, onDocs, onError) => listen('watchPostsTop', onDocs, (deliver) => inner.watchPostsTop(limit, deliver, onError)),
-    watchPostsStamped: (range, onDocs, onError) => listen('watchPostsStamped', onDocs, (deliver) => inner.watchPostsStamped(range, deliver, onError)),
-    watchPostCommentsStamped: (postId, range, onDocs, onError) =>
-      listen('watchPostCommentsStamped', onDocs, (deliver) => inner.watchPostCommentsStamped(postId, range, deliver, onError)),
+    watchPostsStamped: (ranges, onDocs, onError) => listen('watchPostsStamped', onDocs, (deliver) => inner.watchPostsStamped(ranges, deliver, onError)),
+    watchPostCommentsStamped: (postId, ranges, onDocs, onError) =>
+      listen('watchPostCommentsStamped', onDocs, (deliver) => inner.watchPostCommentsStamped(postId, ranges, deliver, onError)),
     watchComments: (postId, onDocs, onError) => listen('watchComments', onDocs, (deliver) => inner.watchComments(postId, deliver, onError)),
     watchPosts: (ids, onDocs, onError) => listen('watchPosts', onDocs, (deliver) => inner.watchPosts(ids, deliver, onError)),
     watchPost(id, onDoc, onError) {

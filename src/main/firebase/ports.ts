@@ -155,15 +155,16 @@ export interface DocsPort {
    */
   legacyPostsScan(afterId: string | null, limit: number): Promise<Snapshot<PostDoc>[]>
   /**
-   * The posts whose `postDate` text lies in `range` (web-stamps.ts: one day, or the part of it
-   * written since a moment), found without scanning by a range on the text: posts written in
-   * those hours, by the web app or Magpie (decision 008, "The cost of a community").
+   * The posts whose `postDate` text lies in any of `ranges` (web-stamps.ts: days, or the part of
+   * one written since a moment; at most `rangesMax`), found without scanning by ranges on the
+   * text, in one query: posts written in those hours, by the web app or Magpie (decision 008,
+   * "The cost of a community").
    */
-  postsStamped(range: StampRange): Promise<Snapshot<PostDoc>[]>
-  /** Live view of the posts whose `postDate` lies in `range`: each snapshot is all of them. */
-  watchPostsStamped(range: StampRange, onDocs: (docs: Snapshot<PostDoc>[]) => void, onError: (error: FirebasePortError) => void): Unsubscribe
-  /** Live view of one post's comments whose `comment_time` lies in `range`: those written in those hours. */
-  watchPostCommentsStamped(postId: string, range: StampRange, onDocs: (docs: Snapshot<CommentDoc>[]) => void, onError: (error: FirebasePortError) => void): Unsubscribe
+  postsStamped(ranges: StampRange[]): Promise<Snapshot<PostDoc>[]>
+  /** Live view of the posts whose `postDate` lies in any of `ranges`: each snapshot is all of them. */
+  watchPostsStamped(ranges: StampRange[], onDocs: (docs: Snapshot<PostDoc>[]) => void, onError: (error: FirebasePortError) => void): Unsubscribe
+  /** Live view of one post's comments whose `comment_time` lies in any of `ranges`: those written in those hours. */
+  watchPostCommentsStamped(postId: string, ranges: StampRange[], onDocs: (docs: Snapshot<CommentDoc>[]) => void, onError: (error: FirebasePortError) => void): Unsubscribe
   /**
    * One post's comments whose `comment_time` lies in `range`, in (comment_time, id) order after
    * `after`, at most `limit`: a page of a busy post's comments, read on the server.

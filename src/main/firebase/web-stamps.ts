@@ -12,6 +12,9 @@ export interface StampRange {
   to: string
 }
 
+/** The most ranges one query takes (Firestore's limit of disjunctions in one query is 30). */
+export const rangesMax = 30
+
 /** The longest stamp bound a range may have (a day prefix and a time are about 25 characters). */
 export const stampBoundMax = 64
 
@@ -112,4 +115,12 @@ function joinable(a: StampRange, b: StampRange): boolean {
     if (text >= a.to && text < b.from) return false
   }
   return true
+}
+
+/** Ranges in groups one query each takes (mergeRanges first: fewer ranges, fewer reads). */
+export function rangeQueries(ranges: readonly StampRange[]): StampRange[][] {
+  const merged = mergeRanges(ranges)
+  const groups: StampRange[][] = []
+  for (let i = 0; i < merged.length; i += rangesMax) groups.push(merged.slice(i, i + rangesMax))
+  return groups
 }

@@ -14,7 +14,7 @@ import {
   type Unsubscribe,
   type UserDoc
 } from '../../../src/main/firebase/ports'
-import { isStampRange, type StampRange } from '../../../src/main/firebase/web-stamps'
+import { isStampRange, rangesMax, type StampRange } from '../../../src/main/firebase/web-stamps'
 
 /**
  * An in-memory Firebase project behind the same ports as the SDK adapter, for CI
@@ -160,11 +160,13 @@ export function createFakeFirebase(options: FakeFirebaseOptions = {}) {
   const commentsFor = (postId: string): Snapshot<CommentDoc>[] =>
     [...comments.entries()].filter(([, doc]) => doc.post_id === postId).map(([id, data]) => ({ id, data: data as unknown as CommentDoc }))
 
-  /** As a range query on a text field (web-stamps.ts): string values in [from, to), in (value, id) order. */
-  function stamped<T>(collection: Map<string, Doc>, field: string, range: StampRange): Snapshot<T>[] {
-    if (!isStampRange(range)) throw new FirebasePortError('unknown', 'not a stamp range')
+  /** As a query of ranges on a text field (web-stamps.ts): string values in any [from, to), in (value, id) order. */
+  function stamped<T>(collection: Map<string, Doc>, field: string, range: StampRange | StampRange[]): Snapshot<T>[] {
+    const ranges = Array.isArray(range) ? range : [range]
+    if (ranges.length === 0 || ranges.length > rangesMax || !ranges.every(isStampRange)) throw new FirebasePortError('unknown', 'not a stamp range')
+    const inside = (value: unknown) => typeof value === 'string' && ranges.some((r) => value >= r.from && value < r.to)
     return [...collection.entries()]
-      .filter(([, doc]) => typeof doc[field] === 'string' && (doc[field] as string) >= range.from && (doc[field] as string) < range.to)
+      .filter(([, doc]) => inside(doc[field]))
       .sort(([aId, a], [bId, b]) => ((a[field] as string) < (b[field] as string) ? -1 : (a[field] as string) > (b[field] as string) ? 1 : aId < bId ? -1 : aId > bId ? 1 : 0))
       .map(([id, data]) => ({ id, data: data as unknown as T }))
   }
@@ -271,17 +273,17 @@ export function createFakeFirebase(options: FakeFirebaseOptions = {}) {
               .map((id) => ({ id, data: posts.get(id) as unknown as PostDoc }))
           )
         },
-        async postsStamped(range) {
+        async postsStamped(ranges) {
           gate('docs.postsStamped')
-          return clone(stamped<PostDoc>(posts, 'postDate', range))
+          return clone(stamped<PostDoc>(posts, 'postDate', ranges))
         },
-        watchPostsStamped(range, onDocs, onError) {
-          stamped<PostDoc>(posts, 'postDate', range)
-          return watch(() => clone(stamped<PostDoc>(posts, 'postDate', range)), onDocs, onError)
+        watchPostsStamped(ranges, onDocs, onError) {
+          stamped<PostDoc>(posts, 'postDate', ranges)
+          return watch(() => clone(stamped<PostDoc>(posts, 'postDate', ranges)), onDocs, onError)
         },
-        watchPostCommentsStamped(postId, range, onDocs, onError) {
-          stamped<CommentDoc>(comments, 'comment_time', range)
-          return watch(() => clone(stamped<CommentDoc>(comments, 'comment_time', range).filter((doc) => doc.data.post_id === postId)), onDocs, onError)
+        watchPostCommentsStamped(postId, ranges, onDocs, onError) {
+          stamped<CommentDoc>(comments, 'comment_time', ranges)
+          return watch(() => clone(stamped<CommentDoc>(comments, 'comment_time', ranges).filter((doc) => doc.data.post_id === postId)), onDocs, onError)
         },
         async postCommentsStamped(postId, range, after, limit) {
           gate('docs.postCommentsStamped')

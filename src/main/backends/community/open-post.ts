@@ -1,5 +1,5 @@
 import type { FirebasePortError, Unsubscribe } from '../../firebase/ports'
-import { mergeRanges, stampsSince } from '../../firebase/web-stamps'
+import { rangeQueries, stampsSince } from '../../firebase/web-stamps'
 import { createBusyComments, type BusyComments } from './busy-comments'
 import type { CommunityContext } from './context'
 import { followCommentsMax } from './feed-window'
@@ -112,15 +112,15 @@ export function createOpenPost(ctx: CommunityContext, writer: MirrorWriter, foll
 
     /** The comments written since `from`, live; `then` once each range's first snapshot is in. */
     const listenSince = (from: number, then: () => void) => {
-      const ranges = mergeRanges(stampsSince(from - stampSkewMs, ctx.now()).map(({ range }) => range))
-      let waiting = ranges.length
-      for (const range of ranges) {
+      const groups = rangeQueries(stampsSince(from - stampSkewMs, ctx.now()).map(({ range }) => range))
+      let waiting = groups.length
+      for (const ranges of groups) {
         let known = new Set<string>()
         let first = true
         stops.push(
           ports.docs.watchPostCommentsStamped(
             postId,
-            range,
+            ranges,
             (docs) =>
               inOrder('comments since', async () => {
                 const present = new Set(docs.map((doc) => doc.id))

@@ -88,8 +88,9 @@ describe('reads are cheap: documents read per session, counted at the SDK bounda
     expect(later.counts.docs.commentCounts).toBe(3)
     expect(later.counts.docs.watchPostsTop).toBe(limits.feedPageSize)
     expect(later.counts.docs.watchPosts).toBe((pages - 1) * limits.feedPageSize)
-    // Each opened post: a range of its comment_time per day being written (none written since), billed a read each.
-    expect(later.counts.docs.watchPostCommentsStamped).toBe(3 * webDays(first.clock.t).length)
+    // Each opened post: one query on its comment_time, the days being written in one (none written since), billed a read.
+    expect(webDays(first.clock.t).length).toBeGreaterThan(1)
+    expect(later.counts.docs.watchPostCommentsStamped).toBe(3)
     // Posts dated in the hours before the mark, read again: a stamp does not say its writer's zone (web-stamps.ts).
     expect(later.counts.docs.watchPostsStamped).toBe(reads.counts.docs.watchPostsStamped)
     expect(later.total()).toBeLessThanOrEqual(45)

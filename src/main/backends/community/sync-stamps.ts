@@ -1,5 +1,5 @@
 import type { PostDoc, Snapshot, Unsubscribe } from '../../firebase/ports'
-import { mergeRanges, stampsSince, webDays, type StampRange } from '../../firebase/web-stamps'
+import { rangeQueries, stampsSince, webDays, type StampRange } from '../../firebase/web-stamps'
 import type { CommunityContext } from './context'
 import type { MirrorWriter } from './mirror-writer'
 
@@ -29,7 +29,7 @@ export function createStampsSync(ctx: CommunityContext, writer: MirrorWriter, co
     /** A snapshot was applied since the network last came back. */
     heard: boolean
   }
-  /** By range, `from|to`. */
+  /** By their ranges, `from|to` each. */
   const listeners = new Map<string, Listener>()
   /** Where this session's ranges start: the mark less stampSkewMs, or, at the first connect, now. */
   let since = 0
@@ -43,7 +43,7 @@ export function createStampsSync(ctx: CommunityContext, writer: MirrorWriter, co
    * Each snapshot is all the range's posts: only changed documents are written. One that left
    * the view is asked for once: deleted, or its date edited by hand.
    */
-  function listen(key: string, range: StampRange): void {
+  function listen(key: string, ranges: StampRange[]): void {
     const entry: Listener = { stop: null, failed: false, heard: false }
     listeners.set(key, entry)
     let chain: Promise<unknown> = Promise.resolve()
@@ -64,7 +64,7 @@ export function createStampsSync(ctx: CommunityContext, writer: MirrorWriter, co
       mark()
     }
     const stop = ports.docs.watchPostsStamped(
-      range,
+      ranges,
       (docs) => {
         // One snapshot at a time, in order.
         const next = chain.then(() => apply(docs))
@@ -79,11 +79,11 @@ export function createStampsSync(ctx: CommunityContext, writer: MirrorWriter, co
     if (!closed) entry.stop = stop
   }
 
-  /** The ranges of the days being written now, from `since` on. */
-  function liveRanges(now: number): Map<string, StampRange> {
+  /** The ranges of the days being written now, from `since` on: one query (and listener) each group. */
+  function liveRanges(now: number): Map<string, StampRange[]> {
     const live = new Set(webDays(now))
-    const ranges = mergeRanges(stampsSince(since, now).filter(({ day }) => live.has(day)).map(({ range }) => range))
-    return new Map(ranges.map((range) => [`${range.from}|${range.to}`, range]))
+    const groups = rangeQueries(stampsSince(since, now).filter(({ day }) => live.has(day)).map(({ range }) => range))
+    return new Map(groups.map((ranges) => [ranges.map((range) => `${range.from}|${range.to}`).join('\n'), ranges]))
   }
 
   /** Follows the days being written now: a day that starts or ends somewhere changes the ranges; a failed listener starts again. */
@@ -95,7 +95,7 @@ export function createStampsSync(ctx: CommunityContext, writer: MirrorWriter, co
       entry.stop?.()
       listeners.delete(key)
     }
-    for (const [key, range] of wanted) if (!listeners.has(key)) listen(key, range)
+    for (const [key, ranges] of wanted) if (!listeners.has(key)) listen(key, ranges)
   }
 
   /** The days from the mark to the live ones, read once: what was written while no copy of Magpie here was running. */
@@ -104,10 +104,10 @@ export function createStampsSync(ctx: CommunityContext, writer: MirrorWriter, co
     catchingUp = true
     try {
       const live = new Set(webDays(ctx.now()))
-      const past = mergeRanges(stampsSince(since, ctx.now()).filter(({ day }) => !live.has(day)).map(({ range }) => range))
-      for (const range of past) {
+      const past = rangeQueries(stampsSince(since, ctx.now()).filter(({ day }) => !live.has(day)).map(({ range }) => range))
+      for (const ranges of past) {
         if (closed) return
-        const posts = await ports.docs.postsStamped(range)
+        const posts = await ports.docs.postsStamped(ranges)
         if (posts.length > 0) await writer.posts(posts)
         countComments(idsOf(posts))
       }

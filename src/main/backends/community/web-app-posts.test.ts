@@ -91,22 +91,23 @@ describe("the web app's posts, live in an open Magpie (issue 21, defect 1)", () 
     fake.webApp.addPost(webAppPost(web, { postTxt: '어제 글', postDate: '2025. 12. 31. 오후 11:00' }), 'yesterday')
     const app = await startCommunityApp(fake, { countReads: true, clock: createClock(start) })
     await app.settle()
-    expect(app.reads!.counts.calls.watchPostsStamped).toBe(2)
+    // One listener: the two days' ranges in one query.
+    expect(app.reads!.counts.calls.watchPostsStamped).toBe(1)
     // Written at UTC+14, where 2 January has not begun yet at 09:00 UTC: nobody can write it now.
     fake.webApp.addPost(webAppPost(web, { postTxt: '내일 글', postDate: '2026. 1. 2. 오전 12:30' }), 'tomorrow')
     await app.settle()
     expect((await feed(app)).map((p) => p.id)).toEqual(['yesterday'])
 
-    // 10:30 UTC: 00:30 on 2 January at UTC+14. The next check starts that day's listener, the others keep theirs.
+    // 10:30 UTC: 00:30 on 2 January at UTC+14. The next check listens to the three days instead.
     app.clock.t = Date.UTC(2026, 0, 1, 10, 30)
     expect(webDays(app.clock.t)).toEqual(['2025. 12. 31.', '2026. 1. 1.', '2026. 1. 2.'])
     vi.advanceTimersByTime(dayCheckMs)
     await app.settle()
     expect((await feed(app)).map((p) => p.id)).toEqual(['tomorrow', 'yesterday'])
-    expect(app.reads!.counts.calls.watchPostsStamped).toBe(3)
+    expect(app.reads!.counts.calls.watchPostsStamped).toBe(2)
 
-    // 12:30 UTC: 31 December has ended at UTC−12 too. Its listener stops and no other starts; the
-    // page shown still follows both posts' documents (feed-window.ts), so both edits show.
+    // 12:30 UTC: 31 December has ended at UTC−12 too: the listener goes on with the two days left;
+    // the page shown still follows both posts' documents (feed-window.ts), so both edits show.
     app.clock.t = Date.UTC(2026, 0, 1, 12, 30)
     expect(webDays(app.clock.t)).toEqual(['2026. 1. 1.', '2026. 1. 2.'])
     vi.advanceTimersByTime(dayCheckMs)

@@ -1,6 +1,6 @@
-import { documentId, limit, orderBy, query, startAfter, where, type CollectionReference, type DocumentSnapshot, type Query } from 'firebase/firestore'
+import { and, documentId, limit, or, orderBy, query, startAfter, where, type CollectionReference, type DocumentSnapshot, type Query, type QueryCompositeFilterConstraint } from 'firebase/firestore'
 import { FirebasePortError, type CommentDoc, type DocsPort, type PostDoc, type Snapshot, type Unsubscribe } from '../ports'
-import { isStampRange, stampBoundMax, type StampRange } from '../web-stamps'
+import { isStampRange, rangesMax, stampBoundMax, type StampRange } from '../web-stamps'
 
 /** Documents one page of a post's comments may ask for. */
 const COMMENT_PAGE_MAX = 500
@@ -26,6 +26,13 @@ function requireRange(range: StampRange): StampRange {
   return range
 }
 
+/** `field` in any of the ranges: one filter (a disjunction when there are several, one query all the same). */
+function inRanges(field: string, ranges: StampRange[]): QueryCompositeFilterConstraint {
+  if (!Array.isArray(ranges) || ranges.length === 0 || ranges.length > rangesMax) throw new FirebasePortError('unknown', 'not a list of stamp ranges')
+  const each = ranges.map((range) => and(where(field, '>=', requireRange(range).from), where(field, '<', range.to)))
+  return each.length === 1 ? each[0]! : or(...each)
+}
+
 /**
  * The queries on the web app's ko-KR date text (web-stamps.ts): a range on one field, served by
  * Firestore's automatic single-field index; a post's comments in a range, by the composite
@@ -33,16 +40,16 @@ function requireRange(range: StampRange): StampRange {
  */
 export function createStampedQueries(tools: Tools): Stamped {
   const { posts, comments, fetchDocs, watch, readPost, readComment } = tools
-  const dated = (range: StampRange): Query => query(posts, where('postDate', '>=', requireRange(range).from), where('postDate', '<', range.to))
+  const dated = (ranges: StampRange[]): Query => query(posts, inRanges('postDate', ranges))
   const ofPost = (postId: string, range: StampRange): Query =>
     query(comments, where('post_id', '==', postId), where('comment_time', '>=', requireRange(range).from), where('comment_time', '<', range.to))
 
   return {
-    postsStamped: async (range) => (await fetchDocs(dated(range))).map(readPost),
-    watchPostsStamped: (range, onDocs, onError) => watch(dated(range), readPost, onDocs, onError),
-    watchPostCommentsStamped(postId, range, onDocs, onError) {
+    postsStamped: async (ranges) => (await fetchDocs(dated(ranges))).map(readPost),
+    watchPostsStamped: (ranges, onDocs, onError) => watch(dated(ranges), readPost, onDocs, onError),
+    watchPostCommentsStamped(postId, ranges, onDocs, onError) {
       if (!tools.isDocId(postId)) throw new FirebasePortError('unknown', 'not a document id')
-      return watch(ofPost(postId, range), readComment, onDocs, onError)
+      return watch(query(comments, and(where('post_id', '==', postId), inRanges('comment_time', ranges))), readComment, onDocs, onError)
     },
 
     async postCommentsStamped(postId, range, after, requested) {
