@@ -202,7 +202,7 @@ function goalsOf(measured: Measured[]): Goal[] {
       target: `≤ ${goals.laterStart}`,
       actual: `${fig(reads(later.later))} ${at(later)} (${measured.map((m) => `${m.label}: ${fig(reads(m.later))}`).join(', ')})`,
       met: reads(later.later) <= goals.laterStart,
-      why: `A start right after another, nothing changed: ${top(later.later.reads, 4)} ${at(later)}.`
+      why: `A start right after another, nothing changed: ${top(later.later.reads, 4)} ${at(later)}. The 30 cards shown are followed (watchPosts, watchPostsTop: a read each), the price of the web app's likes, edits and deletes showing live; a stamp does not say its writer's zone, so the ranges re-read what was written in the hours before the mark (watchPostsStamped, watchPostCommentsStamped; decision 008, "The cost of a community").`
     },
     {
       name: `Firestore reads, opening the post with ${num(busiest.busiestComments)} comments`,
@@ -232,7 +232,7 @@ function goalsOf(measured: Measured[]): Goal[] {
       target: `≥ ${num(goals.members)}`,
       actual: `${members(fitting)} (${fig(reads(sized.day))} reads per member per day; writes allow ${members(fits(freeQuota.writes, writes(sized.day)))})`,
       met: fitting >= goals.members,
-      why: `A member's day reads ${top(sized.day.reads, 4)} ${at(sized)}.`
+      why: `A member's day reads ${top(sized.day.reads, 4)} ${at(sized)}. A thousand members need at most 16 reads a session; each session counts the comments of the cards it shows (their counts are over an hour old) and follows them, a read each (decision 008, "The cost of a community").`
     }
   ]
 }
