@@ -5,6 +5,7 @@ import { cleanupTestApps, createClock } from '../../../../tests/support/main/tes
 import { createFakeFirebase } from '../../../../tests/support/fake-firebase/fake-firebase'
 import { cleanupCommunityApps, startCommunityApp, startProjectApp, webAppPost, type CommunityApp } from '../../../../tests/support/main/community-app'
 import { FirebasePortError, type ConnectFirebase } from '../../firebase/ports'
+import { databaseOf } from '../../store/handle'
 import { followCommentsMax } from './feed-window'
 import { openCheckMs } from './open-post'
 
@@ -133,5 +134,25 @@ describe('a project without the comments index (firebase/firestore.indexes.json 
     expect(page.comments.map((c) => c.id)).toEqual(expectedOrder(fake, post).slice(0, 20))
     await app.call('posts:get', { id: quiet })
     expect((await app.call('comments:list', { postId: quiet })).comments.map((c) => c.text)).toEqual(['하나', '둘'])
+  })
+})
+
+describe('a flood of comments on an open post', () => {
+  it(`switches it to pages read on the server once it passes ${followCommentsMax}: no snapshot of the flood is written whole`, async () => {
+    const fake = createFakeFirebase()
+    const post = fake.webApp.addPost({ ...webAppPost(author, { postTxt: '조용한 글', postDate: '2026. 1. 30. 오후 11:00' }), createdAt: Date.UTC(2026, 0, 30, 14) }, 'quiet')
+    const add = (n: number) => fake.webApp.addComment({ post_id: post, comment: `댓글 ${n}`, comment_by: 'flood@example.com', comment_nick: '홍수', comment_time: `2026. 1. 31. 오전 ${String((n % 11) + 1).padStart(2, '0')}:00` })
+    for (let n = 0; n < 3; n++) add(n)
+    const app = await startCommunityApp(fake, { countReads: true, clock: createClock(Date.UTC(2026, 2, 1)) })
+    await app.call('posts:get', { id: post })
+    expect((await app.call('comments:list', { postId: post })).comments).toHaveLength(3)
+
+    for (let n = 3; n < followCommentsMax + 100; n++) add(n)
+    await app.settle()
+    const mirrored = databaseOf(app.mirror()).prepare('SELECT count(*) FROM comments WHERE post_id = ?').pluck().get(post) as number
+    expect(mirrored).toBeLessThan(followCommentsMax)
+    expect((await app.call('posts:get', { id: post })).commentCount).toBe(followCommentsMax + 100)
+    const { all } = await allPages(app, post)
+    expect(all.map((c) => c.id)).toEqual(expectedOrder(fake, post))
   })
 })

@@ -45,6 +45,8 @@ export function createOpenPost(ctx: CommunityContext, writer: MirrorWriter, foll
     const stops: Unsubscribe[] = []
     let stopPost: Unsubscribe | null = null
     let all = false
+    /** The project could not answer a page of its comments (no composite index): read whole, whatever its size. */
+    let unpageable = false
     let checkTimer: NodeJS.Timeout | undefined
     const entry = {
       postId,
@@ -52,6 +54,7 @@ export function createOpenPost(ctx: CommunityContext, writer: MirrorWriter, foll
       busy: null as BusyComments | null,
       unpage: (): Promise<void> => {
         if (open !== entry || all) return Promise.resolve()
+        unpageable = true
         entry.busy = null
         return listenAll()
       },
@@ -72,19 +75,36 @@ export function createOpenPost(ctx: CommunityContext, writer: MirrorWriter, foll
     }
     const inOrder = serial()
 
-    /** Every comment of the post, listened to; resolves once their first snapshot is in the mirror. */
+    /**
+     * Every comment of the post, listened to; resolves once their first snapshot is in the mirror.
+     * After the first, a snapshot writes only the comments that came or went. A post that grows
+     * past followCommentsMax meanwhile (a flood) is read a page at a time instead: no snapshot of
+     * it is written whole again.
+     */
     const listenAll = (): Promise<void> => {
       all = true
       clearInterval(checkTimer)
       for (const stop of stops.splice(0)) stop()
       let listened: () => void = () => {}
       const whole = new Promise<void>((resolve) => (listened = resolve))
+      let known: Set<string> | null = null
       stops.push(
         ports.docs.watchComments(
           postId,
           (docs) =>
             inOrder('comments listener', async () => {
-              await writer.comments(postId, docs)
+              if (open !== entry || !all) return
+              if (docs.length > followCommentsMax && !unpageable) paged(docs.length)
+              else if (known === null) await writer.comments(postId, docs)
+              else {
+                const before = known
+                const present = new Set(docs.map((doc) => doc.id))
+                await writer.stampedComments(
+                  docs.filter((doc) => !before.has(doc.id)),
+                  [...before].filter((id) => !present.has(id))
+                )
+              }
+              known = new Set(docs.map((doc) => doc.id))
               settle()
               listened()
             }),
@@ -136,6 +156,7 @@ export function createOpenPost(ctx: CommunityContext, writer: MirrorWriter, foll
             (error) => {
               console.warn('[community] comments since listener stopped:', error.reason)
               if (open === entry && !all) {
+                unpageable = true
                 entry.busy = null
                 void listenAll()
               }
@@ -145,15 +166,18 @@ export function createOpenPost(ctx: CommunityContext, writer: MirrorWriter, foll
       }
     }
 
-    /** By the post's comment count: a busy post is read a page at a time, another whole. */
-    const byCount = (count: number) => {
-      if (open !== entry) return
-      if (count <= followCommentsMax) return void listenAll()
+    /**
+     * A busy post, read a page at a time on the server: its comments are not listened to (those
+     * of the last day alone may be thousands), its count is asked again each openCheckMs, and
+     * the pages are read on when it grew.
+     */
+    function paged(count: number): void {
+      all = false
+      clearInterval(checkTimer)
+      for (const stop of stops.splice(0)) stop()
       const busy = createBusyComments(ctx, writer, postId, mirror.postRemote(postId)?.postDate ?? '')
       entry.busy = busy
       settle()
-      // Its comments are not listened to (those of the last day alone may be thousands): counted again
-      // each openCheckMs, and the pages read on when the count grew.
       checkTimer = setInterval(
         () =>
           ctx.background('busy comments count', async () => {
@@ -165,6 +189,14 @@ export function createOpenPost(ctx: CommunityContext, writer: MirrorWriter, foll
         openCheckMs
       )
       checkTimer.unref()
+      void writer.commentCounts({ [postId]: count }).catch(() => {})
+    }
+
+    /** By the post's comment count: a busy post is read a page at a time, another whole. */
+    const byCount = (count: number) => {
+      if (open !== entry) return
+      if (count <= followCommentsMax) return void listenAll()
+      paged(count)
     }
     const state = mirror.commentsState(postId)
     const now = ctx.now()
