@@ -205,9 +205,10 @@ export const migrations: readonly string[] = [
   `,
   /* 6: community mode resumes from what the mirror holds (decision 008, "The cost of a
         community"): when Firebase last counted a mirrored post's comments (or the mirror last
-        held all of them), so a count is asked for again only when it is old; and whether the
-        mirror holds every comment of the post, kept whole since by the comments written after. */ `
+        held all of them), so a count is asked for again only when it is old; and since when the
+        mirror has held every comment of the post (NULL: it does not), so that opening it again
+        reads only the comments written after. */ `
   ALTER TABLE posts ADD COLUMN remote_counted_at INTEGER;
-  ALTER TABLE posts ADD COLUMN remote_comments_whole INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE posts ADD COLUMN remote_comments_whole INTEGER;
   `
 ]

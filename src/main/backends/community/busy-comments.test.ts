@@ -156,3 +156,39 @@ describe('a flood of comments on an open post', () => {
     expect(all.map((c) => c.id)).toEqual(expectedOrder(fake, post))
   })
 })
+
+describe('an open post resumed from the mirror, or paged, stays exact', () => {
+  it('a comment deleted and another written while closed: the comments written since it was whole are read, the count then disagrees, and every comment is read', async () => {
+    const fake = createFakeFirebase()
+    const post = fake.webApp.addPost({ ...webAppPost(author, { postTxt: '글', postDate: '2026. 2. 27. 오전 10:00' }), createdAt: Date.UTC(2026, 1, 27, 1) }, 'p')
+    const add = (text: string, at: number) =>
+      fake.webApp.addComment({ post_id: post, comment: text, comment_by: 'reader@example.com', comment_nick: '독자', comment_time: webDate(at) })
+    const clock = createClock(Date.UTC(2026, 2, 1, 3))
+    const one = add('하나', clock.t - 3_600_000)
+    add('둘', clock.t - 3_000_000)
+    const first = await startCommunityApp(fake, { clock })
+    await first.call('posts:get', { id: post })
+    expect((await first.call('comments:list', { postId: post })).comments.map((c) => c.text)).toEqual(['하나', '둘'])
+    await first.close()
+
+    // A day later: one deleted, one written; a card count the next day agrees with the mirror's two.
+    clock.advance(24 * 3_600_000)
+    fake.webApp.deleteComment(one)
+    add('새 댓글', clock.t)
+    clock.advance(24 * 3_600_000)
+    const again = await startCommunityApp(fake, { dataDir: first.dataDir, profileDir: first.profileDir, clock })
+    await again.call('posts:feed', {})
+    await again.settle()
+    await again.call('posts:get', { id: post })
+    expect((await again.call('comments:list', { postId: post })).comments.map((c) => c.text)).toEqual(['둘', '새 댓글'])
+  })
+
+  it('a busy post whose date cannot be read is read whole rather than shown empty', async () => {
+    const { fake, post } = busyProject()
+    fake.webApp.updatePost(post, { postDate: '언젠가' })
+    const app = await startCommunityApp(fake, { clock: createClock(Date.UTC(2026, 2, 1)) })
+    await app.call('posts:get', { id: post })
+    const { all } = await allPages(app, post)
+    expect(all).toHaveLength(expectedOrder(fake, post).length)
+  })
+})

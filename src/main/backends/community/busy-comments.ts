@@ -28,6 +28,8 @@ function segmentsOf(day: string): { range: StampRange; fromHour: number }[] {
   ]
 }
 
+type Cursor = { stamp: string; id: string }
+
 const before = (a: Keyset, b: Keyset): boolean => a.at < b.at || (a.at === b.at && a.id < b.id)
 
 /**
@@ -54,11 +56,12 @@ export function createBusyComments(ctx: CommunityContext, writer: MirrorWriter, 
   const posted = parseWebDate(postDate)
   // Two days before the post's own: a commenter far west writes a date that far behind its author's.
   let day: string | null = posted === null ? null : shift(dayOf(posted), -2)
-  let segments: { range: StampRange; from: Keyset; last: { stamp: string; id: string } | null; done: boolean }[] = []
+  /** A part of the current day: where its reading stands, and where it stood a chunk before (grew() goes back there). */
+  let segments: { range: StampRange; from: Keyset; last: Cursor | null; before: Cursor | null; done: boolean }[] = []
   /** The day the parts were last set up for. */
   let segmentsDay: string | null = null
-  /** Months found empty, by prefix. */
-  const emptyMonths = new Set<string>()
+  /** Years and months found empty, by prefix. */
+  const empty = new Set<string>()
   let done = posted === null
   let queue: Promise<void> = Promise.resolve()
   /** The mirror's comments of the post from before may have been deleted since: read afresh, under the server's count, once. */
@@ -76,11 +79,24 @@ export function createBusyComments(ctx: CommunityContext, writer: MirrorWriter, 
   async function nextDay(): Promise<void> {
     const end = lastDay()
     while (day !== null) {
+      // A year, then a month, without comments of the post is skipped by one count each.
+      const year = /^\d{4}\./.exec(day)?.[0] ?? day
       const month = /^\d{4}\. \d{1,2}\./.exec(day)?.[0] ?? day
-      if (!emptyMonths.has(month) && (await ports.docs.countPostCommentsStamped(postId, prefixRange(month))) === 0) emptyMonths.add(month)
-      if (!emptyMonths.has(month) && (await ports.docs.countPostCommentsStamped(postId, prefixRange(day))) > 0) {
+      for (const prefix of [year, month]) {
+        if (!empty.has(year) && !empty.has(prefix) && (await ports.docs.countPostCommentsStamped(postId, prefixRange(prefix))) === 0) empty.add(prefix)
+      }
+      if (empty.has(year) || empty.has(month)) {
+        if (midnight(day) >= midnight(end)) break
+        const d = new Date(midnight(day))
+        // The first day of the next month (or year) not known to be empty.
+        if (empty.has(year)) d.setFullYear(d.getFullYear() + 1, 0, 1)
+        else d.setMonth(d.getMonth() + 1, 1)
+        day = midnight(dayOf(d.getTime())) > midnight(end) ? end : dayOf(d.getTime())
+        continue
+      }
+      if ((await ports.docs.countPostCommentsStamped(postId, prefixRange(day))) > 0) {
         const start = midnight(day)
-        segments = segmentsOf(day).map(({ range, fromHour }) => ({ range, from: { at: start + fromHour * hourMs, id: '' }, last: null, done: false }))
+        segments = segmentsOf(day).map(({ range, fromHour }) => ({ range, from: { at: start + fromHour * hourMs, id: '' }, last: null, before: null, done: false }))
         segmentsDay = day
         return
       }
@@ -105,8 +121,10 @@ export function createBusyComments(ctx: CommunityContext, writer: MirrorWriter, 
     await writer.pagedComments(postId, docs)
     const last = docs.at(-1)
     if (last) {
+      segment.before = segment.last
       segment.last = { stamp: last.data.comment_time, id: last.id }
-      segment.from = { at: store.comments.get(last.id)?.createdAt ?? segment.from.at, id: last.id }
+      // By the text's own time: the mirror may keep a later one (the minute's arrival, or now for a text it cannot read).
+      segment.from = { at: parseWebDate(last.data.comment_time) ?? segment.from.at, id: last.id }
     }
     if (docs.length < busyChunk) segment.done = true
   }
@@ -134,17 +152,24 @@ export function createBusyComments(ctx: CommunityContext, writer: MirrorWriter, 
       return run
     },
 
-    /** The server has comments the walk has not read (written since it reached the end): it goes on from where it stopped. */
+    /**
+     * The server has comments the walk has not read (written since it reached the end): it goes on
+     * from a chunk before where it stopped, so that a comment whose writer's clock ran a little
+     * behind is read too.
+     */
     grew(): void {
       if (!done || posted === null) return
       done = false
-      emptyMonths.clear()
+      empty.clear()
       if (segmentsDay === null) {
         day = shift(dayOf(posted), -2)
         return
       }
       day = segmentsDay
-      for (const segment of segments) segment.done = false
+      for (const segment of segments) {
+        segment.done = false
+        segment.last = segment.before
+      }
     }
   }
 }

@@ -6,7 +6,7 @@ import { createFakeFirebase, type FakeFirebase } from '../../../../tests/support
 import type { ConnectFirebase } from '../../firebase/ports'
 import { aliceAndBob, cleanupCommunityApps, join as signUp, startCommunityApp, startProjectApp, webAppPost, write, type CommunityApp } from '../../../../tests/support/main/community-app'
 import { databaseOf } from '../../store/handle'
-import { countsFreshMs } from './sync'
+import { countsFreshMs } from './feed-window'
 
 afterEach(async () => {
   await cleanupCommunityApps()
@@ -107,14 +107,16 @@ describe('community feed cards: comment counts', () => {
   it('a count that answers after its post was opened does not overwrite the comments listened to', async () => {
     const { fake, ids } = project(3, () => 2)
     const post = ids[0]!
-    // Counts asked while `held` is set are taken on the server at once but answered on release.
+    // Counts asked while `holding` are taken on the server at once but answered on release.
     let held: (() => void)[] | null = null
+    let holding = false
     const connect: ConnectFirebase = async (config, emulators) => {
       const ports = await fake.connect(config, emulators)
       const commentCounts = ports.docs.commentCounts.bind(ports.docs)
       ports.docs.commentCounts = async (postIds) => {
+        const hold = holding
         const answer = await commentCounts(postIds)
-        if (held) await new Promise<void>((resolve) => held!.push(resolve))
+        if (hold && held) await new Promise<void>((resolve) => held!.push(resolve))
         return answer
       }
       return ports
@@ -126,8 +128,10 @@ describe('community feed cards: comment counts', () => {
     // An hour on, the cards shown are counted again (two each); the answer is slow to come.
     clock.advance(countsFreshMs)
     held = []
+    holding = true
     await cardCounts(app)
     await fake.idle()
+    holding = false
     expect(held.length).toBeGreaterThan(0)
     // Meanwhile two more comments, and the post is opened: its listener mirrors all four.
     comment(fake, post)

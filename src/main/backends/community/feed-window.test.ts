@@ -3,8 +3,7 @@ import { limits } from '@shared/limits'
 import { cleanupTestApps, createClock } from '../../../../tests/support/main/test-app'
 import { createFakeFirebase } from '../../../../tests/support/fake-firebase/fake-firebase'
 import { cleanupCommunityApps, startCommunityApp, webAppPost, type CommunityApp } from '../../../../tests/support/main/community-app'
-import { windowPages } from './feed-window'
-import { countsFreshMs } from './sync'
+import { countsFreshMs, windowPages } from './feed-window'
 
 afterEach(async () => {
   await cleanupCommunityApps()

@@ -2,6 +2,13 @@ import { watchInMax, type PostDoc, type Snapshot, type Unsubscribe } from '../..
 import type { CommunityContext } from './context'
 import type { MirrorWriter } from './mirror-writer'
 
+/**
+ * A card's comment count is asked for again when it is shown this long after it was counted:
+ * counts are not followed live (a listener on every comment of every card shown costs a read
+ * per comment), but for the open post's and those of comment alerts on one's own posts.
+ */
+export const countsFreshMs = 60 * 60 * 1000
+
 /** How many of the pages the reader was shown last are kept live, beside the top of the feed. */
 export const windowPages = 3
 
@@ -16,8 +23,8 @@ export const followCommentsMax = 200
  * The feed cards the reader was shown, kept current without reading the feed again (decision
  * 008, addenda 2026-11-24 and "The cost of a community"): each of the last `windowPages` pages
  * shown gets a listener on its post documents (likes, edits, deletes — the web app's too, which
- * carry no stamp), in chunks of `watchInMax` ids. Their comment counts move with the comments'
- * stamps (sync-stamps.ts). A page that leaves the window stops its listeners. Each listener is
+ * carry no stamp), in chunks of `watchInMax` ids. Their comment counts are asked for when shown
+ * (countsFreshMs). A page that leaves the window stops its listeners. Each listener is
  * billed its documents once when it starts and one read per document that changes after: a
  * page the mirror served from an earlier session is checked against the server so.
  */
@@ -78,6 +85,8 @@ export function createFeedWindow(ctx: CommunityContext, writer: MirrorWriter) {
         pages.push(...pages.splice(known, 1))
         return
       }
+      // Shown again with a post more or less (a page read after a change): those followed already stay followed.
+      if (ids.every((id) => pages.some((watched) => watched.ids.has(id)))) return
       pages.push({ key, ids: new Set(ids), stops: chunked(ids).map(watchDocs) })
       while (pages.length > windowPages) stopAll(pages.shift())
     },

@@ -219,6 +219,11 @@ export function createMirrorWriter(ctx: CommunityContext, images: ImageCache) {
       ctx.published()
     },
 
+    /** The open post's mirrored comments were confirmed to be all of them at `at` (open-post.ts). */
+    async wholeAgain(postId: string, at: number): Promise<void> {
+      await store.transaction(() => mirror.countMirroredComments(postId, at))
+    },
+
     /** A busy post read afresh a page at a time: the mirror forgets its comments and keeps the server's count. */
     async resetComments(postId: string, count: number): Promise<void> {
       const now = ctx.now()
@@ -254,10 +259,9 @@ export function createMirrorWriter(ctx: CommunityContext, images: ImageCache) {
     },
 
     /**
-     * Comments written in the hours a stamps listener follows, of any post (sync-stamps.ts):
-     * those of mirrored posts join the mirror, each moving its post's count by one; `gone`, which
-     * left the listener's view, were deleted. Comments of posts not mirrored are left out (their
-     * count is asked for when the post is shown).
+     * Comments that came to (or, `gone`, left) a listener of the open post's comments since its
+     * last snapshot (open-post.ts): those of mirrored posts join the mirror, each moving its post's
+     * count by one; comments of posts not mirrored are left out.
      */
     async stampedComments(docs: Snapshot<CommentDoc>[], gone: string[]): Promise<void> {
       const now = ctx.now()

@@ -1,13 +1,15 @@
 import type { FirebasePortError, Unsubscribe } from '../../firebase/ports'
+import { parseWebDate } from '../../firebase/mapping'
 import { rangeQueries, stampsSince } from '../../firebase/web-stamps'
 import { createBusyComments, type BusyComments } from './busy-comments'
 import type { CommunityContext } from './context'
-import { followCommentsMax } from './feed-window'
+import { countsFreshMs, followCommentsMax } from './feed-window'
 import type { MirrorWriter } from './mirror-writer'
 import { stampSkewMs } from './sync-stamps'
 
 /** A post whose comments the mirror held whole this recently is resumed by the comments written since; older, they are read again. */
 export const resumeCommentsMs = 7 * 24 * 60 * 60 * 1000
+const dayMs = 24 * 60 * 60 * 1000
 /** While a post is open without a listener on all its comments, its count is checked this often (comments deleted by others). */
 export const openCheckMs = 60_000
 
@@ -119,10 +121,15 @@ export function createOpenPost(ctx: CommunityContext, writer: MirrorWriter, foll
 
     /** The server's count against the mirror's: equal, the mirror answers; else every comment is read. */
     const check = async () => {
+      const at = ctx.now()
       try {
         const counted = (await ports.docs.commentCounts([postId]))[postId]
         if (open !== entry || all) return
-        if (counted === mirror.commentsState(postId)?.count) return settle()
+        if (counted === mirror.commentsState(postId)?.count) {
+          // The comments written since it was whole are in (listened to), and the count agrees: whole as of now.
+          await writer.wholeAgain(postId, at)
+          return settle()
+        }
         void listenAll()
       } catch {
         // Offline or refused: the mirror answers meanwhile.
@@ -172,6 +179,14 @@ export function createOpenPost(ctx: CommunityContext, writer: MirrorWriter, foll
      * the pages are read on when it grew.
      */
     function paged(count: number): void {
+      const posted = parseWebDate(mirror.postRemote(postId)?.postDate)
+      // The walk starts from the post's own day: without one (a date it cannot read, or one still to
+      // come), every comment is read instead.
+      if (posted === null || posted > ctx.now() + dayMs) {
+        unpageable = true
+        void listenAll()
+        return
+      }
       all = false
       clearInterval(checkTimer)
       for (const stop of stops.splice(0)) stop()
@@ -201,13 +216,13 @@ export function createOpenPost(ctx: CommunityContext, writer: MirrorWriter, foll
     const state = mirror.commentsState(postId)
     const now = ctx.now()
     if (!followed(postId)) stopPost = ports.docs.watchPost(postId, (doc) => inOrder('post listener', () => writer.post(postId, doc)), fail)
-    if (state?.whole && state.countedAt !== null && now - state.countedAt < resumeCommentsMs) {
-      listenSince(state.countedAt, () => void check())
+    if (state?.wholeSince != null && now - state.wholeSince < resumeCommentsMs) {
+      listenSince(state.wholeSince, () => void check())
       checkTimer = setInterval(() => ctx.background('comments check', check), openCheckMs)
       checkTimer.unref()
-    } else if (state?.countedAt != null) byCount(state.count)
+    } else if (state?.countedAt != null && now - state.countedAt < countsFreshMs) byCount(state.count)
     else {
-      // Never counted: a count first (a read per 1,000) tells whether reading every comment is affordable.
+      // Never counted, or long ago: a count first (a read per 1,000) tells whether reading every comment is affordable.
       ctx.background('comments count', async () => {
         let count = state?.count ?? 0
         try {

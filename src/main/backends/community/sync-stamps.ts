@@ -50,6 +50,8 @@ export function createStampsSync(ctx: CommunityContext, writer: MirrorWriter, co
     const last = new Map<string, string>()
     const apply = async (docs: Snapshot<PostDoc>[]) => {
       if (closed || listeners.get(key) !== entry) return
+      // Heard only once this snapshot is applied: the mark must not pass one that failed.
+      entry.heard = false
       const changed = docs.filter((doc) => last.get(doc.id) !== JSON.stringify(doc.data))
       const gone = [...last.keys()].filter((id) => !docs.some((doc) => doc.id === id))
       // Remembered only once applied: what failed is tried again with the next snapshot.
@@ -92,6 +94,8 @@ export function createStampsSync(ctx: CommunityContext, writer: MirrorWriter, co
     const wanted = liveRanges(ctx.now())
     for (const [key, entry] of listeners) {
       if (wanted.has(key) && !entry.failed) continue
+      // A day that ended while its listener was not live (offline, asleep, failed): read it once more.
+      if (entry.failed || !entry.heard) caughtUp = false
       entry.stop?.()
       listeners.delete(key)
     }

@@ -1,21 +1,15 @@
 import { limits } from '@shared/limits'
 import type { Keyset } from '../../store/keyset'
 import { postFromDoc } from '../../firebase/mapping'
-import type { Unsubscribe } from '../../firebase/ports'
+import { FirebasePortError, type Unsubscribe } from '../../firebase/ports'
 import type { CommunityContext } from './context'
-import { createFeedWindow } from './feed-window'
+import { countsFreshMs, createFeedWindow } from './feed-window'
 import type { ImageCache } from './image-cache'
 import type { MirrorWriter } from './mirror-writer'
 import { createOpenPost } from './open-post'
 import { createStampsSync } from './sync-stamps'
 
 const legacyScanPage = 200
-/**
- * A card's comment count is asked for again when it is shown this long after it was counted:
- * counts are not followed live (a listener on every comment of every card shown costs a read
- * per comment), but for the open post's and those of comment alerts on one's own posts.
- */
-export const countsFreshMs = 60 * 60 * 1000
 
 /** comments:list waits this long at most for the open post's first snapshot, then answers from the mirror. */
 const firstSnapshotWaitMs = 10_000
@@ -98,7 +92,7 @@ export function createSync(ctx: CommunityContext, writer: MirrorWriter, images: 
   /**
    * Mirrors how many comments these posts have, counted by Firebase (an aggregation, a read per
    * 1,000): those never counted, or counted more than countsFreshMs ago; all of them with `again`.
-   * The comments written since come by their stamps and move the count. Off the caller's path: a
+   * Comments written since move it only where they are read (the open post, one's own). Off the caller's path: a
    * count that fails leaves the last known one. The open post is left out when the answer comes.
    */
   function countComments(ids: string[], options: { again?: boolean } = {}): Promise<void> {
@@ -255,7 +249,8 @@ export function createSync(ctx: CommunityContext, writer: MirrorWriter, images: 
         await bounded(busy.ensure(cursor, limits.commentPageSize + 1))
       } catch (error) {
         console.warn('[community] busy comments:', error instanceof Error ? error.message : error)
-        if (ports.connectivity.online()) await bounded(open.unpaged(postId))
+        // A query the project cannot answer (no composite index): read whole. Offline, refused or slow: the mirror answers.
+        if (error instanceof FirebasePortError && error.reason === 'unknown') await bounded(open.unpaged(postId))
       }
     },
 

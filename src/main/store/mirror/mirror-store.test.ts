@@ -73,20 +73,20 @@ describe("a mirrored post's comment count (migration 4)", () => {
 
   it('knows when it was counted and whether it holds every comment; a count that disagrees makes it not whole (migration 6)', async () => {
     const { store, mirror, postId } = await mirroredPost()
-    expect(mirror.commentsState(postId)).toEqual({ count: 0, countedAt: null, whole: false })
+    expect(mirror.commentsState(postId)).toEqual({ count: 0, countedAt: null, wholeSince: null })
     const authorId = mirror.personId('author@example.com')!
     await store.transaction(() => {
       mirror.upsertComment({ id: 'c1', postId, authorId, text: '하나', createdAt: 2 })
       mirror.countMirroredComments(postId, 20)
     })
-    expect(mirror.commentsState(postId)).toEqual({ count: 1, countedAt: 20, whole: true })
-    // A comment written after keeps it whole; an aggregation that agrees too.
+    expect(mirror.commentsState(postId)).toEqual({ count: 1, countedAt: 20, wholeSince: 20 })
+    // A comment written after keeps it whole; an aggregation that agrees too, and says nothing of since when.
     await store.transaction(() => mirror.upsertComment({ id: 'c2', postId, authorId, text: '둘', createdAt: 3 }))
     await store.transaction(() => mirror.setCommentCount(postId, 2, 30))
-    expect(mirror.commentsState(postId)).toEqual({ count: 2, countedAt: 30, whole: true })
+    expect(mirror.commentsState(postId)).toEqual({ count: 2, countedAt: 30, wholeSince: 20 })
     // The server has one the mirror does not (written in another form, or before): no longer whole.
     await store.transaction(() => mirror.setCommentCount(postId, 3, 40))
-    expect(mirror.commentsState(postId)).toEqual({ count: 3, countedAt: 40, whole: false })
+    expect(mirror.commentsState(postId)).toEqual({ count: 3, countedAt: 40, wholeSince: null })
     expect(mirror.commentsState('no-such-post')).toBeNull()
   })
 

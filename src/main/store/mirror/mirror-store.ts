@@ -107,14 +107,15 @@ export function createMirrorStore(db: Db) {
     'UPDATE comments SET author_id = @authorId, text = @text WHERE id = @id AND (author_id IS NOT @authorId OR text IS NOT @text)'
   )
   const deleteComment = db.prepare('DELETE FROM comments WHERE id = ?')
-  // Migration 4's trigger logs a mirrored post's count only when it changes. An aggregation keeps
-  // the post whole only if it agrees with the comments the mirror holds.
+  // Migration 4's trigger logs a mirrored post's count only when it changes. A count that
+  // disagrees with the comments the mirror holds makes the post not whole; one that agrees leaves
+  // when it was whole as it was (a comment deleted and another written meanwhile agree too).
   const setCommentCount = db.prepare(
-    `UPDATE posts SET remote_comments_whole = (remote_comments_whole AND comment_count = @count), comment_count = @count, remote_counted_at = @now
+    `UPDATE posts SET remote_comments_whole = CASE WHEN comment_count = @count THEN remote_comments_whole END, comment_count = @count, remote_counted_at = @now
      WHERE id = @id`
   )
   const countMirrored = db.prepare(
-    `UPDATE posts SET comment_count = (SELECT count(*) FROM comments WHERE post_id = @id), remote_counted_at = @now, remote_comments_whole = 1
+    `UPDATE posts SET comment_count = (SELECT count(*) FROM comments WHERE post_id = @id), remote_counted_at = @now, remote_comments_whole = @now
      WHERE id = @id`
   )
   const commentsState = db.prepare('SELECT comment_count, remote_counted_at, remote_comments_whole FROM posts WHERE id = ?')
@@ -288,10 +289,10 @@ export function createMirrorStore(db: Db) {
       countMirrored.run({ id: postId, now })
     },
 
-    /** What the mirror knows of the post's comments: their count, when it was last counted, and whether it holds every one. */
-    commentsState(postId: string): { count: number; countedAt: number | null; whole: boolean } | null {
-      const row = commentsState.get(postId) as { comment_count: number; remote_counted_at: number | null; remote_comments_whole: number } | undefined
-      return row ? { count: row.comment_count, countedAt: row.remote_counted_at, whole: row.remote_comments_whole === 1 } : null
+    /** What the mirror knows of the post's comments: their count, when it was last counted, and since when it has held every one (null: not). */
+    commentsState(postId: string): { count: number; countedAt: number | null; wholeSince: number | null } | null {
+      const row = commentsState.get(postId) as { comment_count: number; remote_counted_at: number | null; remote_comments_whole: number | null } | undefined
+      return row ? { count: row.comment_count, countedAt: row.remote_counted_at, wholeSince: row.remote_comments_whole } : null
     },
 
     // ------------------------------------------------------------ alerts
