@@ -21,7 +21,8 @@ export const backupPolicy = {
 }
 
 const finished = /-(\d{4})(\d{2})(\d{2})-(\d{2})(\d{2})(\d{2})-(\d{3})(?:-before-migration)?\.db$/
-const partial = /\.db\.(\d+)\.tmp$/
+/** A backup being written: the copy under its writer's pid, and SQLite's files beside it (its rollback journal). */
+const partial = /\.db\.(\d+)\.tmp(?:-journal|-wal|-shm)?$/
 
 export function backupDir(storeFile: string): string {
   return join(dirname(storeFile), 'backups')
@@ -71,13 +72,33 @@ const alive = (pid: number): boolean => {
   }
 }
 
-/** Drops temporary files of backups whose process is gone, then backups beyond the policy. */
-function prune(storeFile: string): void {
+/**
+ * Drops the temporary files of backups that no process is writing: their process is gone, or
+ * they are a day old (a killed backup's pid may belong to another process by now).
+ */
+function pruneTemporary(storeFile: string, time: number): void {
   const dir = backupDir(storeFile)
-  for (const name of readdirSync(dir)) {
-    const pid = partial.exec(name)?.[1]
-    if (pid && !alive(Number(pid))) rmSync(join(dir, name), { force: true })
+  let names: string[]
+  try {
+    names = readdirSync(dir)
+  } catch {
+    return
   }
+  for (const name of names) {
+    const pid = partial.exec(name)?.[1]
+    if (!pid) continue
+    const file = join(dir, name)
+    try {
+      if (!alive(Number(pid)) || time - statSync(file).mtimeMs >= backupPolicy.intervalMs) rmSync(file, { force: true })
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+}
+
+/** Drops temporary files no backup is writing, then backups beyond the policy. */
+function prune(storeFile: string): void {
+  pruneTemporary(storeFile, Date.now())
   let total = 0
   listBackups(storeFile).forEach((backup, index) => {
     total += backup.bytes
@@ -108,6 +129,8 @@ export async function backupNow(db: Database.Database, storeFile: string, time =
 
 /** A daily backup when the newest is a day old (or there is none). */
 export async function backupIfDue(db: Database.Database, storeFile: string, time = Date.now()): Promise<string | null> {
+  // Left by a backup that was killed: cleared even on a day with no backup due.
+  pruneTemporary(storeFile, Date.now())
   const newest = listBackups(storeFile)[0]
   if (newest && time - newest.time < backupPolicy.intervalMs) return null
   return backupNow(db, storeFile, time)

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import Database from 'better-sqlite3'
 import { spawn } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { format, messages } from '@shared/messages'
@@ -269,6 +269,22 @@ describe('backups', () => {
     expect(readdirSync(backupDir(file)).filter((name) => name.endsWith('.tmp'))).toEqual([])
     reopened.close()
   }, 60_000)
+
+  it("clears a killed backup's temporary files, its journal too, even on a day no backup is due, and those a day old whose pid is alive again", async () => {
+    const file = await soundStore(10)
+    const store = createStore(file)
+    await backupNow(databaseOf(store), file)
+    const dir = backupDir(file)
+    const base = join(dir, 'magpie-20260101-000000-000.db')
+    // A pid no process has (beyond the kernel's pid_max), and this very process's pid, reused.
+    for (const name of [`${base}.99999999.tmp`, `${base}.99999999.tmp-journal`, `${base}.${process.pid}.tmp`, `${base}.${process.pid}.tmp-journal`]) writeFileSync(name, 'x'.repeat(1024))
+    const dayOld = (Date.now() - backupPolicy.intervalMs - 60_000) / 1000
+    utimesSync(`${base}.${process.pid}.tmp`, dayOld, dayOld)
+    utimesSync(`${base}.${process.pid}.tmp-journal`, dayOld, dayOld)
+    expect(await store.backupIfDue()).toBeNull()
+    expect(readdirSync(dir).filter((name) => name.includes('.tmp'))).toEqual([])
+    store.close()
+  })
 })
 
 describe('sign-up is one unit with the session file', () => {
