@@ -11,6 +11,12 @@ describe('post links', () => {
     expect(postLink('abc')).toBe('magpie://detail/abc')
   })
 
+  it('refuses a lone surrogate, which a link cannot encode but a second launch\'s argv can carry', () => {
+    expect(isPostId('a\uD800b')).toBe(false)
+    expect(isPostId('a\uDC00')).toBe(false)
+    expect(isPostId('😀글')).toBe(true)
+  })
+
   it('accepts the trailing slash some launchers add, and the scheme in capitals', () => {
     expect(routeFromLink('magpie://detail/abc/')).toBe('/detail/abc')
     expect(routeFromLink('MAGPIE://detail/abc')).toBe('/detail/abc')
@@ -32,6 +38,10 @@ describe('post links', () => {
     ['an encoded question mark', 'magpie://detail/a%3Fb'],
     ['an encoded hash', 'magpie://detail/a%23b'],
     ['a control character', 'magpie://detail/a%0Ab'],
+    ['a C1 control (NEL)', 'magpie://detail/a%C2%85b'],
+    ['a right-to-left override', 'magpie://detail/a%E2%80%AEb'],
+    ['a zero-width space', 'magpie://detail/a%E2%80%8Bb'],
+    ['a byte order mark', 'magpie://detail/%EF%BB%BFabc'],
     ['a space', 'magpie://detail/a%20b'],
     ['a bad escape', 'magpie://detail/%E0%A4%A'],
     ['a query', 'magpie://detail/abc?next=https://evil.example'],

@@ -5,9 +5,13 @@
  */
 export const deepLinkScheme = 'magpie'
 
-/** The IPC contract's id rule (1–100 characters), as one route segment: no / ? # % \ or control characters, not . or .. */
-// eslint-disable-next-line no-control-regex -- control characters are exactly what an id must not hold
-const postIdPattern = /^[^/?#%\\\s\u0000-\u001f\u007f]{1,100}$/u
+/**
+ * The IPC contract's id rule (1–100 characters), as one route segment: no / ? # % \ or white
+ * space, and nothing of Unicode's "other" categories (\p{C}): C0 and C1 controls (U+0085 too),
+ * format characters (bidi overrides such as U+202E, zero-width spaces and joiners, U+FEFF), lone
+ * surrogates, private use and unassigned code points; not . or ..
+ */
+const postIdPattern = /^[^/?#%\\\s\p{C}]{1,100}$/u
 
 export function isPostId(value: string): boolean {
   return postIdPattern.test(value) && value !== '.' && value !== '..'
