@@ -72,6 +72,7 @@ export function createImagesStore(db: Db) {
   const stalePending = db.prepare('SELECT * FROM images WHERE attached = 0 AND created_at < ? LIMIT 500')
   const allFiles = db.prepare("SELECT json_extract(v.value, '$.file') AS file FROM images, json_each(images.variants) AS v").pluck()
   const pendingOf = db.prepare('SELECT count(*) FROM images WHERE owner_id = ? AND attached = 0').pluck()
+  const oldestPending = db.prepare('SELECT * FROM images WHERE owner_id = ? AND attached = 0 ORDER BY created_at, id LIMIT ?')
 
   return {
     insert(image: PendingImage): void {
@@ -93,6 +94,10 @@ export function createImagesStore(db: Db) {
     },
     pendingCount(ownerId: string): number {
       return pendingOf.get(ownerId) as number
+    },
+    /** The owner's oldest uploads not yet saved, `limit` at most. */
+    oldestPending(ownerId: string, limit: number): PendingImage[] {
+      return limit > 0 ? (oldestPending.all(ownerId, limit) as ImageRow[]).map(toRecord) : []
     },
     /** Uploads nobody saved in time: their rows and files are swept. */
     stalePending(olderThan: number): PendingImage[] {

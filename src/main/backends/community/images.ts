@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import type { ImagePurpose } from '@shared/limits'
 import type { ImageUpload } from '@shared/types'
 import { AppError } from '../../errors'
-import { createLocalImages, maxPendingUploads, uploadLifetimeMs } from '../local/images'
+import { createLocalImages, uploadLifetimeMs } from '../local/images'
 import type { Views } from '../../core/mappers'
 import type { PendingImage } from '../../store/images-store'
 import type { CommunityContext } from './context'
@@ -58,19 +58,26 @@ export function createCommunityImages(ctx: CommunityContext, views: Views, cache
 
     /** images:add: processed here, uploaded to Storage at once (the progress bar covers both). */
     async add(userId: string, purpose: ImagePurpose, bytes: Uint8Array, onProgress?: (p: number) => void): Promise<ImageUpload> {
-      if (store.images.pendingCount(userId) >= maxPendingUploads) throw new AppError('tooManyRequests')
-      const image = await local.prepare(bytes, purpose, userId, (p) => onProgress?.(p * pipelineShare))
-      try {
-        const uploaded = await upload(image, 'postImg', (f) => onProgress?.(pipelineShare + f * (1 - pipelineShare)))
-        await store.transaction(() => {
-          store.images.insert(image)
-          mirror.setUploaded(image.id, uploaded.url, uploaded.path, uploaded.bytes, ctx.now())
-        })
-      } catch (error) {
-        await local.discardFiles([image])
-        throw error
-      }
-      return { uploadId: image.id, image: views.image(image) }
+      return local.reserving(userId, async () => {
+        const image = await local.prepare(bytes, purpose, userId, (p) => onProgress?.(p * pipelineShare))
+        let evicted: { kept: string | null; variants: { file: string }[] }[]
+        try {
+          const uploaded = await upload(image, 'postImg', (f) => onProgress?.(pipelineShare + f * (1 - pipelineShare)))
+          evicted = await store.transaction(() => {
+            // Their Storage paths, read before the rows go.
+            const room = local.makeRoom(userId, (old) => mirror.imageRemote(old.id)?.path ?? null)
+            store.images.insert(image)
+            mirror.setUploaded(image.id, uploaded.url, uploaded.path, uploaded.bytes, ctx.now())
+            return room
+          })
+        } catch (error) {
+          await local.discardFiles([image])
+          throw error
+        }
+        await local.discardFiles(evicted)
+        for (const { kept: path } of evicted) if (path) await bestEffort('replaced upload', () => ports.files.remove(path))
+        return { uploadId: image.id, image: views.image(image) }
+      })
     },
 
     /**

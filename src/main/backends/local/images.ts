@@ -10,7 +10,11 @@ import type { Views } from '../../core/mappers'
 /** An upload is "just added" for a day; after that the caller must choose the photo again. */
 export const uploadLifetimeMs = 24 * 60 * 60 * 1000
 
-/** Photos one person may have chosen but not yet saved: enough for any editor, not enough to fill a disk. */
+/**
+ * Photos one person may have chosen but not yet saved: enough for any editor, not enough to fill
+ * a disk. A new one beyond it takes the place of the oldest (which a save then finds expired), so
+ * photos chosen and dropped never lock anyone out; only this many may be in processing at once.
+ */
 export const maxPendingUploads = 20
 
 /** Files younger than this may belong to a write still in progress (in this or another app copy). */
@@ -18,6 +22,35 @@ const orphanGraceMs = 60 * 60 * 1000
 
 export function createLocalImages(ctx: ServiceContext, views: Views) {
   const { store } = ctx
+  /** Uploads being processed, by owner: they count against the cap before their rows exist. */
+  const inFlight = new Map<string, number>()
+
+  /**
+   * Holds one of the owner's pending-upload slots while `work` runs: refused when as many are
+   * being processed as the cap allows (many at once, in a burst), never because of old ones.
+   */
+  async function reserving<T>(ownerId: string, work: () => Promise<T>): Promise<T> {
+    const busy = inFlight.get(ownerId) ?? 0
+    if (busy >= maxPendingUploads) throw new AppError('tooManyRequests')
+    inFlight.set(ownerId, busy + 1)
+    try {
+      return await work()
+    } finally {
+      const left = (inFlight.get(ownerId) ?? 1) - 1
+      if (left > 0) inFlight.set(ownerId, left)
+      else inFlight.delete(ownerId)
+    }
+  }
+
+  /**
+   * Inside the insert's transaction: the owner's oldest unsaved uploads that make room for one
+   * more, each with what `keep` reads of it before its row goes; the caller removes their files.
+   */
+  function makeRoom<T = null>(ownerId: string, keep: (image: PendingImage) => T = () => null as T): (PendingImage & { kept: T })[] {
+    const evicted = store.images.oldestPending(ownerId, store.images.pendingCount(ownerId) + 1 - maxPendingUploads).map((image) => ({ ...image, kept: keep(image) }))
+    for (const image of evicted) store.images.remove(image.id)
+    return evicted
+  }
 
   /** Decodes, cleans and writes the variants; the caller stores the row (and removes the files if that fails). */
   async function prepare(bytes: Uint8Array, purpose: ImagePurpose, ownerId: string | null, onProgress?: (p: number) => void): Promise<PendingImage> {
@@ -43,17 +76,26 @@ export function createLocalImages(ctx: ServiceContext, views: Views) {
   return {
     prepare,
     discardFiles,
+    reserving,
+    makeRoom,
 
     async add(userId: string, purpose: ImagePurpose, bytes: Uint8Array, onProgress?: (p: number) => void): Promise<ImageUpload> {
-      if (store.images.pendingCount(userId) >= maxPendingUploads) throw new AppError('tooManyRequests')
-      const image = await prepare(bytes, purpose, userId, onProgress)
-      try {
-        await store.transaction(() => store.images.insert(image))
-      } catch (error) {
-        await discardFiles([image])
-        throw error
-      }
-      return { uploadId: image.id, image: views.image(image) }
+      return reserving(userId, async () => {
+        const image = await prepare(bytes, purpose, userId, onProgress)
+        let evicted: PendingImage[]
+        try {
+          evicted = await store.transaction(() => {
+            const room = makeRoom(userId)
+            store.images.insert(image)
+            return room
+          })
+        } catch (error) {
+          await discardFiles([image])
+          throw error
+        }
+        await discardFiles(evicted)
+        return { uploadId: image.id, image: views.image(image) }
+      })
     },
 
     /** Checks, inside the caller's transaction, that the upload is the caller's own, fresh and unused, and takes it. */

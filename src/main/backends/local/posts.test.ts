@@ -233,12 +233,28 @@ describe('creating a post', () => {
     expect(left).toEqual(expect.arrayContaining([young, foreign, ...filesOf(post.image)]))
   })
 
-  it('refuses a 21st photo chosen but not saved, so nobody fills the disk with uploads', async () => {
+  it(`keeps at most ${maxPendingUploads} photos chosen but not saved: a new one takes the oldest's place, never a day's lockout`, async () => {
     const app = await startApp()
-    await signUp(app, 'hoarder')
+    const { user } = await signUp(app, 'hoarder')
     const bytes = await tinyJpeg()
-    for (let i = 0; i < maxPendingUploads; i++) await uploadImage(app, bytes)
-    expect((await app.refused('images:add', { requestId: 'r', purpose: 'post', bytes })).code).toBe('tooManyRequests')
+    const chosen: string[] = []
+    for (let i = 0; i < maxPendingUploads + 1; i++) chosen.push((await uploadImage(app, bytes)).uploadId)
+    expect(app.store.images.pendingCount(user.id)).toBe(maxPendingUploads)
+    // The oldest went (its files too): saving with it asks for the photo again; the newest saves.
+    expect((await app.refused('posts:create', { uploadId: chosen[0]!, text: '첫 사진', layout: 'Top' })).code).toBe('postImageRequired')
+    await app.call('posts:create', { uploadId: chosen.at(-1)!, text: '마지막 사진', layout: 'Top' })
+  })
+
+  it(`never holds more than ${maxPendingUploads} unsaved photos, however many are chosen at once`, async () => {
+    const app = await startApp()
+    const { user } = await signUp(app, 'burst')
+    const bytes = await tinyJpeg()
+    const results = await Promise.allSettled(Array.from({ length: maxPendingUploads + 4 }, () => uploadImage(app, bytes)))
+    // Those beyond the cap in processing at once are refused for now (tooManyRequests), none beyond it is kept.
+    expect(results.filter((r) => r.status === 'fulfilled').length).toBeGreaterThanOrEqual(maxPendingUploads)
+    expect(app.store.images.pendingCount(user.id)).toBeLessThanOrEqual(maxPendingUploads)
+    await uploadImage(app, bytes)
+    expect(app.store.images.pendingCount(user.id)).toBe(maxPendingUploads)
   })
 })
 
