@@ -11,6 +11,19 @@ import { remote } from './remote-call'
 /** A minute: the precision of the web app's comment_time. */
 const minuteMs = 60_000
 
+/** The earliest date a web app post may be placed by (before any community of this kind). */
+export const plausibleSinceMs = Date.UTC(2010, 0, 1)
+/** How far a commenter's date may lie before its post's: the two writers' zones, UTC−12 and UTC+14. */
+const zonesApartMs = 26 * 60 * 60 * 1000
+
+/**
+ * A web app date is text any client writes: "9999. 12. 31." would pin a post (or a comment) above
+ * every other for good, "1970. 1. 1." sink it under them — or lead a post's comments. A date that
+ * cannot be true (later than when this copy first saw it, or earlier than `earliest`) is replaced
+ * by when this copy first saw it.
+ */
+const plausible = (dated: number, earliest: number, firstSeen: number): number => (dated >= earliest && dated <= firstSeen ? dated : firstSeen)
+
 /**
  * Writes Firebase documents into the mirror through the pure mapping (firebase/mapping.ts),
  * one transaction per snapshot, then publishes what changed (events, notifications, badge).
@@ -54,7 +67,8 @@ export function createMirrorWriter(ctx: CommunityContext, images: ImageCache) {
    * first mirrored within its own minute (its day's listener, live) takes the time it came, as
    * comments do, and keeps it: it shows above the Magpie posts written earlier in that minute.
    */
-  function webPostTime(dated: number, known: number | null, now: number): number {
+  function webPostTime(written: number, known: number | null, now: number): number {
+    const dated = plausible(written, plausibleSinceMs, known ?? now)
     if (known !== null) return known >= dated && known - dated < minuteMs ? known : dated
     return now >= dated && now - dated < minuteMs ? now : dated
   }
@@ -147,18 +161,19 @@ export function createMirrorWriter(ctx: CommunityContext, images: ImageCache) {
    * which has minute precision, so a comment of this very minute takes the arrival time
    * and comments written a second apart keep their order.
    */
-  function commentTime(id: string, written: number | null, now: number): number {
+  function commentTime(id: string, postId: string, written: number | null, now: number): number {
     const known = mirror.commentCreatedAt(id)
     if (known !== null) return known
     if (written === null) return now
-    return now >= written && now - written < minuteMs ? now : written
+    const dated = plausible(written, Math.max(plausibleSinceMs, (mirror.postRemote(postId)?.createdAt ?? 0) - zonesApartMs), now)
+    return now - dated < minuteMs ? now : dated
   }
 
   /** Inside a transaction: one comment of a mirrored post into the mirror. */
   function putComment(comment: MirrorComment, now: number): void {
     written.comments.delete(comment.id)
     const authorId = personOf(comment.author, `comment-${comment.id}`, false)
-    mirror.upsertComment({ id: comment.id, postId: comment.postId, authorId, text: comment.text, createdAt: commentTime(comment.id, comment.createdAt, now) })
+    mirror.upsertComment({ id: comment.id, postId: comment.postId, authorId, text: comment.text, createdAt: commentTime(comment.id, comment.postId, comment.createdAt, now) })
   }
 
   return {
