@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { testScrypt } from '../../../tests/support/main/test-app'
-import { hashPassword, parseHashParams, productionScrypt, verifyPassword } from './password'
+import { AppError } from '../errors'
+import { hashPassword, hashQueueMax, parseHashParams, productionScrypt, verifyPassword } from './password'
 
 describe('password hashing', () => {
   it('uses scrypt N=2^17, r=8, p=1 in production (docs/specification.md §11, OWASP)', () => {
@@ -32,5 +33,25 @@ describe('password hashing', () => {
     expect(await verifyPassword('x', 'plain-text-password')).toBe(false)
     expect(await verifyPassword('x', 'scrypt$1024$8$1$$')).toBe(false)
     expect(parseHashParams('bcrypt$10$abc')).toBeNull()
+  })
+})
+
+describe('hashing under a burst of logins (issue 22, item 5)', () => {
+  it(`hashes one at a time, in order, and refuses those beyond ${hashQueueMax} waiting`, async () => {
+    const hash = await hashPassword('비밀', testScrypt)
+    const order: number[] = []
+    const tries = Array.from({ length: hashQueueMax + 4 }, (_, i) =>
+      verifyPassword(i === 0 ? '비밀' : '틀림', hash).then(
+        (ok) => (order.push(i), ok),
+        (error: unknown) => (error instanceof AppError ? error.code : 'other')
+      )
+    )
+    const results = await Promise.all(tries)
+    // The first runs, eight wait their turn; the three after them are refused at once.
+    expect(results.slice(0, hashQueueMax + 1)).toEqual([true, ...Array(hashQueueMax).fill(false)])
+    expect(results.slice(hashQueueMax + 1)).toEqual(['tooManyRequests', 'tooManyRequests', 'tooManyRequests'])
+    expect(order).toEqual(Array.from({ length: hashQueueMax + 1 }, (_, i) => i))
+    // The queue is free again afterwards.
+    expect(await verifyPassword('비밀', hash)).toBe(true)
   })
 })

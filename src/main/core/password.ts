@@ -1,4 +1,5 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto'
+import { AppError } from '../errors'
 
 export interface ScryptParams {
   N: number
@@ -11,10 +12,38 @@ export const productionScrypt: ScryptParams = { N: 2 ** 17, r: 8, p: 1 }
 
 const keyLength = 32
 
+/**
+ * Hashes waiting for their turn beyond this many are refused (tooManyRequests): a burst of
+ * logins. scrypt runs on libuv's thread pool, which file I/O and the photo pipeline share (four
+ * threads): one hash at a time keeps three of them free, so guessing never stalls an upload.
+ */
+export const hashQueueMax = 8
+let hashing = false
+const waiting: (() => void)[] = []
+
+/** One scrypt at a time, in order; the slot is handed to the next waiter, never left open for another to take. */
+async function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+  if (hashing) {
+    if (waiting.length >= hashQueueMax) throw new AppError('tooManyRequests')
+    await new Promise<void>((resolve) => waiting.push(resolve))
+  }
+  hashing = true
+  try {
+    return await work()
+  } finally {
+    const next = waiting.shift()
+    if (next) next()
+    else hashing = false
+  }
+}
+
 function scrypt(password: string, salt: Buffer, params: ScryptParams): Promise<Buffer> {
   const options: ScryptOptions = { N: params.N, r: params.r, p: params.p, maxmem: 256 * params.N * params.r }
-  return new Promise((resolve, reject) =>
-    scryptCb(password.normalize('NFC'), salt, keyLength, options, (err, key) => (err ? reject(err) : resolve(key)))
+  return oneAtATime(
+    () =>
+      new Promise((resolve, reject) =>
+        scryptCb(password.normalize('NFC'), salt, keyLength, options, (err, key) => (err ? reject(err) : resolve(key)))
+      )
   )
 }
 

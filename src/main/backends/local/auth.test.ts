@@ -6,6 +6,7 @@ import { messages, type MessageKey } from '@shared/messages'
 import type { SignUpInput } from '@shared/ipc/contract'
 import { cleanupTestApps, createClock, logIn, signUp, startApp, testScrypt, tinyJpeg, type TestApp } from '../../../../tests/support/main/test-app'
 import { parseHashParams } from '../../core/password'
+import { failuresPerMinute } from '../../core/login-throttle'
 import { databaseOf } from '../../store/handle'
 
 afterEach(cleanupTestApps)
@@ -211,6 +212,19 @@ describe('login and logout', () => {
     app.close()
     const again = await startApp({ dataDir: app.dataDir, profileDir: app.profileDir })
     expect((await again.call('auth:session')).user).toEqual(account.user)
+  })
+
+  it(`slows guessing across accounts too: at most ${failuresPerMinute} failed tries a minute, any emails`, async () => {
+    const clock = createClock()
+    const app = await startApp({ clock })
+    const account = await signUp(app, 'owner')
+    await app.call('auth:logout')
+    for (let i = 0; i < failuresPerMinute; i++) expect((await app.refused('auth:login', { email: `guess${i}@example.com`, password: 'nope-nope' })).code).toBe('loginFailed')
+    expect((await app.refused('auth:login', { email: 'another@example.com', password: 'nope-nope' })).code).toBe('tooManyRequests')
+    expect((await app.refused('auth:login', { email: account.email, password: account.password })).code).toBe('tooManyRequests')
+    // A minute after the first of them, tries are taken again; the refused ones did not count.
+    clock.advance(60_000)
+    expect(await logIn(app, account)).toEqual(account.user)
   })
 
   it('throttles one account without slowing down another', async () => {
