@@ -20,6 +20,7 @@ import { alerts } from './scenarios/alerts'
 import { communityDay } from './scenarios/community-day'
 import { firstPaint } from './scenarios/first-paint'
 import { images } from './scenarios/images'
+import { guessing } from './scenarios/guessing'
 import { locks } from './scenarios/locks'
 import { scroll } from './scenarios/scroll'
 import { seedPattern } from './scenarios/seed-pattern'
@@ -27,7 +28,7 @@ import { store } from './scenarios/store'
 import { weight } from './scenarios/weight'
 import { writes } from './scenarios/writes'
 
-const scenarios: Scenario[] = [store, seedPattern, communityDay, firstPaint, weight, scroll, alerts, writes, images, locks]
+const scenarios: Scenario[] = [store, seedPattern, communityDay, firstPaint, weight, scroll, alerts, writes, images, locks, guessing]
 /** Scenarios that load the built renderer. */
 const needRenderer = new Set(['first-paint', 'weight', 'scroll'])
 
