@@ -71,7 +71,7 @@ export async function createMagpie(options: MagpieOptions) {
     emit: options.emit,
     store,
     watchIntervalMs: options.watchIntervalMs,
-    createLocal: (desktop) => createLocalServices(ctx, createFileVault(join(options.profileDir, 'session'), options.cipher), desktop, options.emit),
+    createLocal: (desktop) => createLocalServices(ctx, createFileVault(join(options.profileDir, 'session'), options.cipher, now), desktop, options.emit),
     connect: options.connectFirebase ?? connectFirebase,
     emulators: options.emulators,
     openCommunity: (ports, desktop) =>

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { readFile, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { cleanupTestApps, tempDir } from '../../../tests/support/main/test-app'
-import { createFileVault, type TokenCipher } from './session-vault'
+import { createFileVault, sessionIdleMs, type TokenCipher } from './session-vault'
 
 afterEach(cleanupTestApps)
 
@@ -56,5 +56,31 @@ describe('the session vault', () => {
       }
     })
     expect(await vault.load()).toBeNull()
+  })
+})
+
+describe('an idle session (issue 22, item 6)', () => {
+  it(`ends after ${sessionIdleMs / 86_400_000} days unused: the next start is signed out; a session in use is kept`, async () => {
+    const file = join(await tempDir(), 'session')
+    let t = Date.UTC(2026, 0, 1)
+    const vault = createFileVault(file, cipher, () => t)
+    await vault.save('token')
+    // Used now and then: each use starts the idle time again (written at most hourly).
+    for (let day = 0; day < 90; day += 20) {
+      t += 20 * 86_400_000
+      expect(await createFileVault(file, cipher, () => t).load(), `day ${day}`).toBe('token')
+      await createFileVault(file, cipher, () => t).touch()
+    }
+    t += sessionIdleMs
+    expect(await createFileVault(file, cipher, () => t).load()).toBeNull()
+    await expect(readFile(file)).rejects.toThrow()
+  })
+
+  it('a file written before the time was kept counts from when it was written', async () => {
+    const file = join(await tempDir(), 'session')
+    await writeFile(file, 'old-token')
+    expect(await createFileVault(file).load()).toBe('old-token')
+    const later = Date.now() + sessionIdleMs + 1000
+    expect(await createFileVault(file, null, () => later).load()).toBeNull()
   })
 })

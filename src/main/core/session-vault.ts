@@ -1,4 +1,5 @@
-import { chmod, mkdir, readFile, rm, writeFile, rename } from 'node:fs/promises'
+import { readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { chmod, mkdir, readFile, rm, stat, writeFile, rename } from 'node:fs/promises'
 import { dirname } from 'node:path'
 
 /**
@@ -13,12 +14,26 @@ export interface TokenCipher {
 }
 
 export interface SessionVault {
+  /** The token, or null: none saved, or not used for `sessionIdleMs` (then it is forgotten). */
   load(): Promise<string | null>
   save(token: string): Promise<void>
   clear(): Promise<void>
+  /** The session is in use: its idle time starts again (written at most once every `touchEveryMs`). */
+  touch(): Promise<void>
 }
 
-export function createFileVault(file: string, cipher: TokenCipher | null = null): SessionVault {
+/** A session not used for this long ends: the next start is signed out (docs/SECURITY.md). */
+export const sessionIdleMs = 30 * 24 * 60 * 60 * 1000
+/** How often a session in use writes that it was used. */
+export const touchEveryMs = 60 * 60 * 1000
+
+/** What the file holds (encrypted where the OS allows): the token and when it was last used. */
+interface Saved {
+  token: string
+  usedAt: number
+}
+
+export function createFileVault(file: string, cipher: TokenCipher | null = null, now: () => number = Date.now): SessionVault {
   // Writes run one at a time in call order (a double-submitted login saves twice), so the
   // file always ends with the token adopted last, never a half-renamed or revoked one.
   let queue: Promise<unknown> = Promise.resolve()
@@ -27,26 +42,79 @@ export function createFileVault(file: string, cipher: TokenCipher | null = null)
     queue = run.catch(() => {})
     return run
   }
+  let touchedAt = -Infinity
+
+  /** The file's content; a file from before the time was kept is the token alone, last used when it was written. */
+  async function read(): Promise<Saved | null> {
+    try {
+      const data = await readFile(file)
+      const text = cipher ? cipher.decrypt(data) : data.toString('utf8')
+      try {
+        const saved = JSON.parse(text) as Partial<Saved>
+        if (typeof saved.token === 'string' && typeof saved.usedAt === 'number') return { token: saved.token, usedAt: saved.usedAt }
+      } catch {
+        // The older form.
+      }
+      return { token: text, usedAt: (await stat(file)).mtimeMs }
+    } catch {
+      return null
+    }
+  }
+
+  async function write(saved: Saved): Promise<void> {
+    await mkdir(dirname(file), { recursive: true })
+    const tmp = `${file}.tmp`
+    const text = JSON.stringify(saved)
+    await writeFile(tmp, cipher ? cipher.encrypt(text) : text, { mode: 0o600 })
+    await chmod(tmp, 0o600)
+    await rename(tmp, file)
+    touchedAt = saved.usedAt
+  }
+
   return {
     async load() {
-      try {
-        const data = await readFile(file)
-        return cipher ? cipher.decrypt(data) : data.toString('utf8')
-      } catch {
+      const saved = await read()
+      if (!saved) return null
+      if (now() - saved.usedAt >= sessionIdleMs) {
+        await inOrder(() => rm(file, { force: true }))
         return null
       }
+      touchedAt = saved.usedAt
+      return saved.token
     },
     save(token) {
-      return inOrder(async () => {
-        await mkdir(dirname(file), { recursive: true })
-        const tmp = `${file}.tmp`
-        await writeFile(tmp, cipher ? cipher.encrypt(token) : token, { mode: 0o600 })
-        await chmod(tmp, 0o600)
-        await rename(tmp, file)
-      })
+      return inOrder(() => write({ token, usedAt: now() }))
     },
     clear() {
-      return inOrder(() => rm(file, { force: true }))
+      return inOrder(async () => {
+        await rm(file, { force: true })
+        touchedAt = -Infinity
+      })
+    },
+    touch() {
+      if (now() - touchedAt < touchEveryMs) return Promise.resolve()
+      touchedAt = now()
+      // Written at once (a small file, hourly at most), so nothing is left in flight when the app closes.
+      // A save on its way renames over it after, and its token stands.
+      try {
+        const data = readFileSync(file)
+        const text = cipher ? cipher.decrypt(data) : data.toString('utf8')
+        let token = text
+        try {
+          const saved = JSON.parse(text) as Partial<Saved>
+          if (typeof saved.token === 'string') token = saved.token
+        } catch {
+          // The older form: the text is the token.
+        }
+        const tmp = `${file}.touch.tmp`
+        const next = JSON.stringify({ token, usedAt: touchedAt } satisfies Saved)
+        writeFileSync(tmp, cipher ? cipher.encrypt(next) : next, { mode: 0o600 })
+        renameSync(tmp, file)
+      } catch (error) {
+        // None saved (signed out meanwhile): nothing to keep alive.
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') return Promise.reject(error instanceof Error ? error : new Error(String(error)))
+      }
+      return Promise.resolve()
     }
   }
 }
@@ -60,6 +128,7 @@ export function createMemoryVault(): SessionVault {
     },
     clear: async () => {
       token = null
-    }
+    },
+    touch: async () => {}
   }
 }

@@ -66,6 +66,8 @@ export function createCommunityAuth(
   let incomplete: { uid: string; email: string } | null = null
 
   function currentUserId(): string | null {
+    // In use: its 30 idle days start again (written at most hourly).
+    if (me) void vault.touch().catch((error: unknown) => console.warn('[community] session file', error))
     return me?.userId ?? null
   }
 

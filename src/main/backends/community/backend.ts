@@ -80,7 +80,7 @@ export function openCommunityBackend(options: CommunityBackendOptions) {
   const sync = createSync(ctx, writer, cache)
   const images = createCommunityImages(ctx, views, cache)
   // Per project, beside local mode's own session file: each mode keeps its sign-in.
-  const vault = createFileVault(join(options.profileDir, 'community', projectId, 'session'), options.cipher)
+  const vault = createFileVault(join(options.profileDir, 'community', projectId, 'session'), options.cipher, ctx.now)
   const auth = createCommunityAuth(ctx, views, images, vault, sync, sessionChanged)
   const live = createLiveService(ctx, views, options.desktop, emit, auth.currentUserId)
   const services: Services = {

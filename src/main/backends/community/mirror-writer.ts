@@ -18,11 +18,12 @@ const zonesApartMs = 26 * 60 * 60 * 1000
 
 /**
  * A web app date is text any client writes: "9999. 12. 31." would pin a post (or a comment) above
- * every other for good, "1970. 1. 1." sink it under them — or lead a post's comments. A date that
- * cannot be true (later than when this copy first saw it, or earlier than `earliest`) is replaced
- * by when this copy first saw it.
+ * every other for good, "1970. 1. 1." sink it under them — or lead a post's comments. It is its
+ * writer's wall clock, read here as this computer's, so it may lie up to 26 hours (UTC+14 against
+ * UTC−12) after when this copy first saw it. A date that cannot be true (later than that, or
+ * earlier than `earliest`) is replaced by when this copy first saw it.
  */
-const plausible = (dated: number, earliest: number, firstSeen: number): number => (dated >= earliest && dated <= firstSeen ? dated : firstSeen)
+const plausible = (dated: number, earliest: number, firstSeen: number): number => (dated >= earliest && dated <= firstSeen + zonesApartMs ? dated : firstSeen)
 
 /**
  * Writes Firebase documents into the mirror through the pure mapping (firebase/mapping.ts),

@@ -27,6 +27,8 @@ export function createLocalAuth(ctx: ServiceContext, views: Views, images: Local
     if (!tokenHash) return null
     const userId = store.users.sessionUserId(tokenHash)
     if (!userId) tokenHash = null
+    // In use: its 30 idle days start again (written at most hourly).
+    else void vault.touch().catch((error: unknown) => console.warn('[auth] session file', error))
     return userId
   }
 
