@@ -33,6 +33,16 @@ interface Saved {
   usedAt: number
 }
 
+/** The file's text as saved; null for the older form, which is the token alone. */
+function decode(text: string): Saved | null {
+  try {
+    const saved = JSON.parse(text) as Partial<Saved>
+    return typeof saved.token === 'string' && typeof saved.usedAt === 'number' ? { token: saved.token, usedAt: saved.usedAt } : null
+  } catch {
+    return null
+  }
+}
+
 export function createFileVault(file: string, cipher: TokenCipher | null = null, now: () => number = Date.now): SessionVault {
   // Writes run one at a time in call order (a double-submitted login saves twice), so the
   // file always ends with the token adopted last, never a half-renamed or revoked one.
@@ -49,13 +59,7 @@ export function createFileVault(file: string, cipher: TokenCipher | null = null,
     try {
       const data = await readFile(file)
       const text = cipher ? cipher.decrypt(data) : data.toString('utf8')
-      try {
-        const saved = JSON.parse(text) as Partial<Saved>
-        if (typeof saved.token === 'string' && typeof saved.usedAt === 'number') return { token: saved.token, usedAt: saved.usedAt }
-      } catch {
-        // The older form.
-      }
-      return { token: text, usedAt: (await stat(file)).mtimeMs }
+      return decode(text) ?? { token: text, usedAt: (await stat(file)).mtimeMs }
     } catch {
       return null
     }
@@ -99,13 +103,7 @@ export function createFileVault(file: string, cipher: TokenCipher | null = null,
       try {
         const data = readFileSync(file)
         const text = cipher ? cipher.decrypt(data) : data.toString('utf8')
-        let token = text
-        try {
-          const saved = JSON.parse(text) as Partial<Saved>
-          if (typeof saved.token === 'string') token = saved.token
-        } catch {
-          // The older form: the text is the token.
-        }
+        const token = decode(text)?.token ?? text
         const tmp = `${file}.touch.tmp`
         const next = JSON.stringify({ token, usedAt: touchedAt } satisfies Saved)
         writeFileSync(tmp, cipher ? cipher.encrypt(next) : next, { mode: 0o600 })
