@@ -71,6 +71,11 @@ export function countReads(inner: DocsPort) {
     commentsOf: many('commentsOf', (postId) => inner.commentsOf(postId)),
     getPost: one('getPost', (id) => inner.getPost(id)),
     getComment: one('getComment', (id) => inner.getComment(id)),
+    async commentByNickname(postId, nickname) {
+      call('commentByNickname')
+      add('commentByNickname', 1)
+      return inner.commentByNickname(postId, nickname)
+    },
     userByEmail: one('userByEmail', (email) => inner.userByEmail(email)),
     async commentCounts(postIds) {
       call('commentCounts')

@@ -197,6 +197,8 @@ export interface DocsPort {
    */
   watchPosts(ids: string[], onDocs: (docs: Snapshot<PostDoc>[]) => void, onError: (error: FirebasePortError) => void): Unsubscribe
   getComment(id: string): Promise<Snapshot<CommentDoc> | null>
+  /** Whether a comment of this nickname on this post exists (`post_id ==` and `comment_nick ==`, one document at most): what a comment alert claims. */
+  commentByNickname(postId: string, nickname: string): Promise<boolean>
   addComment(doc: CommentDoc): Promise<string>
   deleteComment(id: string): Promise<void>
   /** users where user_id == email (docs/specification.md §3.3, §7.3 profile), at most one. */

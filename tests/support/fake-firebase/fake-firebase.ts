@@ -384,6 +384,10 @@ export function createFakeFirebase(options: FakeFirebaseOptions = {}) {
           // As the aggregation: counted on the server, for anyone (the rules let everyone list comments).
           return Object.fromEntries(postIds.map((id) => [id, commentsFor(id).length]))
         },
+        async commentByNickname(postId, nickname) {
+          gate('docs.commentByNickname')
+          return commentsFor(postId).some((doc) => doc.data.comment_nick === nickname)
+        },
         async getComment(id) {
           gate('docs.getComment')
           const doc = comments.get(id)

@@ -6,6 +6,7 @@ import { alertsFromTree, commentFromDoc, postFromDoc, type MirrorComment, type R
 import type { CommentDoc, PostDoc, Snapshot } from '../../firebase/ports'
 import type { CommunityContext } from './context'
 import type { ImageCache } from './image-cache'
+import { createAlertBacking } from './alert-backing'
 import { remote } from './remote-call'
 
 /** A minute: the precision of the web app's comment_time. */
@@ -51,6 +52,7 @@ export function createMirrorWriter(ctx: CommunityContext, images: ImageCache) {
    * a "repeat" may be someone else's — until the user deletes the one they were shown.
    */
   let repeats = new Map<string, string[]>()
+  const backing = createAlertBacking(ctx)
 
   /**
    * The mirror's person for someone the documents name. People are keyed by login email;
@@ -166,8 +168,10 @@ export function createMirrorWriter(ctx: CommunityContext, images: ImageCache) {
     const known = mirror.commentCreatedAt(id)
     if (known !== null) return known
     if (written === null) return now
-    const dated = plausible(written, Math.max(plausibleSinceMs, (mirror.postRemote(postId)?.createdAt ?? 0) - zonesApartMs), now)
-    return now - dated < minuteMs ? now : dated
+    // Not before its post (as this computer's clock can tell: a post timed ahead of it counts from now).
+    const posted = Math.min(mirror.postRemote(postId)?.createdAt ?? 0, now)
+    const dated = plausible(written, Math.max(plausibleSinceMs, posted - zonesApartMs), now)
+    return now >= dated && now - dated < minuteMs ? now : dated
   }
 
   /** Inside a transaction: one comment of a mirrored post into the mirror. */
@@ -300,17 +304,23 @@ export function createMirrorWriter(ctx: CommunityContext, images: ImageCache) {
      * listener started) the alerts added raise no notification. `commented`: the posts of the
      * comment alerts that are news, whose comment counts have just changed.
      */
-    async alerts(userId: string, tree: unknown, options: { missingPosts: Set<string>; silent: boolean }): Promise<{ commented: string[] }> {
+    async alerts(userId: string, tree: unknown, options: { missingPosts: Set<string>; silent: boolean }): Promise<{ commented: string[]; unbacked: string[] }> {
       const listed = alertsFromTree(tree)
       const stillThere = new Set(listed.map((a) => a.id))
       for (const id of removedAlerts) if (!stillThere.has(id)) removedAlerts.delete(id)
-      const entries = listed.filter((a) => !removedAlerts.has(a.id))
-      const unknown = [...new Set(entries.map((a) => a.postId))].filter((id) => !options.missingPosts.has(id) && !mirror.postRemote(id))
+      const unknown = [...new Set(listed.map((a) => a.postId))].filter((id) => !options.missingPosts.has(id) && !mirror.postRemote(id))
       for (const postId of unknown) {
         const doc = await ctx.ports.docs.getPost(postId)
         if (doc) await posts([doc])
         else options.missingPosts.add(postId)
       }
+      // Only alerts backed by the like or comment they claim are shown (alert-backing.ts).
+      const { backed, unbacked } = await backing.check(
+        userId,
+        listed.filter((a) => !removedAlerts.has(a.id)),
+        async (postId) => post(postId, await ctx.ports.docs.getPost(postId))
+      )
+      const entries = backed
       const now = ctx.now()
       const { hidden, commented } = await store.transaction(() => {
         const hidden = new Map<string, string[]>()
@@ -334,7 +344,7 @@ export function createMirrorWriter(ctx: CommunityContext, images: ImageCache) {
       })
       repeats = hidden
       ctx.published()
-      return { commented }
+      return { commented, unbacked }
     }
   }
 }

@@ -89,7 +89,9 @@ describe('community mode offline', () => {
     fake.setOnline(false, app.ports())
     expect(app.eventsOf('connection:changed').at(-1)).toEqual({ mode: 'community', projectId: testCommunity.projectId, online: false })
     const uid = fake.data.accounts().find((acc) => acc.email === alice.email)!.uid
-    const webPost = fake.webApp.addPost({ ...webAppPost({ uid: 'w', email: 'w@example.com', nickname: '웹' }), createdAt: Date.now() })
+    // Alice's post from the web app, and a comment on it there with its alert.
+    const webPost = fake.webApp.addPost({ ...webAppPost({ uid, email: alice.email, nickname: '앨리스' }), createdAt: Date.now() })
+    fake.webApp.addComment({ post_id: webPost, comment: '웹에서 댓글', comment_by: 'w@example.com', comment_nick: '웹', comment_time: '2026. 1. 1. 10:00' })
     fake.webApp.pushAlert(uid, { date: '2026. 1. 1. 10:00', post_id: webPost, committed_by: '웹', alert_type: 'comment' })
     await app.settle()
     expect((await app.call('posts:feed', {})).posts.map((p) => p.id)).not.toContain(webPost)

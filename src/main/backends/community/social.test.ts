@@ -56,6 +56,8 @@ describe('community likes', () => {
 
   it('the web app\'s repeated like alerts (it pushes one per like) show once; the repeat stays in the database until the shown one is deleted', async () => {
     const { fake, a, post, aliceUid } = await aliceAndBob()
+    // 준호 liked it in the web app (read, then the list written back), then pushed the alert — twice.
+    fake.webApp.updatePost(post.id, { likedBy: ['junho@example.com'] })
     const entry = { date: '2026. 1. 1. 10:00', post_id: post.id, committed_by: '준호', alert_type: 'like' }
     const other = { ...entry, post_id: 'elsewhere' }
     fake.webApp.pushAlert(aliceUid, entry)
@@ -106,8 +108,10 @@ describe('community comments', () => {
 
   it('shows comments the web app wrote for a post, in order, read by post_id', async () => {
     const { fake, b, post } = await aliceAndBob()
-    fake.webApp.addComment({ post_id: post.id, comment: '둘째', comment_by: 'junho@example.com', comment_nick: '준호', comment_time: '2026. 1. 1. 10:05' })
-    fake.webApp.addComment({ post_id: post.id, comment: '첫째', comment_by: 'junho@example.com', comment_nick: '준호', comment_time: '2026. 1. 1. 9:59' })
+    // Dated by the reader's clock, after the post (a comment dated before its post is placed when first seen: mirror-writer.ts).
+    const written = b.clock.t
+    fake.webApp.addComment({ post_id: post.id, comment: '둘째', comment_by: 'junho@example.com', comment_nick: '준호', comment_time: webDate(written + 10 * 60_000) })
+    fake.webApp.addComment({ post_id: post.id, comment: '첫째', comment_by: 'junho@example.com', comment_nick: '준호', comment_time: webDate(written + 3 * 60_000) })
     fake.webApp.addComment({ post_id: 'another-post', comment: '남의 글', comment_by: 'x@example.com', comment_nick: 'x', comment_time: '' })
     const page = await b.call('comments:list', { postId: post.id })
     expect(page.comments.map((c) => [c.text, c.author.nickname])).toEqual([
@@ -171,7 +175,9 @@ describe('community alerts, live', () => {
     fake.webApp.addPost({ ...webAppPost(alice, { postTxt: '옛 글', postDate: '2020. 1. 1. 오전 09:00' }), createdAt: 1 }, 'oldie')
     for (let i = 0; i < 12; i++) fake.webApp.addPost({ ...webAppPost(alice), createdAt: Date.UTC(2026, 0, 1) + i }, `newer${i}`)
     await a.close()
+    fake.webApp.addComment({ post_id: 'oldie', comment: '좋아요', comment_by: 'junho@example.com', comment_nick: '준호', comment_time: '2026. 1. 1. 10:00' })
     fake.webApp.pushAlert(aliceUid, { date: '2026. 1. 1. 10:00', post_id: 'oldie', committed_by: '준호', alert_type: 'comment' })
+    fake.webApp.updatePost('oldie', { likedBy: ['minji@example.com'] })
 
     fake.failNext('docs.getPost', 'unknown')
     const again = await startCommunityApp(fake, { dataDir: a.dataDir, profileDir: a.profileDir })
@@ -192,6 +198,7 @@ describe('community alerts, live', () => {
     const { fake, a, aliceUid } = await aliceAndBob()
     const old = fake.webApp.addPost(webAppPost({ uid: aliceUid, email: 'alice@example.com', nickname: '앨리스' }, { postDate: '2020. 1. 1. 1:00' }))
     await a.settle()
+    fake.webApp.addComment({ post_id: old, comment: '옛 글이네요', comment_by: 'junho@example.com', comment_nick: '준호', comment_time: '2026. 1. 1. 10:00' })
     fake.webApp.pushAlert(aliceUid, { date: '2026. 1. 1. 10:00', post_id: old, committed_by: '준호', alert_type: 'comment' })
     fake.webApp.pushAlert(aliceUid, { date: '2026. 1. 1. 10:00', post_id: 'deleted-post', committed_by: '준호', alert_type: 'like' })
     await a.settle()
@@ -202,6 +209,8 @@ describe('community alerts, live', () => {
 
   it('a post\'s alerts are one row ("외 N명"); deleting the row removes each of its alerts from the Realtime Database', async () => {
     const { fake, a, post, aliceUid } = await aliceAndBob()
+    fake.webApp.updatePost(post.id, { likedBy: ['junho@example.com', 'rain@example.com', 'bird@example.com'] })
+    fake.webApp.addComment({ post_id: post.id, comment: '멋져요', comment_by: 'rain@example.com', comment_nick: '비', comment_time: '2026. 1. 1. 11:00' })
     for (const [who, minute] of [['준호', 1], ['비', 2], ['새', 3]] as const) {
       fake.webApp.pushAlert(aliceUid, { date: `2026. 1. 1. 10:0${minute}`, post_id: post.id, committed_by: who, alert_type: 'like' })
     }

@@ -173,6 +173,8 @@ export function createSync(ctx: CommunityContext, writer: MirrorWriter, images: 
           first = false
           // Someone commented on the user's post: its card shows it without the post being opened.
           void countComments(applied.commented, { again: true })
+          // Forged ones (alert-backing.ts) go from the database; the owner may remove their own alerts.
+          for (const key of applied.unbacked) await ports.alerts.remove(uid, key).catch((error: unknown) => console.warn('[community] unbacked alert:', error))
         }),
       (error) => {
         if (alerts === subscription) subscription.stop = null
