@@ -43,7 +43,8 @@ backendContract(
     const fake = createFakeFirebase({ rules: false })
     const connect = projectConnect(fake)
     return {
-      client: () => startProjectApp({ connect, idle: fake.idle, emulators }, { community }),
+      // The real clock: the rules take a post dated today only (a day any writer could be living).
+      client: () => startProjectApp({ connect, idle: fake.idle, emulators }, { community, clock: createClock(Date.now()) }),
       async close() {
         await cleanupCommunityApps()
         await cleanupTestApps()
@@ -99,7 +100,6 @@ it("a Magpie edit of a post its author wrote in the web app puts it in the serve
       return result
     }
     const uid = (await admin((db) => db.collection('users').where('user_id', '==', alice.email).get())).docs[0]!.id
-    const web = signedIn(env!, { uid, email: alice.email }).firestore()
     const post = (over: Record<string, unknown>) => ({
       postedBy: alice.email,
       posted_uid: uid,
@@ -114,8 +114,8 @@ it("a Magpie edit of a post its author wrote in the web app puts it in the serve
     const at = (iso: string) => firebase.firestore.Timestamp.fromDate(new Date(iso))
     const later = await admin((db) => db.collection('magazinePost').add(post({ postDate: '2025. 7. 1. 오전 10:00', createdAt: at('2025-07-01T01:00:00Z') })))
     const earlier = await admin((db) => db.collection('magazinePost').add(post({ postDate: '2025. 5. 1. 오전 10:00', createdAt: at('2025-05-01T01:00:00Z') })))
-    // As Write.js, through the shipped rules: no createdAt.
-    const written = await web.collection('magazinePost').add(post({ postTxt: '웹 글', postDate: '2025. 6. 1. 오전 10:00' }))
+    // As Write.js wrote it last June (no createdAt); the rules take only today's date on a create now, so it is put as it was then.
+    const written = await admin((db) => db.collection('magazinePost').add(post({ postTxt: '웹 글', postDate: '2025. 6. 1. 오전 10:00' })))
 
     // A copy that connects now finds it by its scan, and alice edits it there.
     const editor = await startProjectApp(project, { community, clock: createClock(Date.now()) })

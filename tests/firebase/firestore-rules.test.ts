@@ -12,6 +12,7 @@ import firebase from 'firebase/compat/app'
 import 'firebase/compat/firestore'
 import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest'
 import { ALICE, BOB, CAROL, rulesEnvironment, signedIn, visitor, without, type Person } from '../support/emulators/rules'
+import { webDate } from '../../src/main/firebase/mapping'
 
 // ================================================================ Firestore
 
@@ -32,6 +33,9 @@ describe('Firestore rules', () => {
     layout: 'Top',
     ...over
   })
+
+  /** A post as the web app creates it now: its postDate is today's (a day any writer could be living). */
+  const newPost = (over: Record<string, unknown> = {}): Record<string, unknown> => webPost({ postDate: webDate(Date.now()), ...over })
 
   const webComment = (over: Record<string, unknown> = {}): Record<string, unknown> => ({
     post_id: 'p1',
@@ -87,42 +91,42 @@ describe('Firestore rules', () => {
 
   describe('magazinePost create', () => {
     it('allows a signed-in user to create a post in the web app shape (no createdAt, no id)', async () => {
-      await assertSucceeds(db(signedIn(env, ALICE)).collection('magazinePost').add(webPost()))
+      await assertSucceeds(db(signedIn(env, ALICE)).collection('magazinePost').add(newPost()))
     })
 
     it('allows Magpie\'s shape: createdAt = server time and an id', async () => {
       await assertSucceeds(
         db(signedIn(env, ALICE))
           .doc('magazinePost/p-new')
-          .set(webPost({ createdAt: FieldValue.serverTimestamp(), id: 'p-new', layout: 'Left' }))
+          .set(newPost({ createdAt: FieldValue.serverTimestamp(), id: 'p-new', layout: 'Left' }))
       )
     })
 
     it('allows text of exactly 2000 characters and every layout', async () => {
       const alice = db(signedIn(env, ALICE))
-      await assertSucceeds(alice.collection('magazinePost').add(webPost({ postTxt: '가'.repeat(2000) })))
-      await assertSucceeds(alice.collection('magazinePost').add(webPost({ layout: 'Right' })))
+      await assertSucceeds(alice.collection('magazinePost').add(newPost({ postTxt: '가'.repeat(2000) })))
+      await assertSucceeds(alice.collection('magazinePost').add(newPost({ layout: 'Right' })))
     })
 
     it('denies a visitor', async () => {
-      await assertFails(db(visitor(env)).collection('magazinePost').add(webPost()))
+      await assertFails(db(visitor(env)).collection('magazinePost').add(newPost()))
     })
 
     it('denies posted_uid of someone else', async () => {
-      await assertFails(db(signedIn(env, BOB)).collection('magazinePost').add(webPost({ postedBy: BOB.email })))
+      await assertFails(db(signedIn(env, BOB)).collection('magazinePost').add(newPost({ postedBy: BOB.email })))
     })
 
     it('denies postedBy of someone else\'s email', async () => {
-      await assertFails(db(signedIn(env, ALICE)).collection('magazinePost').add(webPost({ postedBy: BOB.email })))
+      await assertFails(db(signedIn(env, ALICE)).collection('magazinePost').add(newPost({ postedBy: BOB.email })))
     })
 
     it('denies a layout outside Top/Left/Right', async () => {
-      await assertFails(db(signedIn(env, ALICE)).collection('magazinePost').add(webPost({ layout: 'Center' })))
-      await assertFails(db(signedIn(env, ALICE)).collection('magazinePost').add(webPost({ layout: 'top' })))
+      await assertFails(db(signedIn(env, ALICE)).collection('magazinePost').add(newPost({ layout: 'Center' })))
+      await assertFails(db(signedIn(env, ALICE)).collection('magazinePost').add(newPost({ layout: 'top' })))
     })
 
     it('denies an extra key', async () => {
-      await assertFails(db(signedIn(env, ALICE)).collection('magazinePost').add(webPost({ isAdmin: true })))
+      await assertFails(db(signedIn(env, ALICE)).collection('magazinePost').add(newPost({ isAdmin: true })))
     })
 
     it('denies a missing required field', async () => {
@@ -131,37 +135,58 @@ describe('Firestore rules', () => {
     })
 
     it('denies text of 2001 characters', async () => {
-      await assertFails(db(signedIn(env, ALICE)).collection('magazinePost').add(webPost({ postTxt: 'a'.repeat(2001) })))
+      await assertFails(db(signedIn(env, ALICE)).collection('magazinePost').add(newPost({ postTxt: 'a'.repeat(2001) })))
     })
 
     it('denies empty or whitespace-only text', async () => {
       const alice = db(signedIn(env, ALICE))
-      await assertFails(alice.collection('magazinePost').add(webPost({ postTxt: '' })))
-      await assertFails(alice.collection('magazinePost').add(webPost({ postTxt: '  \n\t ' })))
+      await assertFails(alice.collection('magazinePost').add(newPost({ postTxt: '' })))
+      await assertFails(alice.collection('magazinePost').add(newPost({ postTxt: '  \n\t ' })))
     })
 
     it('denies a non-string text', async () => {
-      await assertFails(db(signedIn(env, ALICE)).collection('magazinePost').add(webPost({ postTxt: 42 })))
+      await assertFails(db(signedIn(env, ALICE)).collection('magazinePost').add(newPost({ postTxt: 42 })))
     })
 
     it('denies a nickname that is empty or longer than 20', async () => {
       const alice = db(signedIn(env, ALICE))
-      await assertFails(alice.collection('magazinePost').add(webPost({ nickname: '' })))
-      await assertFails(alice.collection('magazinePost').add(webPost({ nickname: 'n'.repeat(21) })))
+      await assertFails(alice.collection('magazinePost').add(newPost({ nickname: '' })))
+      await assertFails(alice.collection('magazinePost').add(newPost({ nickname: 'n'.repeat(21) })))
     })
 
     it('denies an empty postImg and an over-long profileImg', async () => {
       const alice = db(signedIn(env, ALICE))
-      await assertFails(alice.collection('magazinePost').add(webPost({ postImg: '' })))
-      await assertFails(alice.collection('magazinePost').add(webPost({ profileImg: 'x'.repeat(2049) })))
+      await assertFails(alice.collection('magazinePost').add(newPost({ postImg: '' })))
+      await assertFails(alice.collection('magazinePost').add(newPost({ profileImg: 'x'.repeat(2049) })))
+    })
+
+    it('denies a ko-KR postDate no writer could be living now (issue 22, item 1): pinned above or sunk under the feed', async () => {
+      const alice = db(signedIn(env, ALICE)).collection('magazinePost')
+      await assertFails(alice.add(newPost({ postDate: '9999. 12. 31. 오후 11:59' })))
+      await assertFails(alice.add(newPost({ postDate: '1970. 1. 1. 오전 12:00' })))
+      await assertFails(alice.add(newPost({ postDate: webDate(Date.now() - 3 * 86_400_000) })))
+      await assertFails(alice.add(newPost({ postDate: webDate(Date.now() + 3 * 86_400_000) })))
+      await assertFails(alice.add(newPost({ postDate: '2026. 13. 45. 오후 01:00' })))
+    })
+
+    it('allows the day any zone is living (UTC−12 to UTC+14), the older 24-hour form, and another locale’s form', async () => {
+      const alice = db(signedIn(env, ALICE)).collection('magazinePost')
+      const day = (offsetHours: number) => {
+        const wall = new Date(Date.now() + offsetHours * 3_600_000)
+        return `${wall.getUTCFullYear()}. ${wall.getUTCMonth() + 1}. ${wall.getUTCDate()}.`
+      }
+      await assertSucceeds(alice.add(newPost({ postDate: `${day(-12)} 오후 11:00` })))
+      await assertSucceeds(alice.add(newPost({ postDate: `${day(14)} 오전 01:00` })))
+      await assertSucceeds(alice.add(newPost({ postDate: `${day(9)} 13:53` })))
+      await assertSucceeds(alice.add(newPost({ postDate: '11/26/2026, 1:53 PM' })))
     })
 
     it('denies a postDate longer than 64', async () => {
-      await assertFails(db(signedIn(env, ALICE)).collection('magazinePost').add(webPost({ postDate: 'd'.repeat(65) })))
+      await assertFails(db(signedIn(env, ALICE)).collection('magazinePost').add(newPost({ postDate: 'd'.repeat(65) })))
     })
 
     it('denies a new post that already has likes', async () => {
-      await assertFails(db(signedIn(env, ALICE)).collection('magazinePost').add(webPost({ likedBy: [BOB.email] })))
+      await assertFails(db(signedIn(env, ALICE)).collection('magazinePost').add(newPost({ likedBy: [BOB.email] })))
     })
 
     it('denies a createdAt that is not the server time', async () => {
@@ -173,7 +198,7 @@ describe('Firestore rules', () => {
     })
 
     it('denies a non-string id', async () => {
-      await assertFails(db(signedIn(env, ALICE)).collection('magazinePost').add(webPost({ id: 7 })))
+      await assertFails(db(signedIn(env, ALICE)).collection('magazinePost').add(newPost({ id: 7 })))
     })
   })
 

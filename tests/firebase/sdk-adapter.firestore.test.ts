@@ -37,7 +37,8 @@ describe('DocsPort on the Firestore emulator', () => {
     profileImg: '',
     postImg: 'https://firebasestorage.googleapis.com/v0/b/demo-magpie/o/postImg%2F1700000000000?alt=media',
     postTxt: '오늘의 사진',
-    postDate: '2026. 11. 22. 09:00',
+    // Today's, as the rules take on a create.
+    postDate: webDate(Date.now()),
     likedBy: [],
     layout: 'Top',
     createdAt: 0,
