@@ -22,13 +22,14 @@ import { firstPaint } from './scenarios/first-paint'
 import { images } from './scenarios/images'
 import { guessing } from './scenarios/guessing'
 import { locks } from './scenarios/locks'
+import { snapshots } from './scenarios/snapshots'
 import { scroll } from './scenarios/scroll'
 import { seedPattern } from './scenarios/seed-pattern'
 import { store } from './scenarios/store'
 import { weight } from './scenarios/weight'
 import { writes } from './scenarios/writes'
 
-const scenarios: Scenario[] = [store, seedPattern, communityDay, firstPaint, weight, scroll, alerts, writes, images, locks, guessing]
+const scenarios: Scenario[] = [store, seedPattern, communityDay, firstPaint, weight, scroll, alerts, writes, images, locks, guessing, snapshots]
 /** Scenarios that load the built renderer. */
 const needRenderer = new Set(['first-paint', 'weight', 'scroll'])
 
