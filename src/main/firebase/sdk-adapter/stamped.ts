@@ -1,4 +1,4 @@
-import { and, documentId, limit, or, orderBy, query, startAfter, where, type CollectionReference, type DocumentSnapshot, type Query, type QueryCompositeFilterConstraint } from 'firebase/firestore'
+import { and, documentId, limit, or, orderBy, query, startAfter, where, type CollectionReference, type DocumentSnapshot, type Query } from 'firebase/firestore'
 import { FirebasePortError, type CommentDoc, type DocsPort, type PostDoc, type Snapshot, type Unsubscribe } from '../ports'
 import { isStampRange, rangesMax, stampBoundMax, type StampRange } from '../web-stamps'
 
@@ -26,11 +26,19 @@ function requireRange(range: StampRange): StampRange {
   return range
 }
 
-/** `field` in any of the ranges: one filter (a disjunction when there are several, one query all the same). */
-function inRanges(field: string, ranges: StampRange[]): QueryCompositeFilterConstraint {
+/**
+ * `field` in any of the ranges, as one query: plain range filters for one range (the form every
+ * Firestore serves), a disjunction (`or`, up to 30) for several — billed as one query all the same.
+ */
+function whereInRanges(base: Query, field: string, ranges: StampRange[], equal?: { field: string; value: string }): Query {
   if (!Array.isArray(ranges) || ranges.length === 0 || ranges.length > rangesMax) throw new FirebasePortError('unknown', 'not a list of stamp ranges')
+  const pinned = equal ? [where(equal.field, '==', equal.value)] : []
+  if (ranges.length === 1) {
+    const [range] = ranges
+    return query(base, ...pinned, where(field, '>=', requireRange(range!).from), where(field, '<', range!.to))
+  }
   const each = ranges.map((range) => and(where(field, '>=', requireRange(range).from), where(field, '<', range.to)))
-  return each.length === 1 ? each[0]! : or(...each)
+  return query(base, and(...pinned, or(...each)))
 }
 
 /**
@@ -40,7 +48,7 @@ function inRanges(field: string, ranges: StampRange[]): QueryCompositeFilterCons
  */
 export function createStampedQueries(tools: Tools): Stamped {
   const { posts, comments, fetchDocs, watch, readPost, readComment } = tools
-  const dated = (ranges: StampRange[]): Query => query(posts, inRanges('postDate', ranges))
+  const dated = (ranges: StampRange[]): Query => whereInRanges(posts, 'postDate', ranges)
   const ofPost = (postId: string, range: StampRange): Query =>
     query(comments, where('post_id', '==', postId), where('comment_time', '>=', requireRange(range).from), where('comment_time', '<', range.to))
 
@@ -49,7 +57,7 @@ export function createStampedQueries(tools: Tools): Stamped {
     watchPostsStamped: (ranges, onDocs, onError) => watch(dated(ranges), readPost, onDocs, onError),
     watchPostCommentsStamped(postId, ranges, onDocs, onError) {
       if (!tools.isDocId(postId)) throw new FirebasePortError('unknown', 'not a document id')
-      return watch(query(comments, and(where('post_id', '==', postId), inRanges('comment_time', ranges))), readComment, onDocs, onError)
+      return watch(whereInRanges(comments, 'comment_time', ranges, { field: 'post_id', value: postId }), readComment, onDocs, onError)
     },
 
     async postCommentsStamped(postId, range, after, requested) {
