@@ -1,6 +1,6 @@
 import { lazy, memo, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query'
-import { useWindowVirtualizer, type Range, type Virtualizer } from '@tanstack/react-virtual'
+import { useWindowVirtualizer, type Range } from '@tanstack/react-virtual'
 import { useLocation, useNavigationType } from 'react-router-dom'
 import { messages } from '@shared/messages'
 import type { FeedPage, PostView } from '@shared/types'
@@ -9,8 +9,9 @@ import { rangeKeeping } from '@/shared/lib/range-keeping'
 import { LoadingOverlay, Spinner } from '@/shared/ui/LoadingOverlay'
 import { useFindPosts } from '../api/find-posts'
 import { jumpToPage, useFeed } from '../api/get-feed'
-import { feedIndex, type FeedAnchor, type FeedIndex } from '../stores/feed-index'
+import { feedIndex, type FeedAnchor } from '../stores/feed-index'
 import { PostCard } from './PostCard'
+import { cachedPageStart, estimate, gap, keepHeights, leaveScrollToFeed, placeOf, placesOf, startOf } from './feed-places'
 import styles from './Feed.module.css'
 
 // Loaded on the first Ctrl/Cmd+F: the first screen's script stays small.
@@ -18,13 +19,8 @@ const FindBar = lazy(() => import('./FindBar').then((module) => ({ default: modu
 
 type RenderActions = (post: PostView) => ReactNode
 
-/** A typical card's height before it is measured, and the space between cards (Feed.module.css). */
-const estimate = 680
-const gap = 28
 /** Cards drawn beyond each edge of the screen: Tab from the last card on screen reaches the next one. */
 const overscan = 3
-/** Measured heights the virtualizer keeps on either side of the window; the feed index keeps all of them. */
-const keptMeasured = 100
 
 /**
  * One card of the list. Memoised on the post object itself: a new page, or a like on one
@@ -53,56 +49,6 @@ export function Feed({ renderActions }: { renderActions?: RenderActions }) {
   return <FeedWindow feed={feed} data={feed.data} renderActions={renderActions} />
 }
 
-/** The place in the feed of the first card of the cache's `k`th page. */
-const cachedPageStart = (index: FeedIndex, data: InfiniteData<FeedPage, unknown>, k: number): number =>
-  index.startOf(index.pageOf(String(data.pageParams[k])))
-
-/** The posts in the cache by their place in the feed. */
-function placesOf(index: FeedIndex, data: InfiniteData<FeedPage, unknown>): Map<number, PostView> {
-  const places = new Map<number, PostView>()
-  data.pages.forEach((page, k) => {
-    const start = cachedPageStart(index, data, k)
-    page.posts.forEach((post, i) => places.set(start + i, post))
-  })
-  return places
-}
-
-/** The anchor card's place now: where its post is, if its page is in memory (posts above it may have come or gone), else where it was. */
-function placeOf(anchor: FeedAnchor, places: Map<number, PostView>, count: number): number {
-  if (anchor.postId) for (const [position, post] of places) if (post.id === anchor.postId) return position
-  return anchor.position < count ? anchor.position : -1
-}
-
-/** Where the list would put a card from the heights already measured, before the virtualizer exists. */
-function startOf(index: FeedIndex, position: number): number {
-  let start = index.margin
-  for (let i = 0; i < position; i++) start += (index.height(i) || estimate) + gap
-  return start
-}
-
-/**
- * Measured heights go to the feed index (four bytes a card, kept across visits); the virtualizer
- * keeps only those near the window (`all`: none, as the feed closes), and takes the others back
- * from the index as its estimates: its own cache would otherwise hold an entry for every card read.
- */
-function keepHeights(virtualizer: Virtualizer<Window, Element>, index: FeedIndex, all = false): void {
-  const range = virtualizer.range
-  const low = all || !range ? Infinity : range.startIndex - keptMeasured
-  const high = all || !range ? -Infinity : range.endIndex + keptMeasured
-  for (const [key, size] of virtualizer.itemSizeCache) {
-    const position = Number(key)
-    index.setHeight(position, size)
-    if (position < low || position > high) virtualizer.itemSizeCache.delete(key)
-  }
-}
-
-/**
- * The feed keeps the reader's card still itself, after each layout (FeedWindow). The virtualizer's
- * own correction scrolls from the last scroll event it saw, which undoes a scroll made since.
- */
-function leaveScrollToFeed(virtualizer: Virtualizer<Window, Element>): void {
-  virtualizer.shouldAdjustScrollPositionOnItemSizeChange = () => false
-}
 
 /**
  * The loaded part of the feed as a window: only the cards near the screen are in the document;

@@ -6,7 +6,7 @@ import { errorMessage, MagpieError } from '@/shared/lib/ipc'
 import form from '@/shared/ui/form.module.css'
 import { toast } from '@/shared/ui/toast'
 import { useConnect } from '../api/connect'
-import styles from './SettingsDialog.module.css'
+import styles from './ConnectForm.module.css'
 
 const empty: FirebaseWebConfig = { apiKey: '', authDomain: '', projectId: '', storageBucket: '', databaseURL: '', appId: '' }
 
