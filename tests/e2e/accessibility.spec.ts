@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
-import { composePost, expect, newAccount, signUp, test } from './fixtures'
+import { animationsDone, composePost, expect, newAccount, signUp, test } from './fixtures'
 import { makePhoto } from './photos'
 
 /**
@@ -10,10 +10,6 @@ import { makePhoto } from './photos'
 
 const wcag = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 
-/** Animations (dialogs fade and pop in) settle first: axe reads colours as drawn. */
-async function animationsDone(page: Page): Promise<void> {
-  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => null))))
-}
 
 /**
  * A screen is scanned once its toasts are gone too: a toast that starts to fade out during

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
-import { composePost, expect, newAccount, sameStore, signUp, test } from './fixtures'
+import { animationsDone, composePost, expect, newAccount, sameStore, signUp, test } from './fixtures'
 import { makePhoto } from './photos'
 
 /**
@@ -69,6 +69,8 @@ test('two likes are one row and one grouped notification; opening the page takes
   for (const scheme of ['light', 'dark'] as const) {
     await ann.page.emulateMedia({ colorScheme: scheme })
     await expect(ann.page.locator('html')).toHaveAttribute('data-theme', scheme)
+    // The scheme's colours ease in on some controls: axe reads them once drawn.
+    await animationsDone(ann.page)
     await ann.page.screenshot({ path: testInfo.outputPath(`alerts-${scheme}.png`) })
     const axe = await new AxeBuilder({ page: ann.page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze()
     expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${scheme}: ${v.id}`)).toEqual([])

@@ -102,6 +102,11 @@ export const test = base.extend<{ harness: Harness; consoleErrors: string[]; ope
 
 export { expect }
 
+/** Animations and transitions (dialogs fade in, a scheme's colours ease in) settle first: axe reads colours as drawn. */
+export async function animationsDone(page: Page): Promise<void> {
+  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => null))))
+}
+
 let counter = 0
 /** A fresh, valid account for a test. */
 export function newAccount(prefix = 'user') {

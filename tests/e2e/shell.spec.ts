@@ -3,7 +3,7 @@ import type { Locator, Page, WebSocketRoute } from '@playwright/test'
 import type { EventPayloads } from '../../src/shared/ipc/contract'
 import type { ShellView } from '../../src/shared/types'
 import type { ScriptedUpdaterEvent } from '../../src/harness/harness-shell'
-import { expect, newAccount, signUp, test, type Harness } from './fixtures'
+import { animationsDone, expect, newAccount, signUp, test, type Harness } from './fixtures'
 
 /**
  * The desktop shell as the page sees it: 설정 → 앱, the update prompt driven by the harness's
@@ -53,7 +53,7 @@ async function axeBothSchemes(page: Page, selector: string, where: string): Prom
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme })
     await expect(page.locator('html')).toHaveAttribute('data-theme', colorScheme)
-    await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => null))))
+    await animationsDone(page)
     const result = await new AxeBuilder({ page }).withTags(wcag).include(selector).analyze()
     found.push(
       ...result.violations
