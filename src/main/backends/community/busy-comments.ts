@@ -57,7 +57,7 @@ export function createBusyComments(ctx: CommunityContext, writer: MirrorWriter, 
   // Two days before the post's own: a commenter far west writes a date that far behind its author's.
   let day: string | null = posted === null ? null : shift(dayOf(posted), -2)
   /** A part of the current day: where its reading stands, and where it stood a chunk before (grew() goes back there). */
-  let segments: { range: StampRange; from: Keyset; last: Cursor | null; before: Cursor | null; done: boolean }[] = []
+  let segments: { range: StampRange; from: Keyset; last: Cursor | null; previous: Cursor | null; done: boolean }[] = []
   /** The day the parts were last set up for. */
   let segmentsDay: string | null = null
   /** Years and months found empty, by prefix. */
@@ -96,7 +96,7 @@ export function createBusyComments(ctx: CommunityContext, writer: MirrorWriter, 
       }
       if ((await ports.docs.countPostCommentsStamped(postId, prefixRange(day))) > 0) {
         const start = midnight(day)
-        segments = segmentsOf(day).map(({ range, fromHour }) => ({ range, from: { at: start + fromHour * hourMs, id: '' }, last: null, before: null, done: false }))
+        segments = segmentsOf(day).map(({ range, fromHour }) => ({ range, from: { at: start + fromHour * hourMs, id: '' }, last: null, previous: null, done: false }))
         segmentsDay = day
         return
       }
@@ -121,7 +121,7 @@ export function createBusyComments(ctx: CommunityContext, writer: MirrorWriter, 
     await writer.pagedComments(postId, docs)
     const last = docs.at(-1)
     if (last) {
-      segment.before = segment.last
+      segment.previous = segment.last
       segment.last = { stamp: last.data.comment_time, id: last.id }
       // By the text's own time: the mirror may keep a later one (the minute's arrival, or now for a text it cannot read).
       segment.from = { at: parseWebDate(last.data.comment_time) ?? segment.from.at, id: last.id }
@@ -168,7 +168,7 @@ export function createBusyComments(ctx: CommunityContext, writer: MirrorWriter, 
       day = segmentsDay
       for (const segment of segments) {
         segment.done = false
-        segment.last = segment.before
+        segment.last = segment.previous
       }
     }
   }

@@ -16,6 +16,19 @@ export interface CommunityContext extends ServiceContext {
   background(label: string, work: () => Promise<unknown>): void
 }
 
+/**
+ * One listener's snapshots, applied one at a time in the order they came, off the caller's path:
+ * each returned call queues `work` behind the last one's (a failure does not stop the next).
+ */
+export function inOrder(ctx: Pick<CommunityContext, 'background'>) {
+  let chain: Promise<unknown> = Promise.resolve()
+  return (label: string, work: () => Promise<unknown> | void): void => {
+    const next = chain.then(work)
+    chain = next.catch(() => {})
+    ctx.background(label, () => next)
+  }
+}
+
 /** Tracks background work so `idle` can wait for it (tests) and `close` can let it finish. */
 export function createBackgroundWork() {
   const running = new Set<Promise<unknown>>()

@@ -1,5 +1,5 @@
 import { watchInMax, type PostDoc, type Snapshot, type Unsubscribe } from '../../firebase/ports'
-import type { CommunityContext } from './context'
+import { inOrder, type CommunityContext } from './context'
 import type { MirrorWriter } from './mirror-writer'
 
 /**
@@ -49,13 +49,12 @@ export function createFeedWindow(ctx: CommunityContext, writer: MirrorWriter) {
 
   /** The posts' documents: changed ones into the mirror; one no longer there was deleted. */
   function watchDocs(ids: string[]): Unsubscribe {
-    let chain: Promise<unknown> = Promise.resolve()
+    const apply = inOrder(ctx)
     const last = new Map<string, string>()
     return ports.docs.watchPosts(
       ids,
-      (docs: Snapshot<PostDoc>[]) => {
-        // One snapshot at a time, in order.
-        const next = chain.then(async () => {
+      (docs: Snapshot<PostDoc>[]) =>
+        apply('feed window posts', async () => {
           if (closed) return
           const changed = docs.filter((doc) => last.get(doc.id) !== JSON.stringify(doc.data))
           const gone = ids.filter((id) => !docs.some((doc) => doc.id === id))
@@ -63,10 +62,7 @@ export function createFeedWindow(ctx: CommunityContext, writer: MirrorWriter) {
           for (const doc of docs) last.set(doc.id, JSON.stringify(doc.data))
           if (changed.length > 0) await writer.posts(changed)
           for (const id of gone) await writer.post(id, null)
-        })
-        chain = next.catch(() => {})
-        ctx.background('feed window posts', () => next)
-      },
+        }),
       (error) => console.warn('[community] feed window posts listener stopped:', error.reason)
     )
   }

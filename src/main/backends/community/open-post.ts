@@ -2,7 +2,7 @@ import type { FirebasePortError, Unsubscribe } from '../../firebase/ports'
 import { parseWebDate } from '../../firebase/mapping'
 import { rangeQueries, stampsSince } from '../../firebase/web-stamps'
 import { createBusyComments, type BusyComments } from './busy-comments'
-import type { CommunityContext } from './context'
+import { inOrder as inOrderOf, type CommunityContext } from './context'
 import { countsFreshMs, followCommentsMax } from './feed-window'
 import type { MirrorWriter } from './mirror-writer'
 import { stampSkewMs } from './sync-stamps'
@@ -28,15 +28,6 @@ export function createOpenPost(ctx: CommunityContext, writer: MirrorWriter, foll
   const { ports, mirror } = ctx
   let open: { postId: string; stop: Unsubscribe; ready: Promise<void>; busy: BusyComments | null; unpage: () => Promise<void> } | null = null
 
-  /** Listener work runs one snapshot at a time per listener, in order. */
-  function serial() {
-    let chain: Promise<unknown> = Promise.resolve()
-    return (label: string, work: () => Promise<unknown>) => {
-      const next = chain.then(work)
-      chain = next.catch(() => {})
-      ctx.background(label, () => next)
-    }
-  }
 
   function openPost(postId: string): Promise<void> {
     if (open?.postId === postId) return open.ready
@@ -75,7 +66,7 @@ export function createOpenPost(ctx: CommunityContext, writer: MirrorWriter, foll
       }
       console.warn('[community] open post listener stopped:', error.reason)
     }
-    const inOrder = serial()
+    const inOrder = inOrderOf(ctx)
 
     /**
      * Every comment of the post, listened to; resolves once their first snapshot is in the mirror.

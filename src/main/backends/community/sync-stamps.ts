@@ -1,6 +1,6 @@
 import type { PostDoc, Snapshot, Unsubscribe } from '../../firebase/ports'
 import { rangeQueries, stampsSince, webDays, type StampRange } from '../../firebase/web-stamps'
-import type { CommunityContext } from './context'
+import { inOrder, type CommunityContext } from './context'
 import type { MirrorWriter } from './mirror-writer'
 
 /** A writer's clock may run this far behind: the next session's ranges start this much before the last sync. */
@@ -46,7 +46,7 @@ export function createStampsSync(ctx: CommunityContext, writer: MirrorWriter, co
   function listen(key: string, ranges: StampRange[]): void {
     const entry: Listener = { stop: null, failed: false, heard: false }
     listeners.set(key, entry)
-    let chain: Promise<unknown> = Promise.resolve()
+    const queue = inOrder(ctx)
     const last = new Map<string, string>()
     const apply = async (docs: Snapshot<PostDoc>[]) => {
       if (closed || listeners.get(key) !== entry) return
@@ -67,12 +67,7 @@ export function createStampsSync(ctx: CommunityContext, writer: MirrorWriter, co
     }
     const stop = ports.docs.watchPostsStamped(
       ranges,
-      (docs) => {
-        // One snapshot at a time, in order.
-        const next = chain.then(() => apply(docs))
-        chain = next.catch(() => {})
-        ctx.background('posts of the day', () => next)
-      },
+      (docs) => queue('posts of the day', () => apply(docs)),
       (error) => {
         entry.failed = true
         console.warn('[community] posts of the day listener stopped:', error.reason)

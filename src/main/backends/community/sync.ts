@@ -2,7 +2,7 @@ import { limits } from '@shared/limits'
 import type { Keyset } from '../../store/keyset'
 import { postFromDoc } from '../../firebase/mapping'
 import { FirebasePortError, type Unsubscribe } from '../../firebase/ports'
-import type { CommunityContext } from './context'
+import { inOrder as inOrderOf, type CommunityContext } from './context'
 import { countsFreshMs, createFeedWindow } from './feed-window'
 import type { ImageCache } from './image-cache'
 import type { MirrorWriter } from './mirror-writer'
@@ -79,15 +79,6 @@ export function createSync(ctx: CommunityContext, writer: MirrorWriter, images: 
     }
   }
 
-  /** Listener work runs one snapshot at a time per listener, in order. */
-  function serial() {
-    let chain: Promise<unknown> = Promise.resolve()
-    return (label: string, work: () => Promise<unknown> | void) => {
-      const next = chain.then(work)
-      chain = next.catch(() => {})
-      ctx.background(label, () => next)
-    }
-  }
 
   /**
    * Mirrors how many comments these posts have, counted by Firebase (an aggregation, a read per
@@ -118,7 +109,7 @@ export function createSync(ctx: CommunityContext, writer: MirrorWriter, images: 
   }
 
   function watchFeedTop(): void {
-    const inOrder = serial()
+    const inOrder = inOrderOf(ctx)
     const size = limits.feedPageSize
     feedTop = ports.docs.watchPostsTop(
       size,
@@ -150,7 +141,7 @@ export function createSync(ctx: CommunityContext, writer: MirrorWriter, images: 
   }
 
   function watchAlerts(uid: string, userId: string): void {
-    const inOrder = serial()
+    const inOrder = inOrderOf(ctx)
     let first = true
     const subscription = { uid, userId, stop: null as Unsubscribe | null }
     alerts = subscription

@@ -49,15 +49,14 @@ function whereInRanges(base: Query, field: string, ranges: StampRange[], equal?:
 export function createStampedQueries(tools: Tools): Stamped {
   const { posts, comments, fetchDocs, watch, readPost, readComment } = tools
   const dated = (ranges: StampRange[]): Query => whereInRanges(posts, 'postDate', ranges)
-  const ofPost = (postId: string, range: StampRange): Query =>
-    query(comments, where('post_id', '==', postId), where('comment_time', '>=', requireRange(range).from), where('comment_time', '<', range.to))
+  const ofPost = (postId: string, ranges: StampRange[]): Query => whereInRanges(comments, 'comment_time', ranges, { field: 'post_id', value: postId })
 
   return {
     postsStamped: async (ranges) => (await fetchDocs(dated(ranges))).map(readPost),
     watchPostsStamped: (ranges, onDocs, onError) => watch(dated(ranges), readPost, onDocs, onError),
     watchPostCommentsStamped(postId, ranges, onDocs, onError) {
       if (!tools.isDocId(postId)) throw new FirebasePortError('unknown', 'not a document id')
-      return watch(whereInRanges(comments, 'comment_time', ranges, { field: 'post_id', value: postId }), readComment, onDocs, onError)
+      return watch(ofPost(postId, ranges), readComment, onDocs, onError)
     },
 
     async postCommentsStamped(postId, range, after, requested) {
@@ -67,9 +66,9 @@ export function createStampedQueries(tools: Tools): Stamped {
         throw new FirebasePortError('unknown', 'not a comments cursor')
       }
       const page = [orderBy('comment_time'), orderBy(documentId()), ...(after ? [startAfter(after.stamp, after.id)] : []), limit(Math.min(requested, COMMENT_PAGE_MAX))]
-      return (await fetchDocs(query(ofPost(postId, range), ...page))).map(readComment)
+      return (await fetchDocs(query(ofPost(postId, [range]), ...page))).map(readComment)
     },
 
-    countPostCommentsStamped: async (postId, range) => (tools.isDocId(postId) ? tools.countOf(ofPost(postId, range)) : 0)
+    countPostCommentsStamped: async (postId, range) => (tools.isDocId(postId) ? tools.countOf(ofPost(postId, [range])) : 0)
   }
 }
