@@ -39,7 +39,7 @@ const ctx: ServiceContext = {
   scrypt: { N: 1024, r: 8, p: 1 }
 }
 const likes = createLocalLikes(ctx)
-const comments = createLocalComments(ctx, createViews(ctx.mediaUrl))
+const comments = createLocalComments(ctx, createViews(ctx.mediaUrl, (id) => ctx.store.users.identity(id)))
 
 console.log('ready')
 const lines = createInterface({ input: process.stdin })

@@ -24,6 +24,12 @@ export const messages = {
   postTextTooLong: '2,000자까지 쓸 수 있어요',
   commentTooLong: '500자까지 쓸 수 있어요',
   layoutInvalid: '레이아웃을 다시 골라 주세요',
+  // Names that could pass for someone else's (docs/SECURITY.md, "Look-alike names")
+  nicknameHidden: '닉네임에는 보이지 않는 문자나 제어 문자를 쓸 수 없어요',
+  nicknameSpaces: '닉네임에는 띄어쓰기를 한 칸씩만 쓸 수 있어요',
+  nicknameMark: '닉네임에는 #을 쓸 수 없어요',
+  nicknameTaken: '비슷해 보이는 닉네임을 다른 분이 쓰고 있어요. 다른 닉네임을 골라 주세요',
+  emailHidden: '이메일에 보이지 않는 문자가 들어 있어요. 다시 입력해 주세요',
   invalidRequest: '잘못된 요청이에요. 다시 시도해 주세요',
   loginRequired: '로그인이 필요해요',
   // Failures

@@ -1,5 +1,6 @@
 import { limits, layouts, type Layout } from './limits'
 import type { MessageKey } from './messages'
+import { emailHasHidden, nicknameCharacterProblem, normalEmail, normalNickname } from './identity'
 
 /**
  * The rules of docs/specification.md §5 as plain functions: the renderer runs them as the user types,
@@ -12,15 +13,18 @@ export type Rule<T> = (value: T) => MessageKey | null
 const emailPattern = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/
 
 export const checkEmail: Rule<string> = (email) => {
-  const value = email.trim()
+  const value = normalEmail(email)
   if (value.length > limits.emailMax) return 'emailTooLong'
+  if (emailHasHidden(value)) return 'emailHidden'
   return emailPattern.test(value) ? null : 'emailInvalid'
 }
 
+/** Checked in its stored form (shared/identity.ts): NFC, trimmed. */
 export const checkNickname: Rule<string> = (nickname) => {
-  const value = nickname.trim()
+  const value = normalNickname(nickname)
   if (value.length === 0) return 'nicknameRequired'
-  return [...value].length > limits.nicknameMax ? 'nicknameTooLong' : null
+  if ([...value].length > limits.nicknameMax) return 'nicknameTooLong'
+  return nicknameCharacterProblem(value)
 }
 
 export const checkPassword: Rule<string> = (password) => {

@@ -671,6 +671,43 @@ describe('Firestore rules', () => {
     })
   })
 
+  // ---------------------------------------------------------------- nicknames (issue 22, item 3)
+
+  describe('nicknames', () => {
+    const KEY = 'a'.repeat(64)
+    const claim = (who: Person, over: Record<string, unknown> = {}) => ({ uid: who.uid, at: FieldValue.serverTimestamp(), ...over })
+
+    it('allows a member to hold a free name in their own uid, stamped by the server, and anyone to ask who holds it', async () => {
+      await assertSucceeds(db(signedIn(env, ALICE)).doc(`nicknames/${KEY}`).set(claim(ALICE)))
+      await assertSucceeds(db(visitor(env)).doc(`nicknames/${KEY}`).get())
+      await assertSucceeds(db(signedIn(env, BOB)).doc(`nicknames/${KEY}`).get())
+    })
+
+    it('denies holding a name in another uid, with a client time, an extra key, a key that is not a hash, or as a visitor', async () => {
+      const alice = db(signedIn(env, ALICE))
+      await assertFails(alice.doc(`nicknames/${KEY}`).set(claim(BOB)))
+      await assertFails(alice.doc(`nicknames/${KEY}`).set(claim(ALICE, { at: firebase.firestore.Timestamp.fromMillis(1) })))
+      await assertFails(alice.doc(`nicknames/${KEY}`).set(claim(ALICE, { nickname: '관리자' })))
+      await assertFails(alice.doc('nicknames/관리자').set(claim(ALICE)))
+      await assertFails(db(visitor(env)).doc(`nicknames/${KEY}`).set({ uid: ALICE.uid, at: FieldValue.serverTimestamp() }))
+    })
+
+    it('denies taking over, changing or dropping a name another member holds; the holder may give it up', async () => {
+      await seed(`nicknames/${KEY}`, { uid: ALICE.uid, at: new Date() })
+      const bob = db(signedIn(env, BOB))
+      await assertFails(bob.doc(`nicknames/${KEY}`).set(claim(BOB)))
+      await assertFails(bob.doc(`nicknames/${KEY}`).update({ uid: BOB.uid }))
+      await assertFails(bob.doc(`nicknames/${KEY}`).delete())
+      await assertFails(db(signedIn(env, ALICE)).doc(`nicknames/${KEY}`).update({ at: FieldValue.serverTimestamp() }))
+      await assertSucceeds(db(signedIn(env, ALICE)).doc(`nicknames/${KEY}`).delete())
+    })
+
+    it('denies listing the names held', async () => {
+      await seed(`nicknames/${KEY}`, { uid: ALICE.uid, at: new Date() })
+      await assertFails(db(signedIn(env, ALICE)).collection('nicknames').get())
+    })
+  })
+
   // ---------------------------------------------------------------- anything else
 
   describe('other collections', () => {

@@ -1,11 +1,12 @@
 import type { SignUpInput } from '@shared/ipc/contract'
+import { normalEmail, normalNickname } from '@shared/identity'
 import { checkEmail, checkNickname, checkPassword, checkPasswordConfirm } from '@shared/validation'
 import { enforce } from '../errors'
 
-/** The sign-up form's rules, checked in main whichever backend runs; the email and nickname as stored (trimmed). */
+/** The sign-up form's rules, checked in main whichever backend runs; the email and nickname as stored (shared/identity.ts). */
 export function checkSignUp(input: SignUpInput): { email: string; nickname: string } {
-  const email = input.email.trim()
-  const nickname = input.nickname.trim()
+  const email = normalEmail(input.email)
+  const nickname = normalNickname(input.nickname)
   enforce(checkEmail(email), 'email')
   enforce(checkNickname(nickname), 'nickname')
   enforce(checkPassword(input.password), 'password')

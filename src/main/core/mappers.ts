@@ -4,9 +4,13 @@ import type { PostRecord } from '../store/posts-store'
 import type { CommentRecord } from '../store/comments-store'
 import type { AlertRecord } from '../store/alerts-store'
 import { alertSentence, type AlertGroup } from './alert-groups'
+import { shownNickname, type IdentityFacts } from './identity'
 
-/** Store records → what the renderer may see: media URLs instead of files, no emails. */
-export function createViews(mediaUrl: (file: string) => string) {
+/**
+ * Store records → what the renderer may see: media URLs instead of files, no emails, and every
+ * name as core/identity.ts shows it (look-alikes marked apart).
+ */
+export function createViews(mediaUrl: (file: string) => string, identity: (personId: string) => IdentityFacts) {
   const image = (record: ImageRecord): ImageView => ({
     id: record.id,
     width: record.width,
@@ -16,7 +20,7 @@ export function createViews(mediaUrl: (file: string) => string) {
   })
   const person = (id: string, nickname: string, avatar: ImageRecord | null): PersonView => ({
     id,
-    nickname,
+    nickname: shownNickname(nickname, identity(id)),
     avatar: avatar ? image(avatar) : null
   })
   return {
@@ -49,16 +53,17 @@ export function createViews(mediaUrl: (file: string) => string) {
     },
     /** A row of the list (alert-groups.ts): its newest alert, how many others, read or not. */
     alert({ head, others, seen }: AlertGroup<AlertRecord>): AlertView {
+      const actor = person(head.actorId, head.actorNickname, head.actorAvatar)
       return {
         id: head.id,
         type: head.type,
         postId: head.postId,
-        actor: person(head.actorId, head.actorNickname, head.actorAvatar),
+        actor,
         others,
         postImage: head.postImage ? image(head.postImage) : null,
         createdAt: head.createdAt,
         seen,
-        text: alertSentence(head.type, head.actorNickname, others, head.commentText)
+        text: alertSentence(head.type, actor.nickname, others, head.commentText)
       }
     }
   }

@@ -109,7 +109,18 @@ export function countReads(inner: DocsPort) {
     setLiked: (postId, email, liked) => inner.setLiked(postId, email, liked),
     addComment: (doc) => inner.addComment(doc),
     deleteComment: (id) => inner.deleteComment(id),
-    setUser: (uid, doc) => inner.setUser(uid, doc)
+    setUser: (uid, doc) => inner.setUser(uid, doc),
+    async nicknameHolder(key) {
+      call('nicknameHolder')
+      add('nicknameHolder', 1)
+      return inner.nicknameHolder(key)
+    },
+    // A transaction's read is billed like any other.
+    async claimNickname(key, uid) {
+      call('claimNickname')
+      add('claimNickname', 1)
+      return inner.claimNickname(key, uid)
+    }
   }
 
   return {

@@ -204,6 +204,10 @@ export interface DocsPort {
   /** users where user_id == email (docs/specification.md §3.3, §7.3 profile), at most one. */
   userByEmail(email: string): Promise<Snapshot<UserDoc> | null>
   setUser(uid: string, doc: UserDoc): Promise<void>
+  /** Who holds the name whose look-alike key hashes to `key` (nicknames/{key}, 64 hex digits): their uid, or null. */
+  nicknameHolder(key: string): Promise<string | null>
+  /** Takes nicknames/{key} for uid unless another uid holds it; resolves to whether uid holds it now. */
+  claimNickname(key: string, uid: string): Promise<boolean>
 }
 
 export interface AlertsPort {

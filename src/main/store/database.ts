@@ -4,6 +4,8 @@ import { dirname } from 'node:path'
 import { backupBeforeMigration, latestBackup } from './backups'
 import { isCorrupt, isDiskFull, isNotDatabase, isUnwritable, StoreFault } from './faults'
 import { migrations } from './migrations'
+import { lookAlikeKey } from './look-alike-key'
+import { normalEmail } from '@shared/identity'
 
 export type Db = Database.Database
 
@@ -107,6 +109,9 @@ export function openDatabase(file: string, options: OpenOptions = {}): Db {
 }
 
 function configure(db: Db, options: OpenOptions): Db {
+  // Before any migration or write: migration 7's triggers call them.
+  db.function('look_alike_key', { deterministic: true }, (nickname: unknown) => (typeof nickname === 'string' ? lookAlikeKey(nickname) : null))
+  db.function('normal_email', { deterministic: true }, (email: unknown) => (typeof email === 'string' ? normalEmail(email) : email))
   db.pragma('journal_mode = WAL')
   db.pragma(`synchronous = ${options.synchronous ?? 'FULL'}`)
   db.pragma('foreign_keys = ON')

@@ -210,5 +210,24 @@ export const migrations: readonly string[] = [
         reads only the comments written after. */ `
   ALTER TABLE posts ADD COLUMN remote_counted_at INTEGER;
   ALTER TABLE posts ADD COLUMN remote_comments_whole INTEGER;
+  `,
+  /* 7: look-alike names (docs/decisions/021-identities.md): each person's nickname key (UTS #39
+        skeleton, store/look-alike-key.ts, a SQL function database.ts registers), kept by the
+        database on every write, so a name taken and the people who look alike are one indexed
+        read. Local accounts' emails in their normal form (NFKC, lower case); one that would meet
+        another account's is left as it was. */ `
+  ALTER TABLE users ADD COLUMN nickname_key TEXT;
+  UPDATE users SET nickname_key = look_alike_key(nickname);
+  CREATE INDEX users_by_nickname_key ON users(nickname_key);
+  CREATE TRIGGER users_nickname_key_added AFTER INSERT ON users BEGIN
+    UPDATE users SET nickname_key = look_alike_key(NEW.nickname) WHERE id = NEW.id;
+  END;
+  CREATE TRIGGER users_nickname_key_changed AFTER UPDATE OF nickname ON users
+    WHEN NEW.nickname IS NOT OLD.nickname
+  BEGIN
+    UPDATE users SET nickname_key = look_alike_key(NEW.nickname) WHERE id = NEW.id;
+  END;
+  UPDATE OR IGNORE users SET email = normal_email(email)
+    WHERE remote_uid IS NULL AND password_hash <> '' AND email <> normal_email(email);
   `
 ]

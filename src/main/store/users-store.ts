@@ -33,6 +33,17 @@ export function createUsersStore(db: Db) {
   const insertSession = db.prepare('INSERT INTO sessions (token_hash, user_id, created_at) VALUES (?, ?, ?)')
   const sessionUser = db.prepare('SELECT user_id FROM sessions WHERE token_hash = ?')
   const deleteSession = db.prepare('DELETE FROM sessions WHERE token_hash = ?')
+  const lookAlikeTaken = db.prepare('SELECT 1 FROM users WHERE nickname_key = look_alike_key(?) AND id IS NOT ? LIMIT 1')
+  // Another person with the same look-alike key. Not another: the same Firebase uid, or a stand-in
+  // the mirror made for a nickname (store/mirror, "@nickname.invalid") spelled exactly as the name.
+  const identity = db.prepare(
+    `SELECT coalesce(u.remote_uid, u.id) AS mark_source, EXISTS (
+       SELECT 1 FROM users l WHERE l.nickname_key = u.nickname_key AND l.id <> u.id
+         AND NOT (l.remote_uid IS NOT NULL AND l.remote_uid = u.remote_uid)
+         AND NOT (l.nickname = u.nickname AND (l.email LIKE '%@nickname.invalid' OR u.email LIKE '%@nickname.invalid'))
+     ) AS look_alike
+     FROM users u WHERE u.id = ?`
+  )
 
   return {
     insert(user: { id: string; email: string; nickname: string; passwordHash: string; avatarId: string | null; createdAt: number }): void {
@@ -58,6 +69,15 @@ export function createUsersStore(db: Db) {
     },
     removeSession(tokenHash: string): void {
       deleteSession.run(tokenHash)
+    },
+    /** Whether a person other than `exceptId` has a nickname that looks like this one (store/look-alike-key.ts). */
+    lookAlikeTaken(nickname: string, exceptId: string | null = null): boolean {
+      return lookAlikeTaken.get(nickname, exceptId) !== undefined
+    },
+    /** What core/identity.ts needs to show this person's name apart from look-alikes. */
+    identity(id: string): { lookAlike: boolean; markSource: string } {
+      const row = identity.get(id) as { mark_source: string; look_alike: number } | undefined
+      return { lookAlike: row?.look_alike === 1, markSource: row?.mark_source ?? id }
     }
   }
 }

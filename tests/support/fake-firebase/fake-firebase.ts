@@ -105,6 +105,8 @@ export function createFakeFirebase(options: FakeFirebaseOptions = {}) {
   const posts = new Map<string, Doc>()
   const comments = new Map<string, Doc>()
   const users = new Map<string, Doc>()
+  /** nicknames/{key} → uid */
+  const nicknames = new Map<string, string>()
   const alerts = new Map<string, Map<string, AlertEntry>>()
   const files = new Map<string, StoredFile>()
   const clients = new Set<FakeClient>()
@@ -248,6 +250,17 @@ export function createFakeFirebase(options: FakeFirebaseOptions = {}) {
         }
       },
       docs: {
+        async nicknameHolder(key: string) {
+          gate('docs.nicknameHolder')
+          return nicknames.get(key) ?? null
+        },
+        async claimNickname(key: string, uid: string) {
+          gate('docs.claimNickname')
+          if (signedIn().uid !== uid && rules) denied()
+          const held = nicknames.get(key)
+          if (held === undefined) nicknames.set(key, uid)
+          return (held ?? uid) === uid
+        },
         async postsPage(after: PostsCursor | null, limit: number) {
           gate('docs.postsPage')
           const all = sortedPosts()
@@ -582,6 +595,7 @@ export function createFakeFirebase(options: FakeFirebaseOptions = {}) {
       posts: () => clone(Object.fromEntries(posts)) as unknown as Record<string, PostDoc>,
       comments: () => clone(Object.fromEntries(comments)) as unknown as Record<string, CommentDoc>,
       users: () => clone(Object.fromEntries(users)) as unknown as Record<string, UserDoc>,
+      nicknames: () => Object.fromEntries(nicknames),
       alerts: (uid: string) => clone(Object.fromEntries(alerts.get(uid) ?? [])) as Record<string, AlertEntry>,
       files: () => [...files.keys()].sort(),
       accounts: () => [...accounts.values()].map((a) => ({ uid: a.uid, email: a.email }))

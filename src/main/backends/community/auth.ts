@@ -14,6 +14,8 @@ import { appErrorOf, bestEffort, remote } from './remote-call'
 import type { CommunityImages } from './images'
 import type { PendingImage } from '../../store/images-store'
 import type { Sync } from './sync'
+import { createNicknameClaims } from './nickname-claims'
+import { normalEmail, normalNickname } from '@shared/identity'
 
 /** What the vault keeps for this project: the credential, and who it signs in, for an offline start. */
 interface SavedSession {
@@ -54,6 +56,7 @@ export function createCommunityAuth(
 ) {
   const { store, mirror, ports } = ctx
   const throttle = createLoginThrottle(ctx.now)
+  const names = createNicknameClaims(ctx)
   let me: { uid: string; email: string; userId: string } | null = null
   /** A session from the vault Firebase has not confirmed yet (the app started offline). */
   let unconfirmed: SavedSession | null = null
@@ -213,6 +216,7 @@ export function createCommunityAuth(
 
     async signUp(input: SignUpInput): Promise<SessionView> {
       const { email, nickname } = checkSignUp(input)
+      await names.ensureFree(nickname, null)
 
       const avatar = input.profileImage ? await images.prepareAvatar(input.profileImage) : null
       let user: FirebaseUser
@@ -221,6 +225,11 @@ export function createCommunityAuth(
       } catch (error) {
         if (avatar) await images.discardFiles([avatar])
         throw appErrorOf(error, 'signup')
+      }
+      // Another person took a look-alike since ensureFree: the account exists, so on to 프로필 완성 to pick another name.
+      if (!(await names.claim(nickname, user.uid).catch(() => true))) {
+        if (avatar) await images.discardFiles([avatar])
+        return awaitProfile(user)
       }
       // The account exists from here on: a photo or document that fails now must not fail the sign-up.
       let avatarUrl = ''
@@ -238,12 +247,15 @@ export function createCommunityAuth(
     },
 
     async login(input: { email: string; password: string }): Promise<SessionView> {
-      const email = input.email.trim()
+      const email = normalEmail(input.email)
       throttle.attempt(email)
       if (email.length > limits.emailMax) throw new AppError('loginFailed')
       const user = await remote('login', () => ports.auth.signIn(email, input.password))
       throttle.succeeded(email)
-      return enter(user)
+      const session = await enter(user)
+      const nickname = me ? store.users.get(me.userId)?.nickname : undefined
+      if (nickname) ctx.background('nickname', () => names.keep(nickname, user.uid))
+      return session
     },
 
     /**
@@ -252,12 +264,14 @@ export function createCommunityAuth(
      * Unlike sign-up, a photo or document that fails fails the step: the person is still on it to retry.
      */
     async completeProfile(input: CompleteProfileInput): Promise<SessionView> {
-      const nickname = input.nickname.trim()
+      const nickname = normalNickname(input.nickname)
       enforce(checkNickname(nickname), 'nickname')
       if (unconfirmed) await confirm().catch((error: unknown) => Promise.reject(appErrorOf(error, 'write')))
       if (!incomplete) throw new AppError('noProfileToComplete')
       const user = ports.auth.current()
       if (!user || user.uid !== incomplete.uid) throw new AppError(unconfirmed ? 'offlineWrite' : 'loginRequired')
+      await names.ensureFree(nickname, { uid: user.uid, personId: mirror.personId(user.email) })
+      if (!(await names.claim(nickname, user.uid))) throw new AppError('nicknameTaken', 'nickname')
       const avatar = input.profileImage ? await images.prepareAvatar(input.profileImage) : null
       const avatarUrl = avatar ? await uploadAvatar(user, nickname, avatar) : ''
       await remote('write', () => ports.docs.setUser(user.uid, newUserDoc(user.uid, user.email, nickname, avatarUrl)))

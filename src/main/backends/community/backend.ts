@@ -74,7 +74,7 @@ export function openCommunityBackend(options: CommunityBackendOptions) {
     published: () => watcher.poll(),
     background: work.run
   }
-  const views = createViews(options.mediaUrl)
+  const views = createViews(options.mediaUrl, (id) => store.users.identity(id))
   const cache = createImageCache(ctx, options.imageCacheBytes ?? defaultImageCacheBytes)
   const writer = createMirrorWriter(ctx, cache)
   const sync = createSync(ctx, writer, cache)

@@ -4,7 +4,7 @@ import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { messages, type MessageKey } from '@shared/messages'
 import type { SignUpInput } from '@shared/ipc/contract'
-import { cleanupTestApps, createClock, logIn, signUp, startApp, testScrypt, tinyJpeg, type TestApp } from '../../../../tests/support/main/test-app'
+import { cleanupTestApps, createClock, createPost, logIn, signUp, startApp, testScrypt, tinyJpeg, type TestApp } from '../../../../tests/support/main/test-app'
 import { parseHashParams } from '../../core/password'
 import { failuresPerMinute } from '../../core/login-throttle'
 import { databaseOf } from '../../store/handle'
@@ -311,5 +311,67 @@ describe('the session token', () => {
     expect(sessionRows(a)).toHaveLength(2)
     await a.call('auth:logout')
     expect((await b.call('auth:session')).user?.id).toBe(alice.user.id)
+  })
+})
+
+describe('look-alike identities (issue 22, item 3)', () => {
+  const account = (email: string, nickname: string): SignUpInput => ({ email, nickname, password: 'secret1', passwordConfirm: 'secret1' })
+
+  it('one email however it was typed: NFD, fullwidth or another case is the same account, for sign-up and for login', async () => {
+    const app = await startApp()
+    await app.call('auth:signUp', account('émile@example.com', '에밀'))
+    await app.call('auth:logout')
+    for (const email of ['émile@example.com'.normalize('NFD'), 'ÉMILE@EXAMPLE.COM', 'ｅ\u0301mile@ｅxample.com']) {
+      expect(await app.refused('auth:signUp', account(email, `다른${userCount(app)}`))).toMatchObject({ code: 'emailTaken', field: 'email' })
+    }
+    expect((await app.call('auth:login', { email: 'ÉMILE@example.com'.normalize('NFD'), password: 'secret1' })).user?.nickname).toBe('에밀')
+    expect(await app.refused('auth:signUp', account('e\u200bmile@example.com', '에밀2'))).toMatchObject({ code: 'emailHidden', field: 'email' })
+    expect(userCount(app)).toBe(1)
+  })
+
+  it('refuses a nickname that looks like one already taken, in any disguise, and stores what is accepted composed', async () => {
+    const app = await startApp()
+    await app.call('auth:signUp', account('admin@example.com', '관리자'.normalize('NFD')))
+    expect(databaseOf(app.store).prepare('SELECT nickname FROM users').get()).toEqual({ nickname: '관리자' })
+    await app.call('auth:logout')
+    for (const [i, nickname] of ['관리자', ' 관리자', '관리자'.normalize('NFD')].entries()) {
+      expect(await app.refused('auth:signUp', account(`x${i}@example.com`, nickname))).toEqual({ code: 'nicknameTaken', message: messages.nicknameTaken, field: 'nickname' })
+    }
+    for (const [i, nickname] of ['관\u200b리자', '\u3164관리자', '\u202e자리관', '관리\u0000자'].entries()) {
+      expect(await app.refused('auth:signUp', account(`y${i}@example.com`, nickname))).toMatchObject({ code: 'nicknameHidden', field: 'nickname' })
+    }
+    await app.call('auth:signUp', account('game@example.com', 'game'))
+    await app.call('auth:logout')
+    expect(await app.refused('auth:signUp', account('z@example.com', 'gаme'))).toMatchObject({ code: 'nicknameTaken' }) // Cyrillic а
+    expect(await app.refused('auth:signUp', account('w@example.com', 'GAME'))).toMatchObject({ code: 'nicknameTaken' })
+    expect(userCount(app)).toBe(2)
+  })
+
+  it('shows look-alikes already in the store apart, in the feed and comments, each with their own mark', async () => {
+    const app = await startApp()
+    const real = await signUp(app, 'admin', { nickname: '관리자' })
+    await app.call('auth:logout')
+    const other = await signUp(app, 'other', { nickname: '다른이' })
+    // What an older Magpie let through: the same name twice, and one with a zero-width space.
+    const db = databaseOf(app.store)
+    db.prepare("UPDATE users SET nickname = '관\u200b리자' WHERE email = ?").run(other.email)
+    const session = await app.call('auth:session')
+    expect(session.user!.nickname).toMatch(/^관리자#[0-9A-F]{4}$/)
+    const post = await createPost(app, '비밀번호를 알려 주세요')
+    expect(post.author.nickname).toBe(session.user!.nickname)
+    await app.call('comments:add', { postId: post.id, text: '관리자예요' })
+    await app.call('auth:logout')
+    await app.call('auth:login', { email: real.email, password: real.password })
+    const shown = (await app.call('auth:session')).user!.nickname
+    expect(shown).toMatch(/^관리자#[0-9A-F]{4}$/)
+    expect(shown).not.toBe(session.user!.nickname)
+    const feed = await app.call('posts:feed', {})
+    expect(feed.posts[0]!.author.nickname).toBe(session.user!.nickname)
+    await app.call('comments:add', { postId: post.id, text: '제가 진짜예요' })
+    const comments = await app.call('comments:list', { postId: post.id })
+    expect(comments.comments.map((c) => c.author.nickname)).toEqual([session.user!.nickname, shown])
+    // Once the look-alike is gone, the real name shows plain again.
+    db.prepare("UPDATE users SET nickname = '다른이' WHERE email = ?").run(other.email)
+    expect((await app.call('auth:session')).user!.nickname).toBe('관리자')
   })
 })

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { SignUpInput } from '@shared/ipc/contract'
 import type { SessionView } from '@shared/types'
+import { normalEmail } from '@shared/identity'
 import { AppError } from '../../errors'
 import type { ServiceContext } from '../../core/context'
 import { checkSignUp } from '../../core/account-rules'
@@ -88,6 +89,7 @@ export function createLocalAuth(ctx: ServiceContext, views: Views, images: Local
     async signUp(input: SignUpInput): Promise<SessionView> {
       const { email, nickname } = checkSignUp(input)
       if (store.users.emailTaken(email)) throw new AppError('emailTaken', 'email')
+      if (store.users.lookAlikeTaken(nickname)) throw new AppError('nicknameTaken', 'nickname')
 
       const passwordHash = await hashPassword(input.password, ctx.scrypt)
       const userId = ctx.newId()
@@ -96,6 +98,7 @@ export function createLocalAuth(ctx: ServiceContext, views: Views, images: Local
         return await startSession((token) => {
           // Checked again under the write lock: another copy may have taken the email meanwhile.
           if (store.users.emailTaken(email)) throw new AppError('emailTaken', 'email')
+          if (store.users.lookAlikeTaken(nickname)) throw new AppError('nicknameTaken', 'nickname')
           if (avatar) store.images.insert(avatar)
           store.users.insert({ id: userId, email, nickname, passwordHash, avatarId: avatar?.id ?? null, createdAt: ctx.now() })
           if (avatar) store.images.attach(avatar.id, userId)
@@ -108,7 +111,7 @@ export function createLocalAuth(ctx: ServiceContext, views: Views, images: Local
     },
 
     async login(input: { email: string; password: string }): Promise<SessionView> {
-      const email = input.email.trim()
+      const email = normalEmail(input.email)
       throttle.attempt(email)
       const user = email.length <= 254 ? store.users.getByEmail(email) : null
       decoyHash ??= hashPassword('decoy-password', ctx.scrypt)

@@ -13,7 +13,7 @@ import { createLocalPosts } from './posts'
 
 /** The local backend's services: the store is the data. */
 export function createLocalServices(ctx: ServiceContext, vault: SessionVault, desktop: DesktopPort, emit: Emit) {
-  const views = createViews(ctx.mediaUrl)
+  const views = createViews(ctx.mediaUrl, (id) => ctx.store.users.identity(id))
   const images = createLocalImages(ctx, views)
   const auth = createLocalAuth(ctx, views, images, vault)
   return {

@@ -32,6 +32,7 @@ import { FirebasePortError, watchInMax, type CommentDoc, type DocsPort, type Pos
 import type { FirestoreSignal } from './connectivity'
 import { defined, safely, withTimeout } from './helpers'
 import { createStampedQueries } from './stamped'
+import { createNamesPort } from './names'
 
 /** Transaction attempts for one write (the SDK backs off between them). */
 const WRITE_ATTEMPTS = 3
@@ -52,6 +53,7 @@ const COUNT_TIMEOUT_MS = 20_000
 const POSTS = 'magazinePost'
 const COMMENTS = 'magazineComments'
 const USERS = 'users'
+const NICKNAMES = 'nicknames'
 
 // ---------------------------------------------------------------- checks
 
@@ -302,6 +304,7 @@ export function createDocsPort(db: Firestore, signal: FirestoreSignal): DocsPort
     },
     legacyPostsScan,
     ...createStampedQueries({ posts, comments, isDocId, fetchDocs, countOf, watch, readPost, readComment }),
+    ...createNamesPort(db, collection(db, NICKNAMES)),
     getPost: (id) => getOne(POSTS, id, readPost),
     watchPost(id, onDoc, onError) {
       if (!isDocId(id)) {
