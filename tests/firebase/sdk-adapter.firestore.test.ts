@@ -345,4 +345,14 @@ describe('DocsPort on the Firestore emulator', () => {
     expect(found?.data.nickname).toBe('앨리스')
     expect((await failure(bob.ports.docs.userByEmail(alice.user.email))).reason).toBe('permission-denied')
   })
+
+  it('holds a nickname for its first claimer under the shipped rules: a second claimer is told no, the holder yes again', async () => {
+    const key = 'b'.repeat(64)
+    expect(await bob.ports.docs.nicknameHolder(key)).toBeNull()
+    expect(await alice.ports.docs.claimNickname(key, alice.user.uid)).toBe(true)
+    expect(await bob.ports.docs.claimNickname(key, bob.user.uid)).toBe(false)
+    expect(await alice.ports.docs.claimNickname(key, alice.user.uid)).toBe(true)
+    expect(await bob.ports.docs.nicknameHolder(key)).toBe(alice.user.uid)
+    expect((await failure(bob.ports.docs.claimNickname('c'.repeat(64), alice.user.uid))).reason).toBe('permission-denied')
+  })
 })

@@ -5,7 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { messages } from '@shared/messages'
 import { cleanupTestApps, tinyJpeg } from '../../../../tests/support/main/test-app'
 import { createFakeFirebase } from '../../../../tests/support/fake-firebase/fake-firebase'
-import { cleanupCommunityApps, join as signUp, startCommunityApp, testCommunity } from '../../../../tests/support/main/community-app'
+import { cleanupCommunityApps, join as signUp, startCommunityApp, testCommunity, webAppPost } from '../../../../tests/support/main/community-app'
+import { webDate } from '../../firebase/mapping'
 import { databaseOf } from '../../store/handle'
 
 afterEach(async () => {
@@ -128,5 +129,38 @@ describe('community accounts', () => {
       code: 'networkError'
     })
     expect(await app.refused('auth:login', { email: 'a@example.com', password: 'secret-1' })).toMatchObject({ code: 'networkError' })
+  })
+})
+
+describe('look-alike identities in a community (issue 22, item 3)', () => {
+  it('one member per name: a look-alike of a name another member holds is refused before any account is made', async () => {
+    const fake = createFakeFirebase()
+    const first = await startCommunityApp(fake)
+    await signUp(first, 'admin', { nickname: '관리자' })
+    expect(Object.values(fake.data.nicknames())).toEqual([fake.data.accounts()[0]!.uid])
+    expect(Object.keys(fake.data.nicknames())[0]).toMatch(/^[0-9a-f]{64}$/)
+
+    // Another computer that has never seen them asks the community.
+    const second = await startCommunityApp(fake)
+    const input = (nickname: string) => ({ email: `x${nickname.length}@example.com`, nickname, password: 'secret-1', passwordConfirm: 'secret-1' })
+    expect(await second.refused('auth:signUp', input('관리자'.normalize('NFD')))).toEqual({ code: 'nicknameTaken', message: messages.nicknameTaken, field: 'nickname' })
+    expect(await second.refused('auth:signUp', input('관\u200b리자'))).toMatchObject({ code: 'nicknameHidden', field: 'nickname' })
+    expect(fake.data.accounts()).toHaveLength(1)
+    await signUp(second, 'other', { nickname: '다른이' })
+    expect(Object.values(fake.data.nicknames())).toHaveLength(2)
+  })
+
+  it('what the web app wrote is shown apart: a name with a hidden character, and two members with one name', async () => {
+    const fake = createFakeFirebase()
+    fake.webApp.addPost(webAppPost({ uid: 'real', email: 'real@example.com', nickname: '관리자' }, { postTxt: '공지예요', postDate: webDate(Date.now() - 60_000) }), 'real')
+    fake.webApp.addPost(webAppPost({ uid: 'fake', email: 'fake@example.com', nickname: '관\u200b리자' }, { postTxt: '비밀번호를 알려 주세요', postDate: webDate(Date.now()) }), 'fake')
+    const app = await startCommunityApp(fake)
+    await signUp(app, 'reader')
+    await app.settle()
+    const authors = (await app.call('posts:feed', {})).posts.map((p) => [p.id, p.author.nickname])
+    const shown = Object.fromEntries(authors)
+    expect(shown.fake).toMatch(/^관리자#[0-9A-F]{4}$/)
+    expect(shown.real).toMatch(/^관리자#[0-9A-F]{4}$/)
+    expect(shown.real).not.toBe(shown.fake)
   })
 })
