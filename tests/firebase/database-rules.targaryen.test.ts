@@ -140,4 +140,28 @@ describe('Realtime Database rules (targaryen)', () => {
     expectAllowed(write(ALICE, '/posts/p1', { x: 1 }), false)
     expectAllowed(write(ALICE, '/users/alice', null), false)
   })
+
+  describe('signOutGeneration (issue 22, item 6: sign out my other copies)', () => {
+    const path = (uid: string) => `/users/${uid}/signOutGeneration`
+
+    it('lets the person start the count at 1 and raise it by one, and read it', () => {
+      expectAllowed(write(ALICE, path('alice'), 1), true)
+      expectAllowed(write(ALICE, path('alice'), 2), false)
+      database = targaryen.database(rules, { users: { alice: { signOutGeneration: 1 } } })
+      expectAllowed(write(ALICE, path('alice'), 2), true)
+      expectAllowed(read(ALICE, path('alice')), true)
+    })
+
+    it('denies another person or a visitor reading or raising it, a jump, a step back, a reset and a non-number', () => {
+      database = targaryen.database(rules, { users: { alice: { signOutGeneration: 3 } } })
+      expectAllowed(write(BOB, path('alice'), 4), false)
+      expectAllowed(read(BOB, path('alice')), false)
+      expectAllowed(write(null, path('alice'), 4), false)
+      expectAllowed(write(ALICE, path('alice'), 5), false)
+      expectAllowed(write(ALICE, path('alice'), 2), false)
+      expectAllowed(write(ALICE, path('alice'), null), false)
+      expectAllowed(write(ALICE, path('alice'), '4'), false)
+      expectAllowed(write(ALICE, path('bob'), 2), false)
+    })
+  })
 })

@@ -76,6 +76,20 @@ describe('AlertsPort on the Realtime Database emulator', () => {
     expect((await failure(bob.ports.alerts.clear(alice.user.uid))).reason).toBe('permission-denied')
     expect((await failure(alice.ports.alerts.push(alice.user.uid, like()))).reason).toBe('permission-denied')
   })
+
+  it('raises the sign-out count one at a time for its owner, who watches it; nobody else reads or raises it', async () => {
+    const zero = nextValue<number>((deliver, fail) => alice.ports.alerts.watchSignOuts(alice.user.uid, deliver, fail), () => true)
+    expect(await zero).toBe(0)
+    expect(await alice.ports.alerts.signOutOthers(alice.user.uid)).toBe(1)
+    const seen = nextValue<number>((deliver, fail) => alice.ports.alerts.watchSignOuts(alice.user.uid, deliver, fail), (n) => n === 2)
+    expect(await alice.ports.alerts.signOutOthers(alice.user.uid)).toBe(2)
+    expect(await seen).toBe(2)
+    const refused = new Promise<FirebasePortError>((resolve) => {
+      bob.ports.alerts.watchSignOuts(alice.user.uid, () => {}, resolve)
+    })
+    expect((await refused).reason).toBe('permission-denied')
+    expect((await failure(bob.ports.alerts.signOutOthers(alice.user.uid))).reason).toBe('permission-denied')
+  })
 })
 
 // ================================================================ Storage

@@ -41,7 +41,8 @@ export function createLiveService(
   async function notifyNew(alertIds: string[]): Promise<void> {
     if (alertIds.length === 0 || desktop.isFocused()) return
     for (const record of store.alerts.getMany(alertIds)) {
-      const decision = policy.decide({ type: record.type, postId: record.postId, actorId: record.actorId, actorName: record.actorNickname })
+      const actorName = views.person(record.actorId, record.actorNickname, null).nickname
+      const decision = policy.decide({ type: record.type, postId: record.postId, actorId: record.actorId, actorName })
       if (!decision) continue
       desktop.notify({
         title: messages.appName,
@@ -71,7 +72,12 @@ export function createLiveService(
       const me = currentUserId()
       const added: string[] = []
       let alertsChanged = false
+      let sessionEnded = false
       for (const row of rows) {
+        if (row.kind === 'session_removed') {
+          sessionEnded = true
+          continue
+        }
         if (row.kind === 'alert_added' || row.kind === 'alert_removed' || row.kind === 'alerts_seen') {
           if (me && row.userId === me) {
             alertsChanged = true
@@ -83,6 +89,11 @@ export function createLiveService(
         if (row.postId) postIds.add(row.postId)
       }
       if (feed || postIds.size > 0) emit('posts:changed', { postIds: [...postIds], feed })
+      // Ours may be the session that ended (signed out from another copy): currentUserId looked it up.
+      if (sessionEnded && me === null) {
+        emit('session:changed', { user: null })
+        refreshBadge()
+      }
       if (!alertsChanged) return
       const count = refreshBadge()
       const newest = added.length > 0 ? store.alerts.getMany([added.at(-1)!])[0] : undefined

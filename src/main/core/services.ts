@@ -22,6 +22,8 @@ export interface Services {
     logout(): Promise<SessionView>
     /** Community mode's web-app accounts without a users document; local mode never has one (noProfileToComplete). */
     completeProfile(input: CompleteProfileInput): Promise<SessionView>
+    /** Ends every other session of the person (docs/SECURITY.md, "Sessions"); this copy's stays. */
+    signOutOthers(userId: string): Promise<{ done: true }>
   }
   images: {
     add(userId: string, purpose: ImagePurpose, bytes: Uint8Array, onProgress?: (p: number) => void): Promise<ImageUpload>

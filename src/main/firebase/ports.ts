@@ -217,6 +217,10 @@ export interface AlertsPort {
   remove(uid: string, key: string): Promise<void>
   /** Sets users/{uid}/alerts to null. */
   clear(uid: string): Promise<void>
+  /** Live users/{uid}/signOutGeneration: how many times the person signed out their other copies (0: never). */
+  watchSignOuts(uid: string, onGeneration: (generation: number) => void, onError: (error: FirebasePortError) => void): Unsubscribe
+  /** Adds one to users/{uid}/signOutGeneration (a transaction); resolves to the new value. */
+  signOutOthers(uid: string): Promise<number>
 }
 
 export interface FilesPort {

@@ -128,6 +128,22 @@ const matrix: Matrix = {
       expect: { loggedOut: 'loginFailed', anotherUser: 'loginFailed', owner: 'loginFailed' }
     }
   ],
+  'auth:signOutOthers': [
+    {
+      name: 'end every other session of the caller',
+      input: () => undefined,
+      expect: signedIn('loginRequired'),
+      verify: ({ actor, data, s, before, after }) => {
+        expect(data).toEqual({ done: true })
+        // The caller keeps exactly the session they called from; nobody else's is touched.
+        const mine = (snap: Snapshot) => rows(snap, 'sessions').filter((r) => r.user_id === userIdOf(actor, s))
+        expect(mine(after)).toHaveLength(1)
+        expect(rows(after, 'sessions').filter((r) => r.user_id !== userIdOf(actor, s))).toEqual(
+          rows(before, 'sessions').filter((r) => r.user_id !== userIdOf(actor, s))
+        )
+      }
+    }
+  ],
   'auth:logout': [
     {
       name: 'sign out',

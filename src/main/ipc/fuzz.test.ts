@@ -49,6 +49,7 @@ function templates(ids: { postId: string }): Record<Channel, Record<string, unkn
     'auth:signUp': { email: 'fuzz-new@example.com', nickname: '퍼즈', password: 'fuzz-pass', passwordConfirm: 'fuzz-pass' },
     'auth:login': { email: 'fuzz@example.com', password: 'wrong-pass' },
     'auth:logout': undefined,
+    'auth:signOutOthers': undefined,
     'auth:completeProfile': { nickname: '퍼즈', profileImage: null },
     'images:add': { requestId: 'r', purpose: 'post', bytes: new Uint8Array([0xff, 0xd8, 0xff]) },
     'posts:feed': { cursor: null },

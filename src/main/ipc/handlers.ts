@@ -29,6 +29,7 @@ export function createHandlers(
     'auth:login': (input) => s().auth.login(input),
     'auth:logout': () => s().auth.logout(),
     'auth:completeProfile': (input) => s().auth.completeProfile(input),
+    'auth:signOutOthers': (_input, { userId }) => s().auth.signOutOthers(s().requireUser(userId, 'loginRequired')),
     'images:add': (input, { userId }) =>
       s().images.add(s().requireUser(userId, 'loginFirstWrite'), input.purpose, input.bytes, (progress) =>
         s().emit('images:progress', { requestId: input.requestId, progress })

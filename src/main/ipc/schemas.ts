@@ -39,6 +39,7 @@ export const schemas = {
   }),
   'auth:login': z.strictObject({ email: z.string().max(1000), password: text }),
   'auth:logout': none,
+  'auth:signOutOthers': none,
   'auth:completeProfile': z.strictObject({ nickname: text, profileImage: z.instanceof(Uint8Array).nullish() }),
   'images:add': z.strictObject({
     requestId: z.string().min(1).max(100),

@@ -10,6 +10,8 @@ export type ChangeKind =
   | 'alert_removed'
   /** One of the user's alerts was seen (migration 5): their unread count fell. */
   | 'alerts_seen'
+  /** A session ended (migration 7): a copy signed out from another one learns it. */
+  | 'session_removed'
 
 export interface ChangeRow {
   seq: number

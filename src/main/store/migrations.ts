@@ -215,7 +215,8 @@ export const migrations: readonly string[] = [
         skeleton, store/look-alike-key.ts, a SQL function database.ts registers), kept by the
         database on every write, so a name taken and the people who look alike are one indexed
         read. Local accounts' emails in their normal form (NFKC, lower case); one that would meet
-        another account's is left as it was. */ `
+        another account's is left as it was. A session's end logs a change, so a copy signed out
+        from another one says so at once. */ `
   ALTER TABLE users ADD COLUMN nickname_key TEXT;
   UPDATE users SET nickname_key = look_alike_key(nickname);
   CREATE INDEX users_by_nickname_key ON users(nickname_key);
@@ -229,5 +230,10 @@ export const migrations: readonly string[] = [
   END;
   UPDATE OR IGNORE users SET email = normal_email(email)
     WHERE remote_uid IS NULL AND password_hash <> '' AND email <> normal_email(email);
+
+  -- A session ended (signed out here, or from another copy): every running copy hears of it.
+  CREATE TRIGGER changes_session_removed AFTER DELETE ON sessions BEGIN
+    INSERT INTO changes (kind, user_id) VALUES ('session_removed', OLD.user_id);
+  END;
   `
 ]

@@ -33,6 +33,7 @@ export function createUsersStore(db: Db) {
   const insertSession = db.prepare('INSERT INTO sessions (token_hash, user_id, created_at) VALUES (?, ?, ?)')
   const sessionUser = db.prepare('SELECT user_id FROM sessions WHERE token_hash = ?')
   const deleteSession = db.prepare('DELETE FROM sessions WHERE token_hash = ?')
+  const deleteOtherSessions = db.prepare('DELETE FROM sessions WHERE user_id = ? AND token_hash <> ?')
   const lookAlikeTaken = db.prepare('SELECT 1 FROM users WHERE nickname_key = look_alike_key(?) AND id IS NOT ? LIMIT 1')
   // Another person with the same look-alike key. Not another: the same Firebase uid, or a stand-in
   // the mirror made for a nickname (store/mirror, "@nickname.invalid") spelled exactly as the name.
@@ -69,6 +70,10 @@ export function createUsersStore(db: Db) {
     },
     removeSession(tokenHash: string): void {
       deleteSession.run(tokenHash)
+    },
+    /** Ends every session of the user but `keepTokenHash`; how many ended. */
+    removeOtherSessions(userId: string, keepTokenHash: string): number {
+      return deleteOtherSessions.run(userId, keepTokenHash).changes
     },
     /** Whether a person other than `exceptId` has a nickname that looks like this one (store/look-alike-key.ts). */
     lookAlikeTaken(nickname: string, exceptId: string | null = null): boolean {

@@ -10,6 +10,7 @@ export const channels = [
   'auth:login',
   'auth:logout',
   'auth:completeProfile',
+  'auth:signOutOthers',
   'images:add',
   'posts:feed',
   'posts:find',

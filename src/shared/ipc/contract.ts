@@ -57,6 +57,8 @@ export interface Contract {
   'auth:logout': { input: void; output: SessionView }
   /** Writes the missing users document of the account signed in (community mode); then the session is signed in. */
   'auth:completeProfile': { input: CompleteProfileInput; output: SessionView }
+  /** Signs the person out of every other copy of Magpie they are signed in on (this one stays signed in). */
+  'auth:signOutOthers': { input: void; output: { done: true } }
   /** Post photos only: a profile photo travels with the sign-up itself. */
   'images:add': { input: { requestId: string; purpose: 'post'; bytes: Uint8Array }; output: ImageUpload }
   'posts:feed': { input: { cursor?: string | null; limit?: number }; output: FeedPage }

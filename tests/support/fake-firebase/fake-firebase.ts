@@ -107,6 +107,8 @@ export function createFakeFirebase(options: FakeFirebaseOptions = {}) {
   const users = new Map<string, Doc>()
   /** nicknames/{key} → uid */
   const nicknames = new Map<string, string>()
+  /** RTDB users/{uid}/signOutGeneration */
+  const signOuts = new Map<string, number>()
   const alerts = new Map<string, Map<string, AlertEntry>>()
   const files = new Map<string, StoredFile>()
   const clients = new Set<FakeClient>()
@@ -450,6 +452,25 @@ export function createFakeFirebase(options: FakeFirebaseOptions = {}) {
         }
       },
       alerts: {
+        watchSignOuts(uid, onGeneration, onError) {
+          return watch(
+            () => {
+              if (rules && me()?.uid !== uid) denied()
+              return signOuts.get(uid) ?? 0
+            },
+            onGeneration,
+            onError
+          )
+        },
+        async signOutOthers(uid) {
+          gate('alerts.signOutOthers')
+          const user = signedIn()
+          if (rules && user.uid !== uid) denied()
+          const generation = (signOuts.get(uid) ?? 0) + 1
+          signOuts.set(uid, generation)
+          changed()
+          return generation
+        },
         watch(uid, onAlerts, onError) {
           return watch(
             () => {

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { messages } from '@shared/messages'
 import { cleanupTestApps, tinyJpeg } from '../../../../tests/support/main/test-app'
 import { createFakeFirebase } from '../../../../tests/support/fake-firebase/fake-firebase'
@@ -162,5 +162,38 @@ describe('look-alike identities in a community (issue 22, item 3)', () => {
     expect(shown.fake).toMatch(/^관리자#[0-9A-F]{4}$/)
     expect(shown.real).toMatch(/^관리자#[0-9A-F]{4}$/)
     expect(shown.real).not.toBe(shown.fake)
+  })
+})
+
+describe('signing out my other copies in a community (issue 22, item 6)', () => {
+  it('each other copy ends its own session, one offline as soon as it is back; this copy and a later sign-in stay', async () => {
+    const fake = createFakeFirebase()
+    const here = await startCommunityApp(fake)
+    const account = await signUp(here, 'many')
+    const laptop = await startCommunityApp(fake)
+    await laptop.call('auth:login', { email: account.email, password: account.password })
+    const away = await startCommunityApp(fake)
+    await away.call('auth:login', { email: account.email, password: account.password })
+    await here.settle()
+    fake.setOnline(false, away.ports())
+
+    expect(await here.call('auth:signOutOthers')).toEqual({ done: true })
+    await vi.waitFor(() => expect(laptop.eventsOf('session:changed').at(-1)).toEqual({ user: null }), { timeout: 5000, interval: 20 })
+    expect((await laptop.call('auth:session')).user).toBeNull()
+    expect((await here.call('auth:session')).user?.email).toBe(account.email)
+    expect((await away.call('auth:session')).user?.email).toBe(account.email)
+
+    fake.setOnline(true, away.ports())
+    await vi.waitFor(() => expect(away.eventsOf('session:changed').at(-1)).toEqual({ user: null }), { timeout: 5000, interval: 20 })
+    expect((await away.call('auth:session')).user).toBeNull()
+
+    // Signing in again later is not undone by the earlier sign-out, nor is this copy after a restart.
+    await laptop.call('auth:login', { email: account.email, password: account.password })
+    await laptop.settle()
+    expect((await laptop.call('auth:session')).user?.email).toBe(account.email)
+    here.close()
+    const again = await startCommunityApp(fake, { dataDir: here.dataDir, profileDir: here.profileDir })
+    await again.settle()
+    expect((await again.call('auth:session')).user?.email).toBe(account.email)
   })
 })

@@ -15,6 +15,7 @@ import type { CommunityImages } from './images'
 import type { PendingImage } from '../../store/images-store'
 import type { Sync } from './sync'
 import { createNicknameClaims } from './nickname-claims'
+import { createSignOuts } from './sign-outs'
 import { normalEmail, normalNickname } from '@shared/identity'
 
 /** What the vault keeps for this project: the credential, and who it signs in, for an offline start. */
@@ -24,13 +25,16 @@ interface SavedSession {
   email: string
   /** The account has no users document yet: the start goes back to the 프로필 완성 step. */
   incomplete?: boolean
+  /** The sign-out count (sign-outs.ts) this copy's session is at. */
+  signOuts?: number
 }
 
 function parseSaved(text: string | null): SavedSession | null {
   if (!text) return null
   try {
     const saved = JSON.parse(text) as Partial<SavedSession>
-    return typeof saved.credential === 'string' && typeof saved.uid === 'string' && typeof saved.email === 'string' ? (saved as SavedSession) : null
+    if (typeof saved.credential !== 'string' || typeof saved.uid !== 'string' || typeof saved.email !== 'string') return null
+    return { ...(saved as SavedSession), signOuts: Number.isSafeInteger(saved.signOuts) ? saved.signOuts : undefined }
   } catch {
     return null
   }
@@ -57,6 +61,12 @@ export function createCommunityAuth(
   const { store, mirror, ports } = ctx
   const throttle = createLoginThrottle(ctx.now)
   const names = createNicknameClaims(ctx)
+  const signOuts = createSignOuts(ports, {
+    adopted: (generation) => void save({ signOuts: generation }).catch((error: unknown) => console.warn('[community] session file', error)),
+    ended: () => void logout().then(onSessionChanged, (error: unknown) => console.warn('[community] sign out', error))
+  })
+  /** The sign-out count the vault's session was at, for the session confirmed next. */
+  let savedSignOuts: number | null = null
   let me: { uid: string; email: string; userId: string } | null = null
   /** A session from the vault Firebase has not confirmed yet (the app started offline). */
   let unconfirmed: SavedSession | null = null
@@ -85,6 +95,26 @@ export function createCommunityAuth(
   function signedInAs(identity: { uid: string; email: string; userId: string } | null, confirmed = true): void {
     me = identity
     sync.follow(identity && confirmed ? { uid: identity.uid, userId: identity.userId } : null)
+    signOuts.follow(identity && confirmed ? { uid: identity.uid, generation: savedSignOuts } : null)
+  }
+
+  async function logout(): Promise<SessionView> {
+    unconfirmed = null
+    incomplete = null
+    savedSignOuts = null
+    signedInAs(null)
+    await vault.clear()
+    await bestEffort('sign out', () => ports.auth.signOut())
+    return { user: null }
+  }
+
+  /** The vault's record of this copy's session, with the credential Firebase exports now. */
+  async function save(extra: Partial<SavedSession> = {}): Promise<void> {
+    const user = ports.auth.current()
+    const credential = await ports.auth.exportCredential()
+    if (!credential || !user) return
+    const generation = signOuts.generation()
+    await vault.save(JSON.stringify({ credential, uid: user.uid, email: user.email, ...(generation === null ? {} : { signOuts: generation }), ...extra } satisfies SavedSession))
   }
 
   /** The users document; null when Firebase says the account has none. Offline, what the mirror knows. */
@@ -114,8 +144,7 @@ export function createCommunityAuth(
     incomplete = null
     signedInAs({ uid: user.uid, email: user.email, userId })
     images.cache.want([store.users.get(userId)?.avatar?.id ?? null])
-    const credential = await ports.auth.exportCredential()
-    if (credential) await vault.save(JSON.stringify({ credential, uid: user.uid, email: user.email } satisfies SavedSession))
+    await save()
     return session()
   }
 
@@ -124,8 +153,7 @@ export function createCommunityAuth(
     unconfirmed = null
     signedInAs(null)
     incomplete = { uid: user.uid, email: user.email }
-    const credential = await ports.auth.exportCredential()
-    if (credential) await vault.save(JSON.stringify({ credential, uid: user.uid, email: user.email, incomplete: true } satisfies SavedSession))
+    await save({ incomplete: true })
     return session()
   }
 
@@ -187,6 +215,7 @@ export function createCommunityAuth(
       if (!saved) return session()
       const userId = mirror.personId(saved.email) ?? await store.transaction(() => mirror.person({ email: saved.email, uid: saved.uid }, ctx.newId, ctx.now()))
       unconfirmed = saved
+      savedSignOuts = saved.signOuts ?? null
       if (saved.incomplete) incomplete = { uid: saved.uid, email: saved.email }
       else signedInAs({ uid: saved.uid, email: saved.email, userId }, false)
       ctx.background('session check', confirm)
@@ -217,6 +246,7 @@ export function createCommunityAuth(
     async signUp(input: SignUpInput): Promise<SessionView> {
       const { email, nickname } = checkSignUp(input)
       await names.ensureFree(nickname, null)
+      savedSignOuts = null
 
       const avatar = input.profileImage ? await images.prepareAvatar(input.profileImage) : null
       let user: FirebaseUser
@@ -252,6 +282,7 @@ export function createCommunityAuth(
       if (email.length > limits.emailMax) throw new AppError('loginFailed')
       const user = await remote('login', () => ports.auth.signIn(email, input.password))
       throttle.succeeded(email)
+      savedSignOuts = null
       const session = await enter(user)
       const nickname = me ? store.users.get(me.userId)?.nickname : undefined
       if (nickname) ctx.background('nickname', () => names.keep(nickname, user.uid))
@@ -278,14 +309,14 @@ export function createCommunityAuth(
       return adopt(user, { nickname, avatarUrl, avatarId: avatar?.id })
     },
 
-    async logout(): Promise<SessionView> {
-      unconfirmed = null
-      incomplete = null
-      signedInAs(null)
-      await vault.clear()
-      await bestEffort('sign out', () => ports.auth.signOut())
-      return { user: null }
-    }
+    async signOutOthers(userId: string): Promise<{ done: true }> {
+      if (unconfirmed) await confirm().catch((error: unknown) => Promise.reject(appErrorOf(error, 'write')))
+      if (!me || me.userId !== userId) throw new AppError('loginRequired')
+      await signOuts.raise(me.uid)
+      return { done: true }
+    },
+
+    logout
   }
 }
 

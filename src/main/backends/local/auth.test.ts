@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { existsSync } from 'node:fs'
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
@@ -373,5 +373,33 @@ describe('look-alike identities (issue 22, item 3)', () => {
     // Once the look-alike is gone, the real name shows plain again.
     db.prepare("UPDATE users SET nickname = '다른이' WHERE email = ?").run(other.email)
     expect((await app.call('auth:session')).user!.nickname).toBe('관리자')
+  })
+})
+
+describe('signing out my other copies (issue 22, item 6)', () => {
+  it('ends the person\'s sessions in every other copy, which says so at once; this copy and other people stay signed in', async () => {
+    const here = await startApp()
+    const account = await signUp(here, 'many')
+    const laptop = await startApp({ dataDir: here.dataDir })
+    await logIn(laptop, account)
+    const someoneElse = await startApp({ dataDir: here.dataDir })
+    await signUp(someoneElse, 'else')
+    expect(sessionRows(here)).toHaveLength(3)
+    const elseEvents = someoneElse.eventsOf('session:changed').length
+
+    expect(await here.call('auth:signOutOthers')).toEqual({ done: true })
+    expect((await here.call('auth:session')).user?.email).toBe(account.email)
+    expect((await someoneElse.call('auth:session')).user).not.toBeNull()
+    // The laptop's window hears of it from the change log, without being asked.
+    await vi.waitFor(() => expect(laptop.eventsOf('session:changed').at(-1)).toEqual({ user: null }), { timeout: 5000, interval: 20 })
+    expect((await laptop.call('auth:session')).user).toBeNull()
+    expect(await laptop.refused('posts:create', { uploadId: null, text: '아직 될까요', layout: 'Top' })).toMatchObject({ code: 'loginFirstWrite' })
+    expect(sessionRows(here)).toHaveLength(2)
+    expect(someoneElse.eventsOf('session:changed').slice(elseEvents).filter((e) => e.user === null)).toEqual([])
+  })
+
+  it('is refused to someone signed out', async () => {
+    const app = await startApp()
+    expect(await app.refused('auth:signOutOthers')).toMatchObject({ code: 'loginRequired' })
   })
 })

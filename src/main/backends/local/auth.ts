@@ -129,6 +129,14 @@ export function createLocalAuth(ctx: ServiceContext, views: Views, images: Local
       return { user: null }
     },
 
+    /** Other copies on this computer (their own profile folders) find their session gone at their next look. */
+    async signOutOthers(userId: string): Promise<{ done: true }> {
+      const hash = tokenHash
+      if (!hash || currentUserId() !== userId) throw new AppError('loginRequired')
+      await store.transaction(() => store.users.removeOtherSessions(userId, hash))
+      return { done: true }
+    },
+
     /** Every local account is made with its profile: there is never one to finish. */
     async completeProfile(): Promise<SessionView> {
       throw new AppError('noProfileToComplete')

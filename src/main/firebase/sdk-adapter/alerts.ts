@@ -1,4 +1,4 @@
-import { onValue, push as pushChild, ref as databaseRef, remove as removeValue, set as setValue, type Database } from 'firebase/database'
+import { onValue, push as pushChild, ref as databaseRef, remove as removeValue, runTransaction, set as setValue, type Database } from 'firebase/database'
 import { guarded, toPortError } from '../firebase-errors'
 import { FirebasePortError, type AlertEntry, type AlertsPort } from '../ports'
 import type { DatabaseLink } from './connectivity'
@@ -20,6 +20,7 @@ function requireKey(key: string): string {
 
 export function createAlertsPort(link: DatabaseLink): AlertsPort {
   const alertsPath = (uid: string): string => `users/${requireKey(uid)}/alerts`
+  const signOutsPath = (uid: string): string => `users/${requireKey(uid)}/signOutGeneration`
 
   /**
    * RTDB writes wait in the SDK until acknowledged, across disconnects. Offline, fail at once;
@@ -33,24 +34,39 @@ export function createAlertsPort(link: DatabaseLink): AlertsPort {
       await withTimeout(work(database), DATABASE_WRITE_TIMEOUT_MS, () => new FirebasePortError('offline', 'database: write not acknowledged'))
     })
 
+  /** A live value at path, as read: a bad path fails through onError, as a refused listen does. */
+  function listen(path: () => string, what: string, onValue_: (value: unknown) => void, onError: (error: FirebasePortError) => void) {
+    const deliver = safely(what, onValue_)
+    const fail = safely(`${what} error`, onError)
+    let at: string
+    let database: Database
+    try {
+      at = path()
+      database = link.database()
+    } catch (error) {
+      queueMicrotask(() => fail(toPortError('database', error)))
+      return () => {}
+    }
+    return onValue(
+      databaseRef(database, at),
+      (snapshot) => deliver(snapshot.val()),
+      (error) => fail(toPortError('database', error))
+    )
+  }
+
   return {
-    watch(uid, onAlerts, onError) {
-      const deliver = safely('alerts', onAlerts)
-      const fail = safely('alerts error', onError)
-      let path: string
-      let database: Database
-      try {
-        path = alertsPath(uid)
-        database = link.database()
-      } catch (error) {
-        queueMicrotask(() => fail(toPortError('database', error)))
-        return () => {}
-      }
-      return onValue(
-        databaseRef(database, path),
-        (snapshot) => deliver((snapshot.val() as Record<string, AlertEntry> | null) ?? null),
-        (error) => fail(toPortError('database', error))
-      )
+    watch: (uid, onAlerts, onError) =>
+      listen(() => alertsPath(uid), 'alerts', (value) => onAlerts((value as Record<string, AlertEntry> | null) ?? null), onError),
+    watchSignOuts: (uid, onGeneration, onError) =>
+      listen(() => signOutsPath(uid), 'sign-outs', (value) => onGeneration(typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : 0), onError),
+    async signOutOthers(uid) {
+      const path = signOutsPath(uid)
+      let generation = 0
+      await write(async (database) => {
+        const result = await runTransaction(databaseRef(database, path), (current: unknown) => (typeof current === 'number' ? current : 0) + 1)
+        generation = result.snapshot.val() as number
+      })
+      return generation
     },
     async push(uid, alert) {
       const path = alertsPath(uid)
