@@ -30,6 +30,12 @@ export const messages = {
   nicknameMark: '닉네임에는 #을 쓸 수 없어요',
   nicknameTaken: '비슷해 보이는 닉네임을 다른 분이 쓰고 있어요. 다른 닉네임을 골라 주세요',
   emailHidden: '이메일에 보이지 않는 문자가 들어 있어요. 다시 입력해 주세요',
+  // 설정 → 계정 (docs/SECURITY.md, "Sessions")
+  accountSection: '계정',
+  signOutOthers: '다른 곳에서 모두 로그아웃',
+  signOutOthersHint: '다른 컴퓨터나 이 컴퓨터의 다른 까치에 로그인된 이 계정을 모두 로그아웃해요. 지금 쓰는 이 까치는 그대로예요.',
+  confirmSignOutOthers: '지금 쓰는 이 까치만 남기고 다른 곳에서 모두 로그아웃할까요?',
+  signedOutOthers: '다른 곳에서 모두 로그아웃했어요',
   invalidRequest: '잘못된 요청이에요. 다시 시도해 주세요',
   loginRequired: '로그인이 필요해요',
   // Failures

@@ -59,6 +59,27 @@ test('a taken email is refused on the email field with emailTaken', async ({ pag
   await expect(page.getByText('로그인해 주세요', { exact: true })).toBeVisible()
 })
 
+test('a nickname that looks like one taken, or hides a character, is refused on its field (issue 22, item 3)', async ({ page, harness }) => {
+  const admin = { ...newAccount('admin'), nickname: '관리자' }
+  await page.goto(harness.url)
+  await signUp(page, admin)
+  await page.getByRole('button', { name: '로그아웃' }).click()
+  await page.getByRole('link', { name: '회원가입' }).first().click()
+  const other = newAccount('imposter')
+  await page.getByLabel('아이디(이메일)').fill(other.email)
+  const nickname = page.getByLabel('닉네임')
+  // A zero-width space: said as it is typed.
+  await nickname.fill('관\u200b리자')
+  await expect(nickname).toHaveAccessibleDescription('닉네임에는 보이지 않는 문자나 제어 문자를 쓸 수 없어요')
+  // The same name typed decomposed (as some keyboards send it): main finds it taken.
+  await nickname.fill('관리자'.normalize('NFD'))
+  await page.getByLabel('비밀번호', { exact: true }).fill(other.password)
+  await page.getByLabel('비밀번호 확인').fill(other.password)
+  await page.getByRole('button', { name: '회원가입' }).click()
+  await expect(nickname).toHaveAttribute('aria-invalid', 'true')
+  await expect(nickname).toHaveAccessibleDescription('비슷해 보이는 닉네임을 다른 분이 쓰고 있어요. 다른 닉네임을 골라 주세요')
+})
+
 test('log out, fail a login, log in, and stay signed in across a restart', async ({ page, consoleErrors }) => {
   const account = newAccount('restart')
   const first = await startHarness()

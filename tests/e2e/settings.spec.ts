@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import { join } from 'node:path'
 import { startAuthEmulator, type AuthEmulator } from '../support/auth-emulator'
-import { composePost, expect, newAccount, signUp, startHarness, test, watchConsole, type Harness } from './fixtures'
+import { composePost, expect, logIn, newAccount, sameStore, signUp, startHarness, test, watchConsole, type Harness } from './fixtures'
 import { makePhoto } from './photos'
 
 /**
@@ -198,4 +198,29 @@ test('a managed install shows its community read-only', async ({ page }) => {
   await expect(dialog.getByRole('button', { name: '연결 해제' })).toHaveCount(0)
   await expect(dialog.getByRole('textbox')).toHaveCount(0)
   expect(consoleErrors).toEqual([])
+})
+
+test('설정 → 계정 signs the person out of their other copies, which show it at once; this copy stays signed in', async ({ openCopy }) => {
+  const here = await openCopy()
+  const laptop = await openCopy(sameStore(here.copy, 'laptop'))
+  const account = newAccount('many')
+  await here.page.goto(here.copy.url)
+  await signUp(here.page, account)
+  await laptop.page.goto(laptop.copy.url)
+  await logIn(laptop.page, account)
+  await expect(laptop.page.getByText(`${account.nickname}님, 안녕하세요`)).toBeVisible()
+
+  const dialog = await openSettings(here.page)
+  const section = dialog.getByTestId('settings-account')
+  await expect(section.getByRole('heading', { name: '계정' })).toBeVisible()
+  await section.getByRole('button', { name: '다른 곳에서 모두 로그아웃' }).click()
+  await here.page.getByRole('alertdialog').getByRole('button', { name: '다른 곳에서 모두 로그아웃' }).click()
+  await expect(here.page.getByText('다른 곳에서 모두 로그아웃했어요')).toBeVisible()
+  await expect(section.getByRole('button', { name: '다른 곳에서 모두 로그아웃' })).toBeFocused()
+
+  // The laptop's window follows without a reload: signed out, its 글쓰기 gone.
+  await expect(laptop.page.getByRole('link', { name: '로그인' }).first()).toBeVisible()
+  await expect(laptop.page.getByText(`${account.nickname}님, 안녕하세요`)).toHaveCount(0)
+  await here.page.keyboard.press('Escape')
+  await expect(here.page.getByText(`${account.nickname}님, 안녕하세요`)).toBeVisible()
 })

@@ -11,6 +11,7 @@ import { setThemeChoice, themeChoices, useThemeChoice, type ThemeChoice } from '
 import { toast } from '@/shared/ui/toast'
 import { useDisconnect } from '../api/disconnect'
 import { useSettings } from '../api/get-settings'
+import { AccountSection } from './AccountSection'
 import { AppSection } from './AppSection'
 import { ConnectForm } from './ConnectForm'
 import styles from './SettingsDialog.module.css'
@@ -67,6 +68,7 @@ export default function SettingsDialog({
               <Spinner />
             )}
           </section>
+          <AccountSection />
           <AppSection />
         </Dialog.Content>
       </Dialog.Portal>
