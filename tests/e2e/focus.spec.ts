@@ -131,3 +131,74 @@ test('confirm dialog: focus returns to the button that opened it', async ({ page
   await expect(page.getByRole('button', { name: '삭제하기' })).toBeFocused()
   await expect(page.getByLabel('내용을 입력해 주세요')).toHaveValue('고치다 만 글')
 })
+
+/**
+ * The focused element's ring, as drawn: its style and width, and its colour's contrast against
+ * what lies behind it (the ancestors' backgrounds laid over the page's), by WCAG's formula.
+ */
+async function focusRing(page: Page): Promise<{ name: string; style: string; width: number; contrast: number }> {
+  return page.evaluate(() => {
+    const parse = (value: string): number[] => {
+      const srgb = /color\(srgb ([\d.]+) ([\d.]+) ([\d.]+)(?: \/ ([\d.]+))?\)/.exec(value)
+      if (srgb) return [Number(srgb[1]) * 255, Number(srgb[2]) * 255, Number(srgb[3]) * 255, Number(srgb[4] ?? 1)]
+      const rgb = /rgba?\(([\d.]+), ([\d.]+), ([\d.]+)(?:, ([\d.]+))?\)/.exec(value)
+      if (!rgb) throw new Error(`unread colour ${value}`)
+      return [Number(rgb[1]), Number(rgb[2]), Number(rgb[3]), Number(rgb[4] ?? 1)]
+    }
+    const over = (top: number[], below: number[]) => [0, 1, 2].map((i) => top[i]! * top[3]! + below[i]! * (1 - top[3]!)).concat(1)
+    const luminance = (c: number[]) => {
+      const [r, g, b] = c.slice(0, 3).map((v) => {
+        const s = v / 255
+        return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4
+      })
+      return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!
+    }
+    const element = document.activeElement as HTMLElement
+    // The layers behind the ring, nearest first, down to the first opaque one (the page at the latest).
+    const layers: number[][] = []
+    for (let node = element.parentElement; node; node = node.parentElement) {
+      const background = parse(getComputedStyle(node).backgroundColor)
+      if (background[3]! > 0) layers.push(background)
+      if (background[3] === 1) break
+    }
+    const behind = layers.reduceRight((below, layer) => over(layer, below), [255, 255, 255, 1])
+    const style = getComputedStyle(element)
+    const ring = over(parse(style.outlineColor), behind)
+    const [light, dark] = [luminance(ring), luminance(behind)].sort((a, b) => b - a)
+    return {
+      name: element.getAttribute('aria-label') ?? element.textContent?.trim() ?? element.tagName,
+      style: style.outlineStyle,
+      width: parseFloat(style.outlineWidth),
+      contrast: Math.round(((light! + 0.05) / (dark! + 0.05)) * 100) / 100
+    }
+  })
+}
+
+test('the focus ring shows on every control, at 3:1 or more against what lies behind it, in both schemes', async ({
+  page,
+  harness,
+  consoleErrors
+}) => {
+  void consoleErrors
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme })
+    // Every stop of the login page: the top bar, the form's fields, buttons and links.
+    await page.goto(`${harness.url.split('#')[0]}#/login`)
+    await expect(page.getByRole('heading', { name: '로그인', level: 1 })).toBeVisible()
+    await expect(page.locator('html')).toHaveAttribute('data-theme', colorScheme)
+    await page.getByRole('link', { name: '홈' }).focus()
+    const rings = [await focusRing(page)]
+    while (rings.length < 20) {
+      await page.keyboard.press('Tab')
+      // Past the last stop the focus leaves the page.
+      if ((await page.locator(':focus').count()) === 0) break
+      rings.push(await focusRing(page))
+    }
+    expect(rings.length).toBeGreaterThanOrEqual(8)
+    for (const ring of rings) {
+      expect(ring.style, `${colorScheme}: ${ring.name}`).toBe('solid')
+      expect(ring.width, `${colorScheme}: ${ring.name}`).toBeGreaterThanOrEqual(2)
+      expect(ring.contrast, `${colorScheme}: ${ring.name}`).toBeGreaterThanOrEqual(3)
+    }
+  }
+})
