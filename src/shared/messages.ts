@@ -123,7 +123,6 @@ export const messages = {
   trayQuit: '종료',
   appName: '까치',
   like: '좋아요',
-  unlike: '좋아요 취소',
   alertTypeLike: '좋아요',
   alertTypeComment: '댓글',
   defaultAvatar: '기본 프로필 이미지',
@@ -247,6 +246,9 @@ export const format = {
     `${actor}님 외 ${others.toLocaleString('ko-KR')}명이 회원님의 게시글에 댓글을 남겼어요`,
   trayTooltip: (n: number) => (n > 0 ? `까치 · 읽지 않은 알림 ${n.toLocaleString('ko-KR')}개` : '까치'),
   alertBadgeLabel: (n: number) => `읽지 않은 알림 ${n.toLocaleString('ko-KR')}개`,
+  /** The top bar's bell: its badge, and its name, which holds the words shown (알림, the badge). */
+  alertBadge: (n: number) => (n > 99 ? '99+' : String(n)),
+  alertBell: (n: number) => `알림 ${n > 99 ? '99+' : String(n)}개 읽지 않음`,
   /** The window title: the app, then the page. */
   pageTitle: (page: string) => `까치 — ${page}`,
   /** The post page's heading, for screen readers (the page shows the author's header instead). */

@@ -57,7 +57,8 @@ export function PostCard({ post, actions, eager, highlight: words, position, set
       tabIndex={position === undefined ? undefined : -1}
     >
       <PostHeader post={post} highlight={words} />
-      <Link to={`/detail/${post.id}`} className={styles.bodyLink} aria-label={`${post.author.nickname}의 글 자세히 보기`}>
+      {/* Named by what it shows, the post's text and photo (WCAG 2.5.3); the card names whose post it is. */}
+      <Link to={`/detail/${post.id}`} className={styles.bodyLink}>
         <PostBody text={post.text} layout={post.layout} image={post.image} preview eager={eager} highlight={words} />
       </Link>
       <footer className={styles.footer}>
