@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
-import { composePost, expect, newAccount, signUp, test } from './fixtures'
+import { composePost, expect, newAccount, sameStore, signUp, test } from './fixtures'
 import { makePhoto } from './photos'
 
 test('settings dialog: focus returns to the gear when it closes', async ({ page, harness, consoleErrors }) => {
@@ -201,4 +201,71 @@ test('the focus ring shows on every control, at 3:1 or more against what lies be
       expect(ring.contrast, `${colorScheme}: ${ring.name}`).toBeGreaterThanOrEqual(3)
     }
   }
+})
+
+test('an action that takes its own control away leaves the focus on the next one; a refused form on its first problem', async ({
+  page,
+  harness,
+  openCopy,
+  consoleErrors
+}) => {
+  void consoleErrors
+  test.setTimeout(120_000)
+  const ann = newAccount('ann')
+  await page.goto(harness.url)
+
+  // Sign-up refused here (the passwords differ), then by main (the email is taken): each time the focus is on the field.
+  const fillSignUp = async (target: Page, account: typeof ann, confirm: string) => {
+    await target.getByRole('link', { name: '회원가입' }).first().click()
+    await target.getByLabel('아이디(이메일)').fill(account.email)
+    await target.getByLabel('닉네임').fill(account.nickname)
+    await target.getByLabel('비밀번호', { exact: true }).fill(account.password)
+    await target.getByLabel('비밀번호 확인').fill(confirm)
+    await target.getByRole('button', { name: '회원가입' }).click()
+  }
+  await fillSignUp(page, ann, 'not-the-same')
+  await expect(page.getByLabel('비밀번호 확인')).toBeFocused()
+  await page.getByLabel('비밀번호 확인').fill(ann.password)
+  await page.getByRole('button', { name: '회원가입' }).click()
+  await expect(page.getByText(`${ann.nickname}님, 안녕하세요`)).toBeVisible()
+  await writePost(page, '포커스를 따라가는 글')
+
+  const bo = await openCopy(sameStore(harness, 'bo'))
+  await bo.page.goto(bo.copy.url)
+  await fillSignUp(bo.page, { ...newAccount('bo'), email: ann.email }, ann.password)
+  await expect(bo.page.getByLabel('아이디(이메일)')).toBeFocused()
+  await signUp(bo.page, newAccount('bo'))
+
+  // Bo likes and comments twice, then deletes a comment: the focus goes to the comment box.
+  await bo.page.getByTestId('like-button').click()
+  await bo.page.getByTestId('post-card').locator('a[href*="detail/"]').click()
+  const box = bo.page.getByLabel('댓글을 남겨 주세요')
+  for (const text of ['첫 댓글', '둘째 댓글']) {
+    await box.fill(text)
+    await bo.page.getByRole('button', { name: '등록' }).click()
+    await expect(bo.page.getByTestId('comment').filter({ hasText: text })).toBeVisible()
+  }
+  await bo.page.getByRole('button', { name: '댓글 삭제' }).first().click()
+  await bo.page.getByRole('alertdialog').getByRole('button', { name: '삭제' }).click()
+  await expect(bo.page.getByTestId('comment')).toHaveCount(1)
+  await expect(box).toBeFocused()
+  // 목록으로: back on the card's link; 로그아웃: on 로그인, which takes its place.
+  await bo.page.getByRole('button', { name: '목록으로' }).click()
+  await expect(bo.page.getByTestId('post-card').locator('a[href*="detail/"]')).toBeFocused()
+  await bo.page.getByRole('button', { name: '로그아웃' }).click()
+  await expect(bo.page.getByRole('link', { name: '로그인' })).toBeFocused()
+
+  // Ann's alerts: 모두 읽음 hands the focus to 모두 삭제; a deleted row's × to the next row's, the last to the heading.
+  await page.getByRole('link', { name: /알림/ }).click()
+  const rows = page.getByTestId('alert-card')
+  await expect(rows).toHaveCount(2)
+  await page.getByRole('button', { name: '모두 읽음' }).click()
+  await expect(page.getByRole('button', { name: '모두 삭제' })).toBeFocused()
+  await rows.first().getByRole('button').click()
+  await expect(rows).toHaveCount(1)
+  await expect(rows.first().getByRole('button')).toBeFocused()
+  await rows.first().getByRole('button').click()
+  await expect(rows).toHaveCount(0)
+  await expect(page.getByRole('heading', { level: 1, name: '알림' })).toBeFocused()
+  expect(bo.errors).toEqual([])
 })

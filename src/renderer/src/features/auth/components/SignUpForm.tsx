@@ -1,9 +1,10 @@
-import { useState, type FormEvent } from 'react'
+import { useRef, useState, type FormEvent } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
 import { toast } from '@/shared/ui/toast'
 import { format, messages, type MessageKey } from '@shared/messages'
 import { checkSignUp, type SignUpFields } from '@shared/validation'
 import { limits } from '@shared/limits'
+import { useFocusProblem } from '@/shared/lib/focus-problem'
 import { CharCounter } from '@/shared/ui/CharCounter'
 import styles from '@/shared/ui/form.module.css'
 import { useSignUp } from '../api/sign-up'
@@ -26,6 +27,8 @@ export function SignUpForm() {
   const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({})
   const [photo, setPhoto] = useState<File | null>(null)
   const { serverError, setServerError, submitting, busy, send } = useFormSend()
+  const form = useRef<HTMLFormElement>(null)
+  const focusProblem = useFocusProblem(form)
 
   const problems = checkSignUp(values)
   const messageFor = (field: Field): string | null => {
@@ -39,19 +42,19 @@ export function SignUpForm() {
     if (busy()) return
     setTouched({ email: true, nickname: true, password: true, passwordConfirm: true })
     setServerError(null)
-    if (Object.keys(problems).length > 0) return
+    if (Object.keys(problems).length > 0) return focusProblem()
     await send(async () => {
       const profileImage = photo ? new Uint8Array(await photo.arrayBuffer()) : null
       // Awaited: the welcome shows even when main's session event has already moved the screen on.
       const session = await signUp.mutateAsync({ ...values, profileImage })
       toast.success(format.signupDone(session.user?.nickname ?? values.nickname.trim()))
       navigate('/', { replace: true })
-    })
+    }, focusProblem)
   }
 
   return (
     <main className={styles.page}>
-      <form className={styles.card} onSubmit={submit} noValidate aria-labelledby="signup-title">
+      <form ref={form} className={styles.card} onSubmit={submit} noValidate aria-labelledby="signup-title">
         <h1 id="signup-title" className={styles.title}>
           {messages.signup}
         </h1>

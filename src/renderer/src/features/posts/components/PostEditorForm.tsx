@@ -1,11 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react'
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { useLocation, useNavigate } from 'react-router-dom'
 import { toast } from '@/shared/ui/toast'
 import { defaultLayout, limits } from '@shared/limits'
 import { messages, type MessageKey } from '@shared/messages'
 import type { PostView, SessionView } from '@shared/types'
 import { checkPostText } from '@shared/validation'
+import { useFocusProblem } from '@/shared/lib/focus-problem'
 import { errorMessage } from '@/shared/lib/ipc'
 import { queryKeys } from '@/shared/lib/query-keys'
 import { CharCounter } from '@/shared/ui/CharCounter'
@@ -30,6 +31,8 @@ export function PostEditorForm({ userId, post }: { userId: string; post: PostVie
   const updatePost = useUpdatePost()
   const deletePost = useDeletePost()
   const textId = useId()
+  const form = useRef<HTMLFormElement>(null)
+  const focusProblem = useFocusProblem(form)
 
   const initial = useCallback(
     (): EditorDraft => ({ text: post?.text ?? '', layout: post?.layout ?? defaultLayout, image: post?.image ?? null, uploadId: null }),
@@ -73,7 +76,8 @@ export function PostEditorForm({ userId, post }: { userId: string; post: PostVie
     const problem = checkPostText(text)
     setTextProblem(problem)
     photo.setProblem(image ? null : messages.postImageRequired)
-    if (problem || !image || photo.isUploading()) return
+    if (problem || !image) return focusProblem()
+    if (photo.isUploading()) return
     const onError = (error: unknown) => toast.error(errorMessage(error))
     // Awaited rather than mutate's callbacks, which skip a screen already left: a saved
     // draft must go even then, or it would come back to be posted twice.
@@ -101,7 +105,7 @@ export function PostEditorForm({ userId, post }: { userId: string; post: PostVie
 
   return (
     <main className={styles.page}>
-      <form className={styles.editor} onSubmit={submit} noValidate aria-labelledby="editor-title">
+      <form ref={form} className={styles.editor} onSubmit={submit} noValidate aria-labelledby="editor-title">
         <h1 id="editor-title" className={styles.title}>
           {post ? messages.editorEdit : messages.editorNew}
         </h1>
