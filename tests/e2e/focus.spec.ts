@@ -269,3 +269,31 @@ test('an action that takes its own control away leaves the focus on the next one
   await expect(page.getByRole('heading', { level: 1, name: '알림' })).toBeFocused()
   expect(bo.errors).toEqual([])
 })
+
+test('글쓰기 comes right after the top bar in the Tab order; Enter on a card reached with PageDown opens it', async ({
+  page,
+  harness,
+  consoleErrors
+}) => {
+  void consoleErrors
+  await page.goto(harness.url)
+  await signUp(page, newAccount('tab'))
+  await writePost(page, '먼저 쓴 글')
+  await writePost(page, '나중에 쓴 글')
+
+  // From the top: 홈, 설정, 알림, 로그아웃, then 글쓰기 before any card; it names the menu's shortcut.
+  await page.getByRole('link', { name: '홈' }).focus()
+  const write = page.getByRole('button', { name: '글쓰기' })
+  for (let i = 0; i < 4; i += 1) await page.keyboard.press('Tab')
+  await expect(write).toBeFocused()
+  await expect(write).toHaveAttribute('aria-keyshortcuts', /^(Control|Meta)\+N$/)
+
+  // Into the feed, a card down with PageDown, Enter opens that card's post.
+  await page.keyboard.press('Tab')
+  await expect(page.getByTestId('post-card').first().locator(':focus')).toHaveCount(1)
+  await page.keyboard.press('PageDown')
+  const second = page.getByTestId('post-card').nth(1)
+  await expect(second).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(page.getByTestId('post-detail')).toContainText('먼저 쓴 글')
+})
