@@ -65,6 +65,8 @@ export const messages = {
   nicknameLabel: '닉네임',
   passwordLabel: '비밀번호',
   passwordConfirmLabel: '비밀번호 확인',
+  /** The password fields' toggle; its name is the field's label and this, pressed or not. */
+  showPassword: '보기',
   profileImageLabel: '프로필 사진(선택)',
   notMemberYet: '아직 회원이 아니신가요?',
   alreadyMember: '이미 회원이신가요?',
@@ -86,7 +88,9 @@ export const messages = {
   layoutTop: '텍스트 위',
   layoutRight: '텍스트 오른쪽',
   layoutLeft: '텍스트 왼쪽',
-  textPlaceholder: '내용을 입력해 주세요',
+  /** The editor's text: its label names the field, the placeholder invites; postTextRequired is the error. */
+  postTextLabel: '글 내용',
+  textPlaceholder: '사진에 담긴 이야기를 들려주세요',
   create: '올리기',
   edit: '수정하기',
   delete: '삭제하기',

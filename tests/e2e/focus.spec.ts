@@ -42,6 +42,9 @@ test('comments: Enter sends and focus stays in the box; Shift+Enter and an IME c
   await expect(page.getByTestId('comment')).toContainText('안녕하세요')
   await expect(box).toHaveValue('')
   await expect(box).toBeFocused()
+  // The toast that says so covers neither the box nor its button.
+  const toast = await page.locator('[data-sonner-toast]').filter({ hasText: '댓글을 남겼어요' }).boundingBox()
+  for (const control of [box, page.getByRole('button', { name: '등록' })]) expect(overlaps(toast!, (await control.boundingBox())!)).toBe(false)
 
   // Sent with the button, the box takes focus back for the next comment.
   await box.fill('버튼으로 보낸 댓글')
@@ -49,6 +52,9 @@ test('comments: Enter sends and focus stays in the box; Shift+Enter and an IME c
   await expect(page.getByTestId('comment')).toHaveCount(2)
   await expect(box).toBeFocused()
 })
+
+type Box = { x: number; y: number; width: number; height: number }
+const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
 
 /** Opens a dialog from the keyboard (Enter on `opener`) and closes it with Escape: focus must be back on the opener. */
 async function escapeReturnsFocus(page: Page, opener: Locator, dialog: Locator): Promise<void> {
@@ -116,7 +122,7 @@ test('confirm dialog: focus returns to the button that opened it', async ({ page
   await signUp(page, newAccount('confirm'))
   await writePost(page, '확인 대화상자를 여는 글')
   await page.getByTestId('post-card').first().getByRole('link', { name: '수정' }).click()
-  await page.getByLabel('내용을 입력해 주세요').fill('고치다 만 글')
+  await page.getByLabel('글 내용').fill('고치다 만 글')
 
   // Opened from the keyboard and closed with Escape: back on 취소, still in the editor.
   const cancel = page.getByRole('button', { name: '취소', exact: true })
@@ -129,7 +135,7 @@ test('confirm dialog: focus returns to the button that opened it', async ({ page
   await page.getByRole('alertdialog').getByRole('button', { name: '취소' }).click()
   await expect(page.getByRole('alertdialog')).toBeHidden()
   await expect(page.getByRole('button', { name: '삭제하기' })).toBeFocused()
-  await expect(page.getByLabel('내용을 입력해 주세요')).toHaveValue('고치다 만 글')
+  await expect(page.getByLabel('글 내용')).toHaveValue('고치다 만 글')
 })
 
 /**
@@ -296,4 +302,16 @@ test('글쓰기 comes right after the top bar in the Tab order; Enter on a card 
   await expect(second).toBeFocused()
   await page.keyboard.press('Enter')
   await expect(page.getByTestId('post-detail')).toContainText('먼저 쓴 글')
+
+  // At 900 px a card's 수정 reached by Tab is scrolled clear of the floating 글쓰기.
+  await page.setViewportSize({ width: 900, height: 700 })
+  await page.getByRole('button', { name: '목록으로' }).click()
+  const edit = page.getByTestId('post-card').nth(1).getByRole('link', { name: '수정' })
+  const fab = (await write.boundingBox())!
+  await page.evaluate((y) => window.scrollBy(0, y), (await edit.boundingBox())!.y - (fab.y + 10))
+  await expect.poll(async () => overlaps((await edit.boundingBox())!, (await write.boundingBox())!)).toBe(true)
+  await page.getByTestId('post-card').nth(1).focus()
+  await page.keyboard.press('Tab')
+  await expect(edit).toBeFocused()
+  await expect.poll(async () => overlaps((await edit.boundingBox())!, (await write.boundingBox())!)).toBe(false)
 })

@@ -5,6 +5,7 @@ import { useFocusProblem } from '@/shared/lib/focus-problem'
 import { errorMessage } from '@/shared/lib/ipc'
 import styles from '@/shared/ui/form.module.css'
 import { useLogin } from '../api/login'
+import { PasswordInput } from './PasswordInput'
 
 /** The login form; a successful login goes back to `returnTo`, where the reader was before. */
 export function LoginForm({ returnTo = '/' }: { returnTo?: string }) {
@@ -54,11 +55,13 @@ export function LoginForm({ returnTo = '/' }: { returnTo?: string }) {
             autoFocus
           />
         </label>
-        <label className={styles.field}>
-          <span className={styles.label}>{messages.passwordLabel}</span>
-          <input
-            className={styles.input}
-            type="password"
+        <div className={styles.field}>
+          <label className={styles.label} htmlFor="login-password">
+            {messages.passwordLabel}
+          </label>
+          <PasswordInput
+            id="login-password"
+            label={messages.passwordLabel}
             name="password"
             autoComplete="current-password"
             value={password}
@@ -66,7 +69,7 @@ export function LoginForm({ returnTo = '/' }: { returnTo?: string }) {
             aria-describedby={error ? 'login-error' : undefined}
             onChange={(e) => setPassword(e.target.value)}
           />
-        </label>
+        </div>
         <button className={styles.primary} type="submit" disabled={login.isPending}>
           {messages.login}
         </button>

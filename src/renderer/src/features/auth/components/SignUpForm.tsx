@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react'
+import { useRef, useState, type ChangeEvent, type FormEvent } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
 import { toast } from '@/shared/ui/toast'
 import { format, messages, type MessageKey } from '@shared/messages'
@@ -9,6 +9,7 @@ import { CharCounter } from '@/shared/ui/CharCounter'
 import styles from '@/shared/ui/form.module.css'
 import { useSignUp } from '../api/sign-up'
 import { useFormSend } from '../hooks/use-form-send'
+import { PasswordInput } from './PasswordInput'
 import { ProfilePhotoField } from './ProfilePhotoField'
 
 type Field = keyof SignUpFields
@@ -36,6 +37,20 @@ export function SignUpForm() {
     const key: MessageKey | undefined = problems[field]
     return touched[field] && key ? messages[key] : null
   }
+
+  const fieldProps = (name: Field, autoComplete: string, problem: string | null) => ({
+    name,
+    autoComplete,
+    value: values[name],
+    'aria-invalid': problem ? true : undefined,
+    'aria-describedby': [problem && `${name}-error`, name === 'nickname' && 'nickname-counter'].filter(Boolean).join(' ') || undefined,
+    onChange: (e: ChangeEvent<HTMLInputElement>) => {
+      setValues((v) => ({ ...v, [name]: e.target.value }))
+      setTouched((t) => ({ ...t, [name]: true }))
+      if (serverError?.field === name) setServerError(null)
+    },
+    onBlur: () => setTouched((t) => ({ ...t, [name]: true }))
+  })
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
@@ -71,22 +86,11 @@ export function SignUpForm() {
               <label className={styles.label} htmlFor={`signup-${name}`}>
                 {label}
               </label>
-              <input
-                id={`signup-${name}`}
-                className={styles.input}
-                type={type}
-                name={name}
-                autoComplete={autoComplete}
-                value={values[name]}
-                aria-invalid={problem ? true : undefined}
-                aria-describedby={[problem && `${name}-error`, name === 'nickname' && 'nickname-counter'].filter(Boolean).join(' ') || undefined}
-                onChange={(e) => {
-                  setValues((v) => ({ ...v, [name]: e.target.value }))
-                  setTouched((t) => ({ ...t, [name]: true }))
-                  if (serverError?.field === name) setServerError(null)
-                }}
-                onBlur={() => setTouched((t) => ({ ...t, [name]: true }))}
-              />
+              {type === 'password' ? (
+                <PasswordInput id={`signup-${name}`} label={label} {...fieldProps(name, autoComplete, problem)} />
+              ) : (
+                <input id={`signup-${name}`} className={styles.input} type={type} {...fieldProps(name, autoComplete, problem)} />
+              )}
               {problem && (
                 <p id={`${name}-error`} className={styles.error} role="alert">
                   {problem}

@@ -7,6 +7,8 @@ import { messages, type MessageKey } from '@shared/messages'
 import type { PostView, SessionView } from '@shared/types'
 import { checkPostText } from '@shared/validation'
 import { useFocusProblem } from '@/shared/lib/focus-problem'
+import { useCurrentUser } from '@/shared/lib/session'
+import { Avatar } from '@/shared/ui/Avatar'
 import { errorMessage } from '@/shared/lib/ipc'
 import { queryKeys } from '@/shared/lib/query-keys'
 import { CharCounter } from '@/shared/ui/CharCounter'
@@ -31,6 +33,8 @@ export function PostEditorForm({ userId, post }: { userId: string; post: PostVie
   const updatePost = useUpdatePost()
   const deletePost = useDeletePost()
   const textId = useId()
+  const user = useCurrentUser()
+  const author = post?.author ?? user
   const form = useRef<HTMLFormElement>(null)
   const focusProblem = useFocusProblem(form)
 
@@ -113,7 +117,7 @@ export function PostEditorForm({ userId, post }: { userId: string; post: PostVie
         <PhotoDropZone photo={photo} image={image} onRemove={() => update({ image: null, uploadId: null })} />
 
         <label className={styles.label} htmlFor={textId}>
-          {messages.textPlaceholder}
+          {messages.postTextLabel}
         </label>
         <textarea
           id={textId}
@@ -122,7 +126,7 @@ export function PostEditorForm({ userId, post }: { userId: string; post: PostVie
           placeholder={messages.textPlaceholder}
           rows={6}
           aria-invalid={textProblem ? true : undefined}
-          aria-describedby={`${textId}-counter`}
+          aria-describedby={textProblem ? `${textId}-error ${textId}-counter` : `${textId}-counter`}
           onChange={(e) => {
             update({ text: e.target.value })
             if (textProblem) setTextProblem(checkPostText(e.target.value))
@@ -130,7 +134,7 @@ export function PostEditorForm({ userId, post }: { userId: string; post: PostVie
         />
         <div className={styles.fieldFoot}>
           {textProblem ? (
-            <p className={styles.error} role="alert">
+            <p id={`${textId}-error`} className={styles.error} role="alert">
               {messages[textProblem]}
             </p>
           ) : (
@@ -159,6 +163,13 @@ export function PostEditorForm({ userId, post }: { userId: string; post: PostVie
       <aside className={styles.preview} aria-label={messages.preview}>
         <p className={styles.previewLabel}>{messages.preview}</p>
         <div className={styles.previewCard} data-testid="editor-preview">
+          {/* Whose card it will be, as the feed shows it. */}
+          {author && (
+            <div className={styles.previewAuthor}>
+              <Avatar person={author} size={40} />
+              <span>{author.nickname}</span>
+            </div>
+          )}
           <PostBody text={text || messages.textPlaceholder} layout={layout} image={image} localImage={photo.localPreview} preview />
         </div>
       </aside>
