@@ -90,7 +90,7 @@ export const messages = {
   layoutLeft: '텍스트 왼쪽',
   /** The editor's text: its label names the field, the placeholder invites; postTextRequired is the error. */
   postTextLabel: '글 내용',
-  textPlaceholder: '사진에 담긴 이야기를 들려주세요',
+  textPlaceholder: '사진에 담긴 이야기를 들려 주세요',
   create: '올리기',
   edit: '수정하기',
   delete: '삭제하기',

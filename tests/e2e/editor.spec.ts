@@ -47,7 +47,7 @@ test('the drop zone shows the chosen photo; 사진 바꾸기 and 사진 빼기; 
   await page.getByRole('button', { name: '올리기' }).click()
   const error = page.getByRole('alert').filter({ hasText: '내용을 입력해 주세요' })
   await expect(error).toBeVisible()
-  await expect(text).toHaveAttribute('placeholder', '사진에 담긴 이야기를 들려주세요')
+  await expect(text).toHaveAttribute('placeholder', '사진에 담긴 이야기를 들려 주세요')
   await expect(text).toHaveAccessibleDescription(/내용을 입력해 주세요/)
 })
 
