@@ -52,7 +52,7 @@ const contract: Record<string, string> = {
   layoutTop: '텍스트 위',
   layoutRight: '텍스트 오른쪽',
   layoutLeft: '텍스트 왼쪽',
-  textPlaceholder: '내용을 입력해 주세요',
+  textPlaceholder: '사진에 담긴 이야기를 들려 주세요',
   create: '올리기',
   edit: '수정하기',
   delete: '삭제하기',

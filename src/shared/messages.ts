@@ -77,6 +77,8 @@ export const messages = {
   nicknameLabel: '닉네임',
   passwordLabel: '비밀번호',
   passwordConfirmLabel: '비밀번호 확인',
+  /** The password fields' toggle; its name is the field's label and this, pressed or not. */
+  showPassword: '보기',
   profileImageLabel: '프로필 사진(선택)',
   notMemberYet: '아직 회원이 아니신가요?',
   alreadyMember: '이미 회원이신가요?',
@@ -98,7 +100,9 @@ export const messages = {
   layoutTop: '텍스트 위',
   layoutRight: '텍스트 오른쪽',
   layoutLeft: '텍스트 왼쪽',
-  textPlaceholder: '내용을 입력해 주세요',
+  /** The editor's text: its label names the field, the placeholder invites; postTextRequired is the error. */
+  postTextLabel: '글 내용',
+  textPlaceholder: '사진에 담긴 이야기를 들려 주세요',
   create: '올리기',
   edit: '수정하기',
   delete: '삭제하기',
@@ -135,7 +139,6 @@ export const messages = {
   trayQuit: '종료',
   appName: '까치',
   like: '좋아요',
-  unlike: '좋아요 취소',
   alertTypeLike: '좋아요',
   alertTypeComment: '댓글',
   defaultAvatar: '기본 프로필 이미지',
@@ -259,6 +262,9 @@ export const format = {
     `${actor}님 외 ${others.toLocaleString('ko-KR')}명이 회원님의 게시글에 댓글을 남겼어요`,
   trayTooltip: (n: number) => (n > 0 ? `까치 · 읽지 않은 알림 ${n.toLocaleString('ko-KR')}개` : '까치'),
   alertBadgeLabel: (n: number) => `읽지 않은 알림 ${n.toLocaleString('ko-KR')}개`,
+  /** The top bar's bell: its badge, and its name, which holds the words shown (알림, the badge). */
+  alertBadge: (n: number) => (n > 99 ? '99+' : String(n)),
+  alertBell: (n: number) => `알림 ${n > 99 ? '99+' : String(n)}개 읽지 않음`,
   /** The window title: the app, then the page. */
   pageTitle: (page: string) => `까치 — ${page}`,
   /** The post page's heading, for screen readers (the page shows the author's header instead). */

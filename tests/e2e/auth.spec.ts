@@ -29,6 +29,19 @@ test('sign-up shows every rule as the user types, and main checks them again', a
   await confirm.fill('long-enough-password')
   await expect(page.getByText('비밀번호가 서로 달라요')).toBeHidden()
 
+  // Each password field's 보기 shows it and hides it again: one name, aria-pressed, the focus stays.
+  for (const [field, name] of [[password, '비밀번호 보기'], [confirm, '비밀번호 확인 보기']] as const) {
+    const reveal = page.getByRole('button', { name, exact: true })
+    await expect(reveal).toHaveAttribute('aria-pressed', 'false')
+    await reveal.focus()
+    await page.keyboard.press('Enter')
+    await expect(page.getByRole('button', { name, exact: true, pressed: true })).toBeFocused()
+    await expect(field).toHaveAttribute('type', 'text')
+    await page.keyboard.press('Space')
+    await expect(page.getByRole('button', { name, exact: true, pressed: false })).toBeFocused()
+    await expect(field).toHaveAttribute('type', 'password')
+  }
+
   // Submitting with the nickname left empty shows its message and sends nothing.
   await page.getByRole('button', { name: '회원가입' }).click()
   await expect(page.getByText('닉네임을 입력해 주세요')).toBeVisible()
@@ -95,6 +108,11 @@ test('log out, fail a login, log in, and stay signed in across a restart', async
     await logIn(page, { email: account.email, password: 'wrong-password' })
     await expect(page.getByText('아이디와 비밀번호를 확인해 주세요')).toBeVisible()
     await expect(page.getByText('로그인해 주세요', { exact: true })).toBeVisible()
+    // The refusal puts the focus on the form's first field; 보기 shows the password typed.
+    await expect(page.getByLabel('아이디(이메일)')).toBeFocused()
+    await page.getByRole('button', { name: '비밀번호 보기' }).click()
+    await expect(page.getByLabel('비밀번호')).toHaveAttribute('type', 'text')
+    await expect(page.getByLabel('비밀번호')).toHaveValue('wrong-password')
 
     await page.getByLabel('비밀번호').fill(account.password)
     await page.getByRole('button', { name: '로그인' }).click()

@@ -67,7 +67,7 @@ test('a hostile connection cannot take the harness down: the open page keeps wor
   await page.getByRole('button', { name: '글쓰기' }).click()
   await page.getByTestId('post-image-input').setInputFiles(photo)
   await expect(page.getByTestId('editor-preview').locator('img[srcset]')).toBeVisible()
-  await page.getByLabel('내용을 입력해 주세요').fill('아직 살아 있어요')
+  await page.getByLabel('글 내용').fill('아직 살아 있어요')
   await page.getByRole('button', { name: messages.create }).click()
   await expect(page.getByText(messages.postCreated).first()).toBeVisible()
 })

@@ -137,6 +137,6 @@ export async function composePost(page: Page, text: string, photo: string) {
   await page.getByRole('button', { name: '글쓰기' }).click()
   await page.getByTestId('post-image-input').setInputFiles(photo)
   await expect(page.getByTestId('editor-preview').locator('img[srcset]')).toBeVisible()
-  await page.getByLabel('내용을 입력해 주세요').fill(text)
+  await page.getByLabel('글 내용').fill(text)
   await page.getByRole('button', { name: '올리기' }).click()
 }

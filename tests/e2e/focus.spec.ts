@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
-import { composePost, expect, newAccount, signUp, test } from './fixtures'
+import { composePost, expect, newAccount, sameStore, signUp, test } from './fixtures'
 import { makePhoto } from './photos'
 
 test('settings dialog: focus returns to the gear when it closes', async ({ page, harness, consoleErrors }) => {
@@ -42,6 +42,9 @@ test('comments: Enter sends and focus stays in the box; Shift+Enter and an IME c
   await expect(page.getByTestId('comment')).toContainText('안녕하세요')
   await expect(box).toHaveValue('')
   await expect(box).toBeFocused()
+  // The toast that says so covers neither the box nor its button.
+  const toast = await page.locator('[data-sonner-toast]').filter({ hasText: '댓글을 남겼어요' }).boundingBox()
+  for (const control of [box, page.getByRole('button', { name: '등록' })]) expect(overlaps(toast!, (await control.boundingBox())!)).toBe(false)
 
   // Sent with the button, the box takes focus back for the next comment.
   await box.fill('버튼으로 보낸 댓글')
@@ -49,6 +52,9 @@ test('comments: Enter sends and focus stays in the box; Shift+Enter and an IME c
   await expect(page.getByTestId('comment')).toHaveCount(2)
   await expect(box).toBeFocused()
 })
+
+type Box = { x: number; y: number; width: number; height: number }
+const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
 
 /** Opens a dialog from the keyboard (Enter on `opener`) and closes it with Escape: focus must be back on the opener. */
 async function escapeReturnsFocus(page: Page, opener: Locator, dialog: Locator): Promise<void> {
@@ -116,7 +122,7 @@ test('confirm dialog: focus returns to the button that opened it', async ({ page
   await signUp(page, newAccount('confirm'))
   await writePost(page, '확인 대화상자를 여는 글')
   await page.getByTestId('post-card').first().getByRole('link', { name: '수정' }).click()
-  await page.getByLabel('내용을 입력해 주세요').fill('고치다 만 글')
+  await page.getByLabel('글 내용').fill('고치다 만 글')
 
   // Opened from the keyboard and closed with Escape: back on 취소, still in the editor.
   const cancel = page.getByRole('button', { name: '취소', exact: true })
@@ -129,5 +135,183 @@ test('confirm dialog: focus returns to the button that opened it', async ({ page
   await page.getByRole('alertdialog').getByRole('button', { name: '취소' }).click()
   await expect(page.getByRole('alertdialog')).toBeHidden()
   await expect(page.getByRole('button', { name: '삭제하기' })).toBeFocused()
-  await expect(page.getByLabel('내용을 입력해 주세요')).toHaveValue('고치다 만 글')
+  await expect(page.getByLabel('글 내용')).toHaveValue('고치다 만 글')
+})
+
+/**
+ * The focused element's ring, as drawn: its style and width, and its colour's contrast against
+ * what lies behind it (the ancestors' backgrounds laid over the page's), by WCAG's formula.
+ */
+async function focusRing(page: Page): Promise<{ name: string; style: string; width: number; contrast: number }> {
+  return page.evaluate(() => {
+    const parse = (value: string): number[] => {
+      const srgb = /color\(srgb ([\d.]+) ([\d.]+) ([\d.]+)(?: \/ ([\d.]+))?\)/.exec(value)
+      if (srgb) return [Number(srgb[1]) * 255, Number(srgb[2]) * 255, Number(srgb[3]) * 255, Number(srgb[4] ?? 1)]
+      const rgb = /rgba?\(([\d.]+), ([\d.]+), ([\d.]+)(?:, ([\d.]+))?\)/.exec(value)
+      if (!rgb) throw new Error(`unread colour ${value}`)
+      return [Number(rgb[1]), Number(rgb[2]), Number(rgb[3]), Number(rgb[4] ?? 1)]
+    }
+    const over = (top: number[], below: number[]) => [0, 1, 2].map((i) => top[i]! * top[3]! + below[i]! * (1 - top[3]!)).concat(1)
+    const luminance = (c: number[]) => {
+      const [r, g, b] = c.slice(0, 3).map((v) => {
+        const s = v / 255
+        return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4
+      })
+      return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!
+    }
+    const element = document.activeElement as HTMLElement
+    // The layers behind the ring, nearest first, down to the first opaque one (the page at the latest).
+    const layers: number[][] = []
+    for (let node = element.parentElement; node; node = node.parentElement) {
+      const background = parse(getComputedStyle(node).backgroundColor)
+      if (background[3]! > 0) layers.push(background)
+      if (background[3] === 1) break
+    }
+    const behind = layers.reduceRight((below, layer) => over(layer, below), [255, 255, 255, 1])
+    const style = getComputedStyle(element)
+    const ring = over(parse(style.outlineColor), behind)
+    const [light, dark] = [luminance(ring), luminance(behind)].sort((a, b) => b - a)
+    return {
+      name: element.getAttribute('aria-label') ?? element.textContent?.trim() ?? element.tagName,
+      style: style.outlineStyle,
+      width: parseFloat(style.outlineWidth),
+      contrast: Math.round(((light! + 0.05) / (dark! + 0.05)) * 100) / 100
+    }
+  })
+}
+
+test('the focus ring shows on every control, at 3:1 or more against what lies behind it, in both schemes', async ({
+  page,
+  harness,
+  consoleErrors
+}) => {
+  void consoleErrors
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme })
+    // Every stop of the login page: the top bar, the form's fields, buttons and links.
+    await page.goto(`${harness.url.split('#')[0]}#/login`)
+    await expect(page.getByRole('heading', { name: '로그인', level: 1 })).toBeVisible()
+    await expect(page.locator('html')).toHaveAttribute('data-theme', colorScheme)
+    await page.getByRole('link', { name: '홈' }).focus()
+    const rings = [await focusRing(page)]
+    while (rings.length < 20) {
+      await page.keyboard.press('Tab')
+      // Past the last stop the focus leaves the page.
+      if ((await page.locator(':focus').count()) === 0) break
+      rings.push(await focusRing(page))
+    }
+    expect(rings.length).toBeGreaterThanOrEqual(8)
+    for (const ring of rings) {
+      expect(ring.style, `${colorScheme}: ${ring.name}`).toBe('solid')
+      expect(ring.width, `${colorScheme}: ${ring.name}`).toBeGreaterThanOrEqual(2)
+      expect(ring.contrast, `${colorScheme}: ${ring.name}`).toBeGreaterThanOrEqual(3)
+    }
+  }
+})
+
+test('an action that takes its own control away leaves the focus on the next one; a refused form on its first problem', async ({
+  page,
+  harness,
+  openCopy,
+  consoleErrors
+}) => {
+  void consoleErrors
+  test.setTimeout(120_000)
+  const ann = newAccount('ann')
+  await page.goto(harness.url)
+
+  // Sign-up refused here (the passwords differ), then by main (the email is taken): each time the focus is on the field.
+  const fillSignUp = async (target: Page, account: typeof ann, confirm: string) => {
+    await target.getByRole('link', { name: '회원가입' }).first().click()
+    await target.getByLabel('아이디(이메일)').fill(account.email)
+    await target.getByLabel('닉네임').fill(account.nickname)
+    await target.getByLabel('비밀번호', { exact: true }).fill(account.password)
+    await target.getByLabel('비밀번호 확인').fill(confirm)
+    await target.getByRole('button', { name: '회원가입' }).click()
+  }
+  await fillSignUp(page, ann, 'not-the-same')
+  await expect(page.getByLabel('비밀번호 확인')).toBeFocused()
+  await page.getByLabel('비밀번호 확인').fill(ann.password)
+  await page.getByRole('button', { name: '회원가입' }).click()
+  await expect(page.getByText(`${ann.nickname}님, 안녕하세요`)).toBeVisible()
+  await writePost(page, '포커스를 따라가는 글')
+
+  const bo = await openCopy(sameStore(harness, 'bo'))
+  await bo.page.goto(bo.copy.url)
+  await fillSignUp(bo.page, { ...newAccount('bo'), email: ann.email }, ann.password)
+  await expect(bo.page.getByLabel('아이디(이메일)')).toBeFocused()
+  await signUp(bo.page, newAccount('bo'))
+
+  // Bo likes and comments twice, then deletes a comment: the focus goes to the comment box.
+  await bo.page.getByTestId('like-button').click()
+  await bo.page.getByTestId('post-card').locator('a[href*="detail/"]').click()
+  const box = bo.page.getByLabel('댓글을 남겨 주세요')
+  for (const text of ['첫 댓글', '둘째 댓글']) {
+    await box.fill(text)
+    await bo.page.getByRole('button', { name: '등록' }).click()
+    await expect(bo.page.getByTestId('comment').filter({ hasText: text })).toBeVisible()
+  }
+  await bo.page.getByRole('button', { name: '댓글 삭제' }).first().click()
+  await bo.page.getByRole('alertdialog').getByRole('button', { name: '삭제' }).click()
+  await expect(bo.page.getByTestId('comment')).toHaveCount(1)
+  await expect(box).toBeFocused()
+  // 목록으로: back on the card's link; 로그아웃: on 로그인, which takes its place.
+  await bo.page.getByRole('button', { name: '목록으로' }).click()
+  await expect(bo.page.getByTestId('post-card').locator('a[href*="detail/"]')).toBeFocused()
+  await bo.page.getByRole('button', { name: '로그아웃' }).click()
+  await expect(bo.page.getByRole('link', { name: '로그인' })).toBeFocused()
+
+  // Ann's alerts: 모두 읽음 hands the focus to 모두 삭제; a deleted row's × to the next row's, the last to the heading.
+  await page.getByRole('link', { name: /알림/ }).click()
+  const rows = page.getByTestId('alert-card')
+  await expect(rows).toHaveCount(2)
+  await page.getByRole('button', { name: '모두 읽음' }).click()
+  await expect(page.getByRole('button', { name: '모두 삭제' })).toBeFocused()
+  await rows.first().getByRole('button').click()
+  await expect(rows).toHaveCount(1)
+  await expect(rows.first().getByRole('button')).toBeFocused()
+  await rows.first().getByRole('button').click()
+  await expect(rows).toHaveCount(0)
+  await expect(page.getByRole('heading', { level: 1, name: '알림' })).toBeFocused()
+  expect(bo.errors).toEqual([])
+})
+
+test('글쓰기 comes right after the top bar in the Tab order; Enter on a card reached with PageDown opens it', async ({
+  page,
+  harness,
+  consoleErrors
+}) => {
+  void consoleErrors
+  await page.goto(harness.url)
+  await signUp(page, newAccount('tab'))
+  await writePost(page, '먼저 쓴 글')
+  await writePost(page, '나중에 쓴 글')
+
+  // From the top: 홈, 설정, 알림, 로그아웃, then 글쓰기 before any card; it names the menu's shortcut.
+  await page.getByRole('link', { name: '홈' }).focus()
+  const write = page.getByRole('button', { name: '글쓰기' })
+  for (let i = 0; i < 4; i += 1) await page.keyboard.press('Tab')
+  await expect(write).toBeFocused()
+  await expect(write).toHaveAttribute('aria-keyshortcuts', /^(Control|Meta)\+N$/)
+
+  // Into the feed, a card down with PageDown, Enter opens that card's post.
+  await page.keyboard.press('Tab')
+  await expect(page.getByTestId('post-card').first().locator(':focus')).toHaveCount(1)
+  await page.keyboard.press('PageDown')
+  const second = page.getByTestId('post-card').nth(1)
+  await expect(second).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(page.getByTestId('post-detail')).toContainText('먼저 쓴 글')
+
+  // At 900 px a card's 수정 reached by Tab is scrolled clear of the floating 글쓰기.
+  await page.setViewportSize({ width: 900, height: 700 })
+  await page.getByRole('button', { name: '목록으로' }).click()
+  const edit = page.getByTestId('post-card').nth(1).getByRole('link', { name: '수정' })
+  const fab = (await write.boundingBox())!
+  await page.evaluate((y) => window.scrollBy(0, y), (await edit.boundingBox())!.y - (fab.y + 10))
+  await expect.poll(async () => overlaps((await edit.boundingBox())!, (await write.boundingBox())!)).toBe(true)
+  await page.getByTestId('post-card').nth(1).focus()
+  await page.keyboard.press('Tab')
+  await expect(edit).toBeFocused()
+  await expect.poll(async () => overlaps((await edit.boundingBox())!, (await write.boundingBox())!)).toBe(false)
 })

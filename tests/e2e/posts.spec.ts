@@ -10,7 +10,7 @@ async function writePost(page: Page, text: string, layout: keyof typeof layoutLa
   await page.getByTestId('post-image-input').setInputFiles(photo)
   // The preview shows main's processed photo once it is ready.
   await expect(page.getByTestId('editor-preview').locator('img[srcset]')).toBeVisible()
-  await page.getByLabel('내용을 입력해 주세요').fill(text)
+  await page.getByLabel('글 내용').fill(text)
   await page.getByText(layoutLabel[layout], { exact: true }).click()
   await expect(page.getByTestId('editor-preview').locator(`[data-layout="${layout}"]`)).toBeVisible()
   await page.getByRole('button', { name: '올리기' }).click()
@@ -28,7 +28,7 @@ test('write a post in each layout, edit one, delete one', async ({ page, harness
 
   // The editor's own checks: text and image are required.
   await page.getByRole('button', { name: '글쓰기' }).click()
-  await page.getByLabel('내용을 입력해 주세요').fill('   ')
+  await page.getByLabel('글 내용').fill('   ')
   await page.getByRole('button', { name: '올리기' }).click()
   await expect(page.getByRole('alert').filter({ hasText: '내용을 입력해 주세요' })).toBeVisible()
   await expect(page.getByText('사진을 올려 주세요')).toBeVisible()
@@ -50,10 +50,10 @@ test('write a post in each layout, edit one, delete one', async ({ page, harness
   const newest = page.getByTestId('post-card').first()
   await newest.getByRole('link', { name: '수정' }).click()
   await expect(page.getByRole('heading', { name: '게시글 수정' })).toBeVisible()
-  await expect(page.getByLabel('내용을 입력해 주세요')).toHaveValue(/텍스트 왼쪽 레이아웃으로 쓴 글입니다/)
+  await expect(page.getByLabel('글 내용')).toHaveValue(/텍스트 왼쪽 레이아웃으로 쓴 글입니다/)
   await expect(page.getByRole('radio', { name: '텍스트 왼쪽' })).toBeChecked()
   await expect(page.getByTestId('editor-preview').locator('img[srcset]')).toBeVisible()
-  await page.getByLabel('내용을 입력해 주세요').fill('고쳐 쓴 글입니다.')
+  await page.getByLabel('글 내용').fill('고쳐 쓴 글입니다.')
   await page.getByText('텍스트 위', { exact: true }).click()
   await page.getByRole('button', { name: '수정하기' }).click()
   await expect(page.getByText('게시글을 수정했어요')).toBeVisible()
@@ -122,7 +122,7 @@ test('logging out while writing keeps the draft, photo and all, for the writer�
   await page.getByRole('button', { name: '글쓰기' }).click()
   await page.getByTestId('post-image-input').setInputFiles(await makePhoto('draft', { hue: 30 }))
   await expect(page.getByTestId('editor-preview').locator('img[srcset]')).toBeVisible()
-  await page.getByLabel('내용을 입력해 주세요').fill('로그아웃 전에 쓰던 글')
+  await page.getByLabel('글 내용').fill('로그아웃 전에 쓰던 글')
   await page.getByText('텍스트 왼쪽', { exact: true }).click()
 
   await page.getByRole('button', { name: '로그아웃' }).click()
@@ -136,7 +136,7 @@ test('logging out while writing keeps the draft, photo and all, for the writer�
   await logIn(page, writer)
   await expect(page.getByText(`${writer.nickname}님, 안녕하세요`)).toBeVisible()
   await page.getByRole('button', { name: '글쓰기' }).click()
-  await expect(page.getByLabel('내용을 입력해 주세요')).toHaveValue('로그아웃 전에 쓰던 글')
+  await expect(page.getByLabel('글 내용')).toHaveValue('로그아웃 전에 쓰던 글')
   await expect(page.getByRole('radio', { name: '텍스트 왼쪽' })).toBeChecked()
   await expect(page.getByTestId('editor-preview').locator('img[srcset]')).toBeVisible()
   await page.screenshot({ path: testInfo.outputPath('draft-back.png') })
@@ -147,7 +147,7 @@ test('logging out while writing keeps the draft, photo and all, for the writer�
 
   // Saved, the draft is gone: the next post starts empty.
   await page.getByRole('button', { name: '글쓰기' }).click()
-  await expect(page.getByLabel('내용을 입력해 주세요')).toHaveValue('')
+  await expect(page.getByLabel('글 내용')).toHaveValue('')
   expect(consoleErrors).toEqual([])
 })
 

@@ -165,7 +165,7 @@ test('after a crash main reloads the page: the draft is still there, and main’
   await page.goto(harness.url)
   await signUp(page, newAccount('shell'))
   await page.getByRole('button', { name: '글쓰기' }).click()
-  const text = page.getByLabel('내용을 입력해 주세요')
+  const text = page.getByLabel('글 내용')
   await text.fill('크래시가 나도 남는 글\n두 번째 줄')
   await page.getByText('텍스트 오른쪽', { exact: true }).click()
   await expect(page.getByLabel('텍스트 오른쪽')).toBeChecked()

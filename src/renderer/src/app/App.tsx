@@ -29,7 +29,8 @@ export function App() {
           <HashRouter>
             <AppRoutes />
           </HashRouter>
-          <Toasts position="bottom-center" richColors closeButton={false} duration={2600} toastOptions={{ className: 'magpie-toast' }} />
+          {/* Under the top bar: at the bottom they covered the comment box and the floating 글쓰기. */}
+          <Toasts position="top-center" offset={{ top: 'calc(var(--bar-height) + 12px)' }} richColors closeButton={false} duration={2600} toastOptions={{ className: 'magpie-toast' }} />
         </ConfirmProvider>
       </LastPlaceProvider>
     </QueryClientProvider>

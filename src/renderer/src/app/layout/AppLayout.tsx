@@ -5,6 +5,7 @@ import { LoadingOverlay } from '@/shared/ui/LoadingOverlay'
 import { CompleteProfileForm } from '@/features/auth/components/CompleteProfileForm'
 import { OfflineBanner } from '@/features/settings/components/OfflineBanner'
 import { UpdatePrompt } from '@/features/settings/components/UpdatePrompt'
+import { FocusReturn } from './FocusReturn'
 import { LiveUpdates } from './LiveUpdates'
 import { ScrollRestoration } from './ScrollRestoration'
 import { TopBar } from './TopBar'
@@ -34,6 +35,7 @@ export function AppLayout() {
         </Suspense>
       )}
       <LiveUpdates />
+      <FocusReturn />
     </div>
   )
 }

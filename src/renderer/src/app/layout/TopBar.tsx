@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react'
 import { Link, NavLink, useNavigate } from 'react-router-dom'
 import { format, messages } from '@shared/messages'
 import { useCurrentUser, useSession } from '@/shared/lib/session'
@@ -13,6 +14,14 @@ export function TopBar() {
   const finishing = Boolean(useSession().data?.profileToComplete)
   const logout = useLogout()
   const navigate = useNavigate()
+  // 로그아웃 goes with the session: the focus moves to 로그인, which takes its place.
+  const loginLink = useRef<HTMLAnchorElement>(null)
+  const loggingOut = useRef(false)
+  useEffect(() => {
+    if (user || !loggingOut.current) return
+    loggingOut.current = false
+    loginLink.current?.focus()
+  }, [user])
 
   return (
     <header className={styles.bar}>
@@ -43,14 +52,20 @@ export function TopBar() {
               <button
                 type="button"
                 className={styles.ghost}
-                onClick={() => logout.mutate(undefined, { onSuccess: () => navigate('/', { replace: true }) })}
+                onClick={() => {
+                  loggingOut.current = true
+                  logout.mutate(undefined, {
+                    onSuccess: () => navigate('/', { replace: true }),
+                    onError: () => (loggingOut.current = false)
+                  })
+                }}
               >
                 {messages.logout}
               </button>
             </>
           ) : finishing ? null : (
             <>
-              <NavLink to="/login" className={styles.ghost}>
+              <NavLink ref={loginLink} to="/login" className={styles.ghost}>
                 {messages.login}
               </NavLink>
               <NavLink to="/signup" className={styles.solid}>

@@ -18,8 +18,9 @@ export function FeedRoute() {
         <h1 className={styles.title}>오늘의 까치</h1>
         <p className={styles.lede}>사진 한 장과 짧은 글로 전하는 우리 동네 소식</p>
       </header>
-      <Feed renderActions={likeButton} />
+      {/* Before the feed in the Tab order (it floats over it): an endless feed would never let Tab reach it. */}
       <WriteButton />
+      <Feed renderActions={likeButton} />
     </main>
   )
 }

@@ -1,7 +1,11 @@
 import { createContext, lazy, Suspense, useCallback, useContext, useRef, useState, type ReactNode } from 'react'
 import { messages } from '@shared/messages'
 
-type Confirm = (question: string, action?: string) => Promise<boolean>
+/**
+ * `afterYes`: where the focus goes when the answer is yes and the dialog has closed (the opener,
+ * a deleted row's ×, is often gone by then); with no answer, or no such element, the opener.
+ */
+type Confirm = (question: string, action?: string, afterYes?: () => HTMLElement | null | undefined) => Promise<boolean>
 
 const ConfirmContext = createContext<Confirm>(() => Promise.resolve(false))
 
@@ -21,11 +25,15 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
   const resolver = useRef<((ok: boolean) => void) | null>(null)
   // What had focus when the question was asked: the dialog has no Radix trigger to return to.
   const opener = useRef<HTMLElement | null>(null)
+  const afterYes = useRef<(() => HTMLElement | null | undefined) | null>(null)
+  const answer = useRef(false)
 
-  const confirm = useCallback<Confirm>((text, label = messages.confirm) => {
+  const confirm = useCallback<Confirm>((text, label = messages.confirm, then) => {
     // A question replacing an unanswered one keeps the first one's opener.
     if (!resolver.current) opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
     resolver.current?.(false)
+    afterYes.current = then ?? null
+    answer.current = false
     setQuestion(text)
     setAction(label)
     setAsked(true)
@@ -36,12 +44,16 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
   }, [])
 
   const returnFocus = useCallback(() => {
-    const element = opener.current
+    const next = answer.current ? afterYes.current?.() : null
+    const element = next?.isConnected ? next : opener.current
     opener.current = null
+    afterYes.current = null
     if (element?.isConnected) element.focus()
   }, [])
 
   const settle = useCallback((ok: boolean) => {
+    // Radix closes after the button's own answer: that second, "no", answers nothing.
+    if (resolver.current) answer.current = ok
     resolver.current?.(ok)
     resolver.current = null
     setOpen(false)

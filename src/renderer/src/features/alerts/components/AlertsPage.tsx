@@ -35,6 +35,8 @@ export function AlertsPage() {
   const opened = useRef(false)
   /** The list last marked: each answer is marked once, so a failure is not retried in a loop. */
   const marked = useRef<AlertList | null>(null)
+  const heading = useRef<HTMLHeadingElement>(null)
+  const clearButton = useRef<HTMLButtonElement>(null)
 
   const data = alerts.data
   useEffect(() => {
@@ -67,21 +69,25 @@ export function AlertsPage() {
   const isNew = (row: AlertList['alerts'][number]) => !row.seen || fresh.has(row.id)
   const anyNew = list.some(isNew)
 
+  // 모두 읽음 goes once read: the focus moves on to 모두 삭제 beside it.
   const readAll = () => {
+    clearButton.current?.focus()
     setFresh(new Set())
     // Only the button says a failure: the automatic marks (on view, on focus) stay quiet.
     if (data) markSeen(data, { onError: (e) => toast.error(errorMessage(e)) })
   }
 
   const clearAll = async () => {
-    if (!(await confirm(format.confirmDeleteAllAlerts(data?.count ?? list.length), messages.deleteAll))) return
+    if (!(await confirm(format.confirmDeleteAllAlerts(data?.count ?? list.length), messages.deleteAll, () => heading.current))) return
     clear.mutate()
   }
 
   return (
     <main className={styles.page}>
       <header className={styles.header}>
-        <h1 className={styles.title}>{messages.alertsTitle}</h1>
+        <h1 ref={heading} tabIndex={-1} className={styles.title}>
+          {messages.alertsTitle}
+        </h1>
         {list.length > 0 && (
           <div className={styles.actions}>
             {anyNew && (
@@ -89,7 +95,7 @@ export function AlertsPage() {
                 {messages.markAllRead}
               </button>
             )}
-            <button type="button" className={`${styles.action} ${styles.clear}`} onClick={clearAll} disabled={clear.isPending}>
+            <button ref={clearButton} type="button" className={`${styles.action} ${styles.clear}`} onClick={clearAll} disabled={clear.isPending}>
               {messages.deleteAll}
             </button>
           </div>
@@ -137,9 +143,14 @@ export function AlertsPage() {
                   type="button"
                   className={styles.remove}
                   aria-label={`${messages.deleteOne}: ${alert.text}`}
-                  onClick={() =>
+                  onClick={(event) => {
+                    // The row goes: the focus moves on to the next row's ×, the one before it, or the heading.
+                    const row = event.currentTarget.closest('li')
+                    const neighbour = row?.nextElementSibling ?? row?.previousElementSibling
+                    const next = neighbour?.querySelector<HTMLElement>('button') ?? heading.current
+                    next?.focus()
                     remove.mutate(alert.id)
-                  }
+                  }}
                 >
                   ×
                 </button>

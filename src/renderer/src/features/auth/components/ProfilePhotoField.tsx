@@ -35,7 +35,12 @@ export function ProfilePhotoField({ onChange, error, onChosen }: { onChange: (fi
         ) : (
           <span className={styles.avatarPreview} aria-hidden="true" />
         )}
-        <button type="button" className={styles.fileButton} onClick={() => fileInput.current?.click()}>
+        <button
+          type="button"
+          className={styles.fileButton}
+          data-problem={photoProblem || error ? '' : undefined}
+          onClick={() => fileInput.current?.click()}
+        >
           {messages.chooseImage}
         </button>
         {photo && (

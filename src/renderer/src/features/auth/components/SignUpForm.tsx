@@ -1,13 +1,15 @@
-import { useState, type FormEvent } from 'react'
+import { useRef, useState, type ChangeEvent, type FormEvent } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
 import { toast } from '@/shared/ui/toast'
 import { format, messages, type MessageKey } from '@shared/messages'
 import { checkSignUp, type SignUpFields } from '@shared/validation'
 import { limits } from '@shared/limits'
+import { useFocusProblem } from '@/shared/lib/focus-problem'
 import { CharCounter } from '@/shared/ui/CharCounter'
 import styles from '@/shared/ui/form.module.css'
 import { useSignUp } from '../api/sign-up'
 import { useFormSend } from '../hooks/use-form-send'
+import { PasswordInput } from './PasswordInput'
 import { ProfilePhotoField } from './ProfilePhotoField'
 
 type Field = keyof SignUpFields
@@ -26,6 +28,8 @@ export function SignUpForm() {
   const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({})
   const [photo, setPhoto] = useState<File | null>(null)
   const { serverError, setServerError, submitting, busy, send } = useFormSend()
+  const form = useRef<HTMLFormElement>(null)
+  const focusProblem = useFocusProblem(form)
 
   const problems = checkSignUp(values)
   const messageFor = (field: Field): string | null => {
@@ -34,24 +38,38 @@ export function SignUpForm() {
     return touched[field] && key ? messages[key] : null
   }
 
+  const fieldProps = (name: Field, autoComplete: string, problem: string | null) => ({
+    name,
+    autoComplete,
+    value: values[name],
+    'aria-invalid': problem ? true : undefined,
+    'aria-describedby': [problem && `${name}-error`, name === 'nickname' && 'nickname-counter'].filter(Boolean).join(' ') || undefined,
+    onChange: (e: ChangeEvent<HTMLInputElement>) => {
+      setValues((v) => ({ ...v, [name]: e.target.value }))
+      setTouched((t) => ({ ...t, [name]: true }))
+      if (serverError?.field === name) setServerError(null)
+    },
+    onBlur: () => setTouched((t) => ({ ...t, [name]: true }))
+  })
+
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     if (busy()) return
     setTouched({ email: true, nickname: true, password: true, passwordConfirm: true })
     setServerError(null)
-    if (Object.keys(problems).length > 0) return
+    if (Object.keys(problems).length > 0) return focusProblem()
     await send(async () => {
       const profileImage = photo ? new Uint8Array(await photo.arrayBuffer()) : null
       // Awaited: the welcome shows even when main's session event has already moved the screen on.
       const session = await signUp.mutateAsync({ ...values, profileImage })
       toast.success(format.signupDone(session.user?.nickname ?? values.nickname.trim()))
       navigate('/', { replace: true })
-    })
+    }, focusProblem)
   }
 
   return (
     <main className={styles.page}>
-      <form className={styles.card} onSubmit={submit} noValidate aria-labelledby="signup-title">
+      <form ref={form} className={styles.card} onSubmit={submit} noValidate aria-labelledby="signup-title">
         <h1 id="signup-title" className={styles.title}>
           {messages.signup}
         </h1>
@@ -68,22 +86,11 @@ export function SignUpForm() {
               <label className={styles.label} htmlFor={`signup-${name}`}>
                 {label}
               </label>
-              <input
-                id={`signup-${name}`}
-                className={styles.input}
-                type={type}
-                name={name}
-                autoComplete={autoComplete}
-                value={values[name]}
-                aria-invalid={problem ? true : undefined}
-                aria-describedby={[problem && `${name}-error`, name === 'nickname' && 'nickname-counter'].filter(Boolean).join(' ') || undefined}
-                onChange={(e) => {
-                  setValues((v) => ({ ...v, [name]: e.target.value }))
-                  setTouched((t) => ({ ...t, [name]: true }))
-                  if (serverError?.field === name) setServerError(null)
-                }}
-                onBlur={() => setTouched((t) => ({ ...t, [name]: true }))}
-              />
+              {type === 'password' ? (
+                <PasswordInput id={`signup-${name}`} label={label} {...fieldProps(name, autoComplete, problem)} />
+              ) : (
+                <input id={`signup-${name}`} className={styles.input} type={type} {...fieldProps(name, autoComplete, problem)} />
+              )}
               {problem && (
                 <p id={`${name}-error`} className={styles.error} role="alert">
                   {problem}

@@ -16,13 +16,15 @@ export function useFormSend() {
   const sending = useRef(false)
   const [submitting, setSubmitting] = useState(false)
 
-  const send = async (work: () => Promise<void>): Promise<void> => {
+  /** `onRefused`: after main's refusal is set (e.g. to put the focus on its field). */
+  const send = async (work: () => Promise<void>, onRefused?: () => void): Promise<void> => {
     sending.current = true
     setSubmitting(true)
     try {
       await work()
     } catch (error) {
       setServerError({ field: error instanceof MagpieError ? error.field : undefined, message: errorMessage(error) })
+      onRefused?.()
     } finally {
       sending.current = false
       setSubmitting(false)

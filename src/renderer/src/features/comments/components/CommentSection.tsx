@@ -1,3 +1,4 @@
+import { useRef } from 'react'
 import { messages } from '@shared/messages'
 import { Avatar } from '@/shared/ui/Avatar'
 import { useConfirm } from '@/shared/ui/ConfirmProvider'
@@ -14,16 +15,18 @@ export function CommentSection({ postId }: { postId: string }) {
   const comments = useComments(postId)
   const remove = useDeleteComment()
   const confirm = useConfirm()
+  const section = useRef<HTMLElement>(null)
 
+  // The deleted comment's × goes with it: the focus moves on to the comment box.
   const removeComment = async (id: string) => {
-    if (!(await confirm(messages.confirmDeleteComment, messages.deleteOne))) return
+    if (!(await confirm(messages.confirmDeleteComment, messages.deleteOne, () => section.current?.querySelector('textarea')))) return
     remove.mutate(id)
   }
 
   const list = comments.data?.pages.flatMap((page) => page.comments) ?? []
 
   return (
-    <section className={styles.section} aria-labelledby="comments-title">
+    <section ref={section} className={styles.section} aria-labelledby="comments-title">
       <h2 id="comments-title" className={styles.title}>
         {messages.comment}
       </h2>

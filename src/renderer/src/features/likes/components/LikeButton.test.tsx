@@ -67,6 +67,14 @@ describe('LikeButton', () => {
     expect(screen.queryByTestId('heart-animation')).toBeNull()
   })
 
+  it('keeps one name, 좋아요, and says liked with aria-pressed alone', async () => {
+    installFakeMagpie({ 'likes:set': () => ({ ok: true, data: { postId: 'post-1', likeCount: 3, likedByMe: true } }) })
+    renderWithApp(<CachedLikeButton id="post-1" />, { session: me, posts: [samplePost()] })
+    expect(screen.getByRole('button', { name: '좋아요', pressed: false })).toBeTruthy()
+    fireEvent.click(screen.getByTestId('like-button'))
+    await vi.waitFor(() => expect(screen.getByRole('button', { name: '좋아요', pressed: true })).toBeTruthy())
+  })
+
   it('unliking plays no animation', async () => {
     installFakeMagpie({ 'likes:set': () => ({ ok: true, data: { postId: 'post-1', likeCount: 1, likedByMe: false } }) })
     renderWithApp(<CachedLikeButton id="post-1" />, { session: me, posts: [samplePost({ likedByMe: true })] })

@@ -38,8 +38,9 @@ export function LikeButton({ post }: { post: PostView }) {
       <button
         type="button"
         className={`${styles.heart} ${post.likedByMe ? styles.on : ''}`}
+        // One name; the pressed state says whether it is liked.
         aria-pressed={post.likedByMe}
-        aria-label={post.likedByMe ? messages.unlike : messages.like}
+        aria-label={messages.like}
         onClick={toggle}
         data-testid="like-button"
       />

@@ -45,7 +45,14 @@ export function PhotoDropZone({ photo, image, onRemove }: { photo: PhotoUpload; 
         </div>
       )}
       <div className={styles.photoButtons}>
-        <button ref={pickButton} type="button" className={styles.pick} onClick={() => fileInput.current?.click()} disabled={photo.busy}>
+        <button
+          ref={pickButton}
+          type="button"
+          className={styles.pick}
+          data-problem={photo.problem ? '' : undefined}
+          onClick={() => fileInput.current?.click()}
+          disabled={photo.busy}
+        >
           {hasPhoto ? messages.changeImage : messages.chooseImage}
         </button>
         {image && !photo.busy && (

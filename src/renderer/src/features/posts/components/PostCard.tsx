@@ -1,7 +1,8 @@
-import type { MouseEvent, ReactNode } from 'react'
+import { useEffect, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
 import { format, messages } from '@shared/messages'
 import type { PostView } from '@shared/types'
+import { claimReturnFocus } from '@/shared/lib/return-focus'
 import { Avatar } from '@/shared/ui/Avatar'
 import { RelativeTime } from '@/shared/ui/RelativeTime'
 import { PostBody } from './PostBody'
@@ -44,10 +45,20 @@ export function PostCard({ post, actions, eager, highlight: words, position, set
     if ((event.target as HTMLElement).closest('a, button, input, textarea')) return
     navigate(`/detail/${post.id}`)
   }
+  // Enter on the card itself (focused by PageDown/PageUp) opens it, as a click would.
+  const openByKey = (event: KeyboardEvent) => {
+    if (event.key === 'Enter' && event.target === event.currentTarget) navigate(`/detail/${post.id}`)
+  }
+  // Back from this post with 목록으로: the focus returns to its link.
+  const link = useRef<HTMLAnchorElement>(null)
+  useEffect(() => {
+    if (claimReturnFocus(post.id)) link.current?.focus({ preventScroll: true })
+  }, [post.id])
   return (
     <article
       className={styles.card}
       onClick={open}
+      onKeyDown={openByKey}
       data-testid="post-card"
       data-post-id={post.id}
       aria-label={`${post.author.nickname}의 글`}
@@ -57,7 +68,8 @@ export function PostCard({ post, actions, eager, highlight: words, position, set
       tabIndex={position === undefined ? undefined : -1}
     >
       <PostHeader post={post} highlight={words} />
-      <Link to={`/detail/${post.id}`} className={styles.bodyLink} aria-label={`${post.author.nickname}의 글 자세히 보기`}>
+      {/* Named by what it shows, the post's text and photo (WCAG 2.5.3); the card names whose post it is. */}
+      <Link ref={link} to={`/detail/${post.id}`} className={styles.bodyLink}>
         <PostBody text={post.text} layout={post.layout} image={post.image} preview eager={eager} highlight={words} />
       </Link>
       <footer className={styles.footer}>

@@ -4,6 +4,7 @@ import { postLink } from '@shared/deep-link'
 import { format, messages } from '@shared/messages'
 import type { PostView } from '@shared/types'
 import { copyText } from '@/shared/lib/clipboard'
+import { returnFocusTo } from '@/shared/lib/return-focus'
 import { MagpieError, errorMessage } from '@/shared/lib/ipc'
 import { LoadingOverlay } from '@/shared/ui/LoadingOverlay'
 import { toast } from '@/shared/ui/toast'
@@ -24,7 +25,11 @@ export function PostDetail({ postId, renderActions, renderComments }: Props) {
   const navigate = useNavigate()
   const location = useLocation()
   // Back to the feed exactly where the reader left it, or to the top when opened from outside.
-  const back = () => (location.key !== 'default' ? navigate(-1) : navigate('/'))
+  const back = () => {
+    returnFocusTo(postId)
+    if (location.key !== 'default') navigate(-1)
+    else navigate('/')
+  }
   // Opening a post moves focus to its heading, as a new page would: screen readers start
   // there and Tab goes on through the post. Once per post, not on each refetch.
   const heading = useRef<HTMLHeadingElement>(null)

@@ -46,7 +46,7 @@ function Screens() {
   )
 }
 
-const text = () => screen.getByLabelText<HTMLTextAreaElement>('내용을 입력해 주세요', { selector: 'textarea' })
+const text = () => screen.getByLabelText<HTMLTextAreaElement>('글 내용', { selector: 'textarea' })
 const photo = (name: string) => new File([new Uint8Array([0xff, 0xd8, 0xff])], name, { type: 'image/jpeg' })
 
 describe('PostEditor', () => {

@@ -1,11 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react'
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { useLocation, useNavigate } from 'react-router-dom'
 import { toast } from '@/shared/ui/toast'
 import { defaultLayout, limits } from '@shared/limits'
 import { messages, type MessageKey } from '@shared/messages'
 import type { PostView, SessionView } from '@shared/types'
 import { checkPostText } from '@shared/validation'
+import { useFocusProblem } from '@/shared/lib/focus-problem'
+import { useCurrentUser } from '@/shared/lib/session'
+import { Avatar } from '@/shared/ui/Avatar'
 import { errorMessage } from '@/shared/lib/ipc'
 import { queryKeys } from '@/shared/lib/query-keys'
 import { CharCounter } from '@/shared/ui/CharCounter'
@@ -30,6 +33,10 @@ export function PostEditorForm({ userId, post }: { userId: string; post: PostVie
   const updatePost = useUpdatePost()
   const deletePost = useDeletePost()
   const textId = useId()
+  const user = useCurrentUser()
+  const author = post?.author ?? user
+  const form = useRef<HTMLFormElement>(null)
+  const focusProblem = useFocusProblem(form)
 
   const initial = useCallback(
     (): EditorDraft => ({ text: post?.text ?? '', layout: post?.layout ?? defaultLayout, image: post?.image ?? null, uploadId: null }),
@@ -73,7 +80,8 @@ export function PostEditorForm({ userId, post }: { userId: string; post: PostVie
     const problem = checkPostText(text)
     setTextProblem(problem)
     photo.setProblem(image ? null : messages.postImageRequired)
-    if (problem || !image || photo.isUploading()) return
+    if (problem || !image) return focusProblem()
+    if (photo.isUploading()) return
     const onError = (error: unknown) => toast.error(errorMessage(error))
     // Awaited rather than mutate's callbacks, which skip a screen already left: a saved
     // draft must go even then, or it would come back to be posted twice.
@@ -101,7 +109,7 @@ export function PostEditorForm({ userId, post }: { userId: string; post: PostVie
 
   return (
     <main className={styles.page}>
-      <form className={styles.editor} onSubmit={submit} noValidate aria-labelledby="editor-title">
+      <form ref={form} className={styles.editor} onSubmit={submit} noValidate aria-labelledby="editor-title">
         <h1 id="editor-title" className={styles.title}>
           {post ? messages.editorEdit : messages.editorNew}
         </h1>
@@ -109,7 +117,7 @@ export function PostEditorForm({ userId, post }: { userId: string; post: PostVie
         <PhotoDropZone photo={photo} image={image} onRemove={() => update({ image: null, uploadId: null })} />
 
         <label className={styles.label} htmlFor={textId}>
-          {messages.textPlaceholder}
+          {messages.postTextLabel}
         </label>
         <textarea
           id={textId}
@@ -118,7 +126,7 @@ export function PostEditorForm({ userId, post }: { userId: string; post: PostVie
           placeholder={messages.textPlaceholder}
           rows={6}
           aria-invalid={textProblem ? true : undefined}
-          aria-describedby={`${textId}-counter`}
+          aria-describedby={textProblem ? `${textId}-error ${textId}-counter` : `${textId}-counter`}
           onChange={(e) => {
             update({ text: e.target.value })
             if (textProblem) setTextProblem(checkPostText(e.target.value))
@@ -126,7 +134,7 @@ export function PostEditorForm({ userId, post }: { userId: string; post: PostVie
         />
         <div className={styles.fieldFoot}>
           {textProblem ? (
-            <p className={styles.error} role="alert">
+            <p id={`${textId}-error`} className={styles.error} role="alert">
               {messages[textProblem]}
             </p>
           ) : (
@@ -155,6 +163,13 @@ export function PostEditorForm({ userId, post }: { userId: string; post: PostVie
       <aside className={styles.preview} aria-label={messages.preview}>
         <p className={styles.previewLabel}>{messages.preview}</p>
         <div className={styles.previewCard} data-testid="editor-preview">
+          {/* Whose card it will be, as the feed shows it. */}
+          {author && (
+            <div className={styles.previewAuthor}>
+              <Avatar person={author} size={40} />
+              <span>{author.nickname}</span>
+            </div>
+          )}
           <PostBody text={text || messages.textPlaceholder} layout={layout} image={image} localImage={photo.localPreview} preview />
         </div>
       </aside>
