@@ -4,6 +4,7 @@ import type { PostRecord } from '../store/posts-store'
 import type { CommentRecord } from '../store/comments-store'
 import type { AlertRecord } from '../store/alerts-store'
 import { alertSentence, type AlertGroup } from './alert-groups'
+import { excerpt } from './excerpt'
 
 /** Store records → what the renderer may see: media URLs instead of files, no emails. */
 export function createViews(mediaUrl: (file: string) => string) {
@@ -58,7 +59,10 @@ export function createViews(mediaUrl: (file: string) => string) {
         postImage: head.postImage ? image(head.postImage) : null,
         createdAt: head.createdAt,
         seen,
-        text: alertSentence(head.type, head.actorNickname, others, head.commentText)
+        text: alertSentence(head.type, head.actorNickname, others, null),
+        postWords: excerpt(head.postText),
+        commentWords: head.commentText === null ? null : excerpt(head.commentText),
+        commentId: head.commentId
       }
     }
   }
