@@ -2,6 +2,7 @@ import type { MouseEvent, ReactNode } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
 import { format, messages } from '@shared/messages'
 import type { PostView } from '@shared/types'
+import { postPath } from '@/shared/lib/post-path'
 import { Avatar } from '@/shared/ui/Avatar'
 import { RelativeTime } from '@/shared/ui/RelativeTime'
 import { PostBody } from './PostBody'
@@ -62,7 +63,9 @@ export function PostCard({ post, actions, eager, highlight: words, position, set
       </Link>
       <footer className={styles.footer}>
         {actions}
-        <span className={styles.comments}>{format.commentCount(post.commentCount)}</span>
+        <Link to={postPath(post.id, { comment: null })} className={styles.comments}>
+          {format.commentCount(post.commentCount)}
+        </Link>
       </footer>
     </article>
   )
