@@ -48,12 +48,14 @@ const toAlert = (row: Record<string, unknown>): AlertRecord => ({
 const commentSlackMs = 60_000
 
 export function createAlertsStore(db: Db) {
-  // A local comment alert names its comment. One from the Realtime Database names none: it is
-  // matched in the mirror to the actor's latest comment on the post by its date, where the
-  // mirror holds that post's comments (docs/decisions/022-alert-rows.md).
+  // A local comment alert names its comment. One from the Realtime Database names none, only the
+  // actor's nickname: it is matched in the mirror to the latest comment on the post by someone of
+  // that nickname, by its date (to the minute; then the one mirrored last), where the mirror holds
+  // the post's comments (decision 022).
   const comment = `CASE WHEN al.comment_id IS NOT NULL THEN al.comment_id WHEN al.type = 'comment' THEN (
-        SELECT m.id FROM comments m WHERE m.post_id = al.post_id AND m.author_id = al.actor_id AND m.created_at <= al.created_at + ${commentSlackMs}
-        ORDER BY m.created_at DESC, m.id DESC LIMIT 1) END`
+        SELECT m.id FROM comments m JOIN users mu ON mu.id = m.author_id
+        WHERE m.post_id = al.post_id AND mu.nickname = u.nickname AND m.created_at <= al.created_at + ${commentSlackMs}
+        ORDER BY m.created_at DESC, m.rowid DESC LIMIT 1) END`
   const select = `SELECT al.id, al.type, al.post_id, al.actor_id, al.created_at, al.seen_at, u.nickname AS actor_nickname,
         p.text AS post_text, c.id AS comment_id, c.text AS comment_text, ${imageColumns('a', 'a_')}, ${imageColumns('i', 'p_')}
      FROM alerts al
