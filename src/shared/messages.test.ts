@@ -97,7 +97,6 @@ describe('the Korean catalog', () => {
     expect(format.alertLikeGrouped('참새', 2)).toBe('참새님 외 2명이 회원님의 게시글을 좋아해요')
     expect(format.alertComment('참새')).toBe('참새님이 회원님의 게시글에 댓글을 남겼어요')
     expect(format.alertComment('참새', '좋은 사진이에요')).toBe('참새님이 댓글을 남겼어요: 좋은 사진이에요')
-    expect(format.alertComment('참새', '가'.repeat(39) + '😀끝')).toBe(`참새님이 댓글을 남겼어요: ${'가'.repeat(39)}😀…`)
     expect(format.alertCommentGrouped('참새', 3)).toBe('참새님 외 3명이 회원님의 게시글에 댓글을 남겼어요')
     expect(format.trayTooltip(4)).toBe('까치 · 읽지 않은 알림 4개')
     expect(format.trayTooltip(0)).toBe('까치')

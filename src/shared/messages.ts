@@ -91,6 +91,12 @@ export const messages = {
   commentSubmit: '등록',
   commentLoginPrompt: '로그인하면 댓글을 남길 수 있어요',
   moreComments: '댓글 더 보기',
+  /** The post was deleted while a comment on it was being typed: the text stays, to copy. */
+  postDeletedWhileTyping: '작성자가 게시글을 삭제했어요',
+  commentDraftKept: '쓰던 댓글은 여기 남겨 두었어요. 복사해서 다른 곳에 쓸 수 있어요',
+  copyComment: '댓글 복사',
+  commentCopied: '댓글을 복사했어요',
+  commentCopyFailed: '댓글을 복사하지 못했어요. 다시 시도해 주세요',
   editorNew: '게시글 작성',
   editorEdit: '게시글 수정',
   chooseImage: '사진 선택',
@@ -117,6 +123,8 @@ export const messages = {
   markAllRead: '모두 읽음',
   /** An unread row of the alert list, for screen readers and beside its dot. */
   alertUnread: '읽지 않음',
+  /** Before a row's post words, for screen readers: which post the row is about. */
+  alertPostWords: '게시글',
   deleteAll: '모두 삭제',
   deleteOne: '삭제',
   noAlerts: '아직 새 알림이 없어요',
@@ -252,12 +260,9 @@ export const format = {
   confirmDeleteAllAlerts: (n: number) => `알림 ${n.toLocaleString('ko-KR')}개를 모두 삭제할까요?`,
   alertLike: (actor: string) => `${actor}님이 회원님의 게시글을 좋아해요`,
   alertLikeGrouped: (actor: string, others: number) => `${actor}님 외 ${others.toLocaleString('ko-KR')}명이 회원님의 게시글을 좋아해요`,
-  /** With the comment, its first 40 characters (code points, so no half of a pair); without it, whose post. */
-  alertComment: (actor: string, comment?: string) => {
-    if (comment === undefined) return `${actor}님이 회원님의 게시글에 댓글을 남겼어요`
-    const chars = [...comment]
-    return `${actor}님이 댓글을 남겼어요: ${chars.slice(0, 40).join('')}${chars.length > 40 ? '…' : ''}`
-  },
+  /** With the comment's first words (main trims them, main/core/excerpt.ts); without them, whose post. */
+  alertComment: (actor: string, words?: string) =>
+    words === undefined ? `${actor}님이 회원님의 게시글에 댓글을 남겼어요` : `${actor}님이 댓글을 남겼어요: ${words}`,
   alertCommentGrouped: (actor: string, others: number) =>
     `${actor}님 외 ${others.toLocaleString('ko-KR')}명이 회원님의 게시글에 댓글을 남겼어요`,
   trayTooltip: (n: number) => (n > 0 ? `까치 · 읽지 않은 알림 ${n.toLocaleString('ko-KR')}개` : '까치'),

@@ -86,15 +86,20 @@ export interface AlertView {
   createdAt: number
   /** False while any of the row's alerts is unread. */
   seen: boolean
-  /** The Korean sentence shown on the card and in the native notification. */
+  /** The Korean sentence shown on the card: who did what. */
   text: string
+  /** The post's first words (main trims them; plain text), naming which post the row is about. */
+  postWords: string
+  /** A comment row: its newest comment's first words and id, where known (null for likes). */
+  commentWords: string | null
+  commentId: string | null
 }
 
 export interface AlertList {
   alerts: AlertView[]
-  /** Every alert the person has (the rows show the newest 200). */
+  /** How many rows all the person's alerts make (the list shows those of the newest 200 alerts). */
   count: number
-  /** The alerts they have not seen: the badge. */
+  /** The rows holding an alert they have not seen: the badge (docs/decisions/022-alert-rows.md). */
   unseen: number
 }
 

@@ -1,5 +1,6 @@
 /// <reference lib="dom" />
 import { format } from '../../src/shared/messages'
+import { excerpt } from '../../src/main/core/excerpt'
 import { composePost, expect, sameStore, signUp, test } from './fixtures'
 import { makePhoto } from './photos'
 
@@ -30,11 +31,13 @@ test('HTML, script and SQL in posts, comments and nicknames stay inert text ever
   await expect(pageA.getByTestId('comment')).toContainText(payload)
   await expect(pageA.getByTestId('comment')).toContainText(nickname)
   await pageA.getByRole('link', { name: /알림/ }).click()
-  await expect(pageA.getByTestId('alert-card')).toContainText(format.alertComment(nickname, payload))
+  await expect(pageA.getByTestId('alert-card')).toContainText(format.alertComment(nickname))
+  await expect(pageA.getByTestId('alert-card')).toContainText(`“${excerpt(payload)}”`)
+  await expect(pageA.getByTestId('alert-card')).toContainText(excerpt(payload))
 
   // The native notification carries the same plain text.
   const { notifications } = await copyA.desktop()
-  expect(notifications.map((n) => n.body)).toEqual([format.alertComment(nickname, payload)])
+  expect(notifications.map((n) => n.body)).toEqual([format.alertComment(nickname, excerpt(payload))])
 
   // Nothing ran, no dialog opened, and the store still has its post.
   for (const page of [pageA, pageB]) {

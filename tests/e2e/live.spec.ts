@@ -81,6 +81,20 @@ test('two app copies on one store see each other: likes, comments, alerts, notif
   await cards.first().getByRole('link').click()
   await expect(pageA).toHaveURL(postUrl)
 
+  // A deletes the post while B is typing a comment on it: B's text stays, with what happened and a copy button.
+  const typed = '지워지기 전에 쓰던\n댓글이에요'
+  await pageB.getByLabel('댓글을 남겨 주세요').fill(typed)
+  await pageA.getByRole('link', { name: '수정' }).click()
+  await pageA.getByRole('button', { name: '삭제하기' }).click()
+  await pageA.getByRole('alertdialog').getByRole('button', { name: '삭제', exact: true }).click()
+  await expect(pageB.getByRole('heading', { name: '작성자가 게시글을 삭제했어요' })).toBeFocused()
+  await expect(pageB.getByTestId('kept-comment')).toHaveText(typed)
+  await expect(pageB).toHaveTitle('까치 — 작성자가 게시글을 삭제했어요')
+  await pageB.context().grantPermissions(['clipboard-read', 'clipboard-write'])
+  await pageB.getByRole('button', { name: '댓글 복사' }).click()
+  await expect(pageB.getByText('댓글을 복사했어요')).toBeVisible()
+  expect(await pageB.evaluate(() => navigator.clipboard.readText())).toBe(typed)
+
   await pageA.goto('about:blank')
   await pageB.goto('about:blank')
   expect(errorsA).toEqual([])

@@ -1,5 +1,6 @@
 import type { AlertType } from '@shared/limits'
 import { format } from '@shared/messages'
+import { excerpt } from './excerpt'
 
 /**
  * The alert list's rows (docs/decisions/014-unread-alerts.md): a post's alerts of one type are
@@ -39,8 +40,12 @@ export function groupAlerts<A extends GroupableAlert>(alerts: readonly A[]): Ale
   return [...rows.values()].map((row) => ({ head: row.head, others: row.actors.size - 1, seen: row.seen }))
 }
 
-/** The sentence of a row or a notification: one actor (a comment's first words where known), or the newest and how many more. */
+/**
+ * The sentence of a row or a notification: one actor, or the newest and how many more. A
+ * notification's single comment carries its first words; a row shows them on a line of their own.
+ */
 export function alertSentence(type: AlertType, actor: string, others: number, commentText: string | null): string {
   if (type === 'like') return others > 0 ? format.alertLikeGrouped(actor, others) : format.alertLike(actor)
-  return others > 0 ? format.alertCommentGrouped(actor, others) : format.alertComment(actor, commentText ?? undefined)
+  if (others > 0) return format.alertCommentGrouped(actor, others)
+  return format.alertComment(actor, commentText === null ? undefined : excerpt(commentText))
 }

@@ -4,6 +4,7 @@ import type { PostRecord } from '../store/posts-store'
 import type { CommentRecord } from '../store/comments-store'
 import type { AlertRecord } from '../store/alerts-store'
 import { alertSentence, type AlertGroup } from './alert-groups'
+import { excerpt } from './excerpt'
 import { shownNickname, type IdentityFacts } from './identity'
 
 /**
@@ -63,7 +64,10 @@ export function createViews(mediaUrl: (file: string) => string, identity: (perso
         postImage: head.postImage ? image(head.postImage) : null,
         createdAt: head.createdAt,
         seen,
-        text: alertSentence(head.type, actor.nickname, others, head.commentText)
+        text: alertSentence(head.type, actor.nickname, others, null),
+        postWords: excerpt(head.postText),
+        commentWords: head.commentText === null ? null : excerpt(head.commentText),
+        commentId: head.commentId
       }
     }
   }

@@ -13,7 +13,10 @@ export interface AlertRecord {
   createdAt: number
   /** Seen by the person it is for (migration 5). */
   seen: boolean
-  /** A comment alert's comment, where the store has it (the Realtime Database's alerts carry none). */
+  /** The post's text, whose first words name the post on its row. */
+  postText: string
+  /** A comment alert's comment, where the store has it (see select). */
+  commentId: string | null
   commentText: string | null
 }
 
@@ -33,24 +36,40 @@ const toAlert = (row: Record<string, unknown>): AlertRecord => ({
   postImage: imageFromColumns(row, 'p_'),
   createdAt: row.created_at as number,
   seen: row.seen_at !== null,
+  postText: row.post_text as string,
+  commentId: (row.comment_id as string | null) ?? null,
   commentText: (row.comment_text as string | null) ?? null
 })
 
+/**
+ * How long after its comment a comment alert may be dated: the Realtime Database's alerts carry
+ * a display date to the minute, as do the web app's comments.
+ */
+const commentSlackMs = 60_000
+
 export function createAlertsStore(db: Db) {
+  // A local comment alert names its comment. One from the Realtime Database names none, only the
+  // actor's nickname: it is matched in the mirror to the latest comment on the post by someone of
+  // that nickname, by its date (to the minute; then the one mirrored last), where the mirror holds
+  // the post's comments (decision 022).
+  const comment = `CASE WHEN al.comment_id IS NOT NULL THEN al.comment_id WHEN al.type = 'comment' THEN (
+        SELECT m.id FROM comments m JOIN users mu ON mu.id = m.author_id
+        WHERE m.post_id = al.post_id AND mu.nickname = u.nickname AND m.created_at <= al.created_at + ${commentSlackMs}
+        ORDER BY m.created_at DESC, m.rowid DESC LIMIT 1) END`
   const select = `SELECT al.id, al.type, al.post_id, al.actor_id, al.created_at, al.seen_at, u.nickname AS actor_nickname,
-        c.text AS comment_text, ${imageColumns('a', 'a_')}, ${imageColumns('i', 'p_')}
+        p.text AS post_text, c.id AS comment_id, c.text AS comment_text, ${imageColumns('a', 'a_')}, ${imageColumns('i', 'p_')}
      FROM alerts al
      JOIN users u ON u.id = al.actor_id
      LEFT JOIN images a ON a.id = u.avatar_id
      JOIN posts p ON p.id = al.post_id
      LEFT JOIN images i ON i.id = p.image_id
-     LEFT JOIN comments c ON c.id = al.comment_id`
+     LEFT JOIN comments c ON c.id = ${comment}`
   const list = db.prepare(`${select} WHERE al.user_id = @userId ORDER BY al.created_at DESC, al.id DESC LIMIT @limit`)
   const byIds = db.prepare(`${select} WHERE al.id IN (SELECT value FROM json_each(@ids)) ORDER BY al.created_at, al.id`)
-  // Kept by triggers (migration 2): one row, however many alerts the person has.
-  const count = db.prepare('SELECT alert_count AS n FROM users WHERE id = ?')
-  // Kept by triggers too (migration 5): what the badge shows.
-  const unseen = db.prepare('SELECT unseen_alert_count AS n FROM users WHERE id = ?')
+  // Rows of the list (a post's alerts of one type), all and unread, kept by triggers (migration 8):
+  // one read, however many alerts the person has.
+  const count = db.prepare('SELECT alert_rows AS n FROM users WHERE id = ?')
+  const unseen = db.prepare('SELECT unseen_alert_rows AS n FROM users WHERE id = ?')
   const markSeen = db.prepare(
     `UPDATE alerts SET seen_at = @at
      WHERE user_id = @userId AND seen_at IS NULL AND (created_at < @createdAt OR (created_at = @createdAt AND id <= @id))`
@@ -80,10 +99,11 @@ export function createAlertsStore(db: Db) {
     list(userId: string, limit: number): AlertRecord[] {
       return (list.all({ userId, limit }) as Record<string, unknown>[]).map(toAlert)
     },
+    /** How many rows the person's alerts make (a post's alerts of one type are one row). */
     count(userId: string): number {
       return (count.get(userId) as { n: number } | undefined)?.n ?? 0
     },
-    /** How many of the person's alerts they have not seen: the badge. */
+    /** How many of those rows hold an alert the person has not seen: the badge. */
     unseen(userId: string): number {
       return (unseen.get(userId) as { n: number } | undefined)?.n ?? 0
     },

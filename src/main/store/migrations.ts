@@ -235,5 +235,46 @@ export const migrations: readonly string[] = [
   CREATE TRIGGER changes_session_removed AFTER DELETE ON sessions BEGIN
     INSERT INTO changes (kind, user_id) VALUES ('session_removed', OLD.user_id);
   END;
+  `,
+  /* 8: counts in the unit the alert list shows (docs/decisions/022-alert-rows.md): a row is a
+        person's alerts of one type on one post, so the badge and the delete-all confirm count
+        rows, all of them and the unread ones, kept by the database so the badge still reads one
+        row. A row is unread while any of its alerts is. The indexes answer "is this the row's
+        first (or last) alert" from the row alone, however many alerts a post has. */ `
+  ALTER TABLE users ADD COLUMN alert_rows INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE users ADD COLUMN unseen_alert_rows INTEGER NOT NULL DEFAULT 0;
+  CREATE INDEX alerts_by_row ON alerts(post_id, type, user_id);
+  CREATE INDEX alerts_unseen_by_row ON alerts(post_id, type, user_id) WHERE seen_at IS NULL;
+  UPDATE users SET
+    alert_rows = (SELECT count(*) FROM (SELECT DISTINCT post_id, type FROM alerts WHERE user_id = users.id)),
+    unseen_alert_rows = (SELECT count(*) FROM (SELECT DISTINCT post_id, type FROM alerts WHERE user_id = users.id AND seen_at IS NULL));
+  CREATE TRIGGER alert_rows_up AFTER INSERT ON alerts
+    WHEN NOT EXISTS (SELECT 1 FROM alerts WHERE post_id = NEW.post_id AND type = NEW.type AND user_id = NEW.user_id AND id <> NEW.id)
+  BEGIN
+    UPDATE users SET alert_rows = alert_rows + 1 WHERE id = NEW.user_id;
+  END;
+  CREATE TRIGGER alert_rows_down AFTER DELETE ON alerts
+    WHEN NOT EXISTS (SELECT 1 FROM alerts WHERE post_id = OLD.post_id AND type = OLD.type AND user_id = OLD.user_id)
+  BEGIN
+    UPDATE users SET alert_rows = alert_rows - 1 WHERE id = OLD.user_id;
+  END;
+  CREATE TRIGGER alert_rows_unseen_up AFTER INSERT ON alerts
+    WHEN NEW.seen_at IS NULL AND NOT EXISTS (
+      SELECT 1 FROM alerts WHERE post_id = NEW.post_id AND type = NEW.type AND user_id = NEW.user_id AND seen_at IS NULL AND id <> NEW.id)
+  BEGIN
+    UPDATE users SET unseen_alert_rows = unseen_alert_rows + 1 WHERE id = NEW.user_id;
+  END;
+  CREATE TRIGGER alert_rows_unseen_down AFTER DELETE ON alerts
+    WHEN OLD.seen_at IS NULL AND NOT EXISTS (
+      SELECT 1 FROM alerts WHERE post_id = OLD.post_id AND type = OLD.type AND user_id = OLD.user_id AND seen_at IS NULL)
+  BEGIN
+    UPDATE users SET unseen_alert_rows = unseen_alert_rows - 1 WHERE id = OLD.user_id;
+  END;
+  CREATE TRIGGER alert_rows_seen AFTER UPDATE OF seen_at ON alerts
+    WHEN OLD.seen_at IS NULL AND NEW.seen_at IS NOT NULL AND NOT EXISTS (
+      SELECT 1 FROM alerts WHERE post_id = NEW.post_id AND type = NEW.type AND user_id = NEW.user_id AND seen_at IS NULL)
+  BEGIN
+    UPDATE users SET unseen_alert_rows = unseen_alert_rows - 1 WHERE id = NEW.user_id;
+  END;
   `
 ]

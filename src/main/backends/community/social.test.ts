@@ -225,6 +225,22 @@ describe('community alerts, live', () => {
     expect((await a.call('alerts:list')).count).toBe(1)
   })
 
+  it('rows name their post, a comment row its newest comment where the mirror holds it; the badge and the count are rows', async () => {
+    const { a, b, post } = await aliceAndBob()
+    // Alice has the post open: the mirror follows its comments.
+    await a.call('comments:list', { postId: post.id })
+    await b.call('comments:add', { postId: post.id, text: '첫 댓글' })
+    const newest = await b.call('comments:add', { postId: post.id, text: '둘째 댓글\n두 줄' })
+    await b.call('likes:set', { postId: post.id, liked: true })
+    await a.settle()
+    const list = await a.call('alerts:list')
+    expect(list.alerts.map((r) => [r.type, r.postWords, r.commentWords, r.commentId])).toEqual([
+      ['like', '앨리스의 글', null, null],
+      ['comment', '앨리스의 글', '둘째 댓글 두 줄', newest.id]
+    ])
+    expect([list.count, list.unseen, a.desktop.recording.badge]).toEqual([2, 2, 2])
+  })
+
   it('unread is Magpie\'s own: seeing the list takes the badge to 0, the Realtime Database keeps the web app\'s shape, and a restart remembers', async () => {
     const { fake, a, b, post, aliceUid } = await aliceAndBob()
     await b.call('comments:add', { postId: post.id, text: '하나' })
@@ -245,7 +261,8 @@ describe('community alerts, live', () => {
     await again.settle()
     expect(again.desktop.recording.badge).toBe(1)
     const after = await again.call('alerts:list')
-    expect([after.count, after.unseen]).toEqual([3, 1])
+    // Counted in rows: the new comment joined the comment row, which is unread again.
+    expect([after.count, after.unseen]).toEqual([2, 1])
     expect(after.alerts.map((r) => [r.type, r.seen])).toEqual([
       ['comment', false],
       ['like', true]

@@ -30,18 +30,37 @@ describe('alerts', () => {
   it('list the user’s alerts newest first, a post’s likes grouped, with actor, post photo and Korean text, and count them', async () => {
     const { app, bob, carol, first, second } = await aliceWithAlerts()
     const list = await app.call('alerts:list')
-    expect(list.count).toBe(4)
-    expect(list.unseen).toBe(4)
-    expect(list.alerts.map((a) => [a.type, a.postId, a.actor.id, a.others, a.seen, a.text])).toEqual([
-      ['like', second.id, carol.user.id, 1, false, '캐럴님 외 1명이 회원님의 게시글을 좋아해요'],
-      ['comment', first.id, bob.user.id, 0, false, '밥님이 댓글을 남겼어요: 좋아요'],
-      ['like', first.id, bob.user.id, 0, false, '밥님이 회원님의 게시글을 좋아해요']
+    // Counted as the list shows them: three rows (four alerts), all unread.
+    expect(list.count).toBe(3)
+    expect(list.unseen).toBe(3)
+    expect(list.alerts.map((a) => [a.type, a.postId, a.actor.id, a.others, a.seen, a.text, a.postWords, a.commentWords])).toEqual([
+      ['like', second.id, carol.user.id, 1, false, '캐럴님 외 1명이 회원님의 게시글을 좋아해요', '둘째 글', null],
+      ['comment', first.id, bob.user.id, 0, false, '밥님이 회원님의 게시글에 댓글을 남겼어요', '첫 글', '좋아요'],
+      ['like', first.id, bob.user.id, 0, false, '밥님이 회원님의 게시글을 좋아해요', '첫 글', null]
     ])
+    const comments = await app.call('comments:list', { postId: first.id, cursor: null })
+    expect(list.alerts.map((a) => a.commentId)).toEqual([null, comments.comments[0]!.id, null])
     expect(list.alerts[1]!.actor).toEqual({ id: bob.user.id, nickname: '밥', avatar: bob.user.avatar })
     expect(list.alerts[1]!.postImage).toEqual(first.image)
     const times = list.alerts.map((a) => a.createdAt)
     expect(times).toEqual([...times].sort((a, b) => b - a))
-    expect(app.desktop.recording.badge).toBe(4)
+    expect(app.desktop.recording.badge).toBe(3)
+  })
+
+  it("a grouped comment row shows its newest comment's first words, one line, trimmed; each row names its post", async () => {
+    const { app, alice, first } = await aliceWithAlerts()
+    await app.call('auth:logout')
+    await signUp(app, 'dave', { nickname: '데이브' })
+    const long = `줄바꿈\n다음   ${'가'.repeat(40)}👨‍👩‍👧‍👦끝`
+    await app.call('comments:add', { postId: first.id, text: long })
+    await app.call('auth:logout')
+    await logIn(app, alice)
+    const [row] = (await app.call('alerts:list')).alerts
+    expect([row!.text, row!.postWords, row!.commentWords]).toEqual([
+      '데이브님 외 1명이 회원님의 게시글에 댓글을 남겼어요',
+      '첫 글',
+      `줄바꿈 다음 ${'가'.repeat(33)}…`
+    ])
   })
 
   it('belong to their user only: the actors have none', async () => {
@@ -89,7 +108,7 @@ describe('alerts', () => {
     const { app } = await aliceWithAlerts()
     const list = await app.call('alerts:list')
     const seen = await app.call('alerts:markSeen', { through: { createdAt: list.alerts[0]!.createdAt, id: list.alerts[0]!.id } })
-    expect([seen.count, seen.unseen]).toEqual([4, 0])
+    expect([seen.count, seen.unseen]).toEqual([3, 0])
     expect(seen.alerts.map((a) => [a.id, a.seen])).toEqual(list.alerts.map((a) => [a.id, true]))
     expect(app.desktop.recording.badge).toBe(0)
     expect(app.eventsOf('alerts:changed').at(-1)).toEqual({ count: 0, newest: null })
@@ -110,7 +129,7 @@ describe('alerts', () => {
     expect(app.desktop.recording.badge).toBe(1)
     expect(seen.alerts.map((a) => [a.text, a.seen])).toEqual([
       ['데이브님 외 2명이 회원님의 게시글을 좋아해요', false],
-      ['밥님이 댓글을 남겼어요: 좋아요', true],
+      ['밥님이 회원님의 게시글에 댓글을 남겼어요', true],
       ['밥님이 회원님의 게시글을 좋아해요', true]
     ])
   })

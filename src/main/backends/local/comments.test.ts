@@ -77,7 +77,7 @@ describe('adding a comment', () => {
     await app.call('comments:add', { postId: post.id, text: '감사합니다' })
     expect(commentAlerts(app, post.id)).toHaveLength(1)
     const alerts = await app.call('alerts:list')
-    expect(alerts.alerts.map((a) => [a.type, a.text])).toEqual([['comment', '밥님이 댓글을 남겼어요: 좋네요']])
+    expect(alerts.alerts.map((a) => [a.type, a.text, a.commentWords])).toEqual([['comment', '밥님이 회원님의 게시글에 댓글을 남겼어요', '좋네요']])
   })
 })
 

@@ -4,19 +4,29 @@ import { usePost } from '@/features/posts/api/get-post'
 import { PostDetail } from '@/features/posts/components/PostDetail'
 import { LikeButton } from '@/features/likes/components/LikeButton'
 import { CommentSection } from '@/features/comments/components/CommentSection'
+import { KeptCommentDraft } from '@/features/comments/components/KeptCommentDraft'
+import { useCommentDraft } from '@/features/comments/stores/comment-drafts'
+import { MagpieError } from '@/shared/lib/ipc'
+import { useCurrentUser } from '@/shared/lib/session'
 import { usePageTitle } from '@/shared/lib/page-title'
 
 export function DetailRoute() {
   const { postId = '' } = useParams()
   // The same query PostDetail shows (one cache entry): the title names whose post it is.
   const post = usePost(postId)
-  usePageTitle(post.data ? format.postHeading(post.data.author.nickname) : post.isError ? messages.notFound : null)
+  const user = useCurrentUser()
+  // A comment being typed when the post went: kept and shown instead of "not found".
+  const [draft] = useCommentDraft(postId, user?.id ?? null)
+  const deleted = post.error instanceof MagpieError && post.error.code === 'notFound'
+  const gone = post.isError ? (deleted && draft ? messages.postDeletedWhileTyping : messages.notFound) : null
+  usePageTitle(post.data && !post.isError ? format.postHeading(post.data.author.nickname) : gone)
   return (
     <PostDetail
       key={postId}
       postId={postId}
       renderActions={(post) => <LikeButton post={post} />}
       renderComments={(post) => <CommentSection postId={post.id} />}
+      renderGone={draft ? () => <KeptCommentDraft text={draft} /> : undefined}
     />
   )
 }

@@ -36,7 +36,10 @@ describe('AlertsPage', () => {
       postImage: null,
       createdAt,
       seen,
-      text
+      text,
+      postWords: '바다 사진',
+      commentWords: null,
+      commentId: null
     })
     let list: AlertList = {
       alerts: [row('b', 2000, false, '비님 외 2명이 회원님의 게시글을 좋아해요'), row('a', 1000, true, '새님이 회원님의 게시글을 좋아해요')],
@@ -63,11 +66,11 @@ describe('AlertsPage', () => {
     expect(screen.queryByRole('button', { name: '모두 읽음' })).toBeNull()
   })
 
-  it('the delete-all confirm says how many alerts go (all of them, not the rows)', async () => {
+  it("the delete-all confirm counts the rows main counts (all of them, also those past the list's 200 alerts)", async () => {
     installFakeMagpie({
       'alerts:list': () =>
         ok({
-          alerts: [{ id: 'a', type: 'like', postId: 'p', actor: { id: 'u', nickname: '비', avatar: null }, others: 11, postImage: null, createdAt: 1, seen: true, text: '비님 외 11명이 회원님의 게시글을 좋아해요' }],
+          alerts: [{ id: 'a', type: 'like', postId: 'p', actor: { id: 'u', nickname: '비', avatar: null }, others: 11, postImage: null, createdAt: 1, seen: true, text: '비님 외 11명이 회원님의 게시글을 좋아해요', postWords: '바다 사진', commentWords: null, commentId: null }],
           count: 12,
           unseen: 0
         } satisfies AlertList)

@@ -5,6 +5,7 @@ import { toast } from '@/shared/ui/toast'
 import { format, messages } from '@shared/messages'
 import { errorMessage } from '@/shared/lib/ipc'
 import { useCurrentUser } from '@/shared/lib/session'
+import { postPath } from '@/shared/lib/post-path'
 import { useConfirm } from '@/shared/ui/ConfirmProvider'
 import { Avatar } from '@/shared/ui/Avatar'
 import { Image } from '@/shared/ui/Image'
@@ -120,7 +121,7 @@ export function AlertsPage() {
             const unread = isNew(alert)
             return (
               <li key={alert.id} {...row} className={`${styles.card} ${unread ? styles.unread : ''}`} data-testid="alert-card" data-unread={unread}>
-                <Link to={`/detail/${alert.postId}`} className={styles.link}>
+                <Link to={postPath(alert.postId, alert.type === 'comment' ? { comment: alert.commentId } : undefined)} className={styles.link}>
                   <span className={styles.actor}>
                     <Avatar person={alert.actor} size={44} />
                     <span className={`${styles.type} ${alert.type === 'like' ? styles.like : styles.comment}`}>
@@ -131,6 +132,16 @@ export function AlertsPage() {
                     <span className={styles.text}>
                       {unread && <span className="visually-hidden">{messages.alertUnread}, </span>}
                       {alert.text}
+                    </span>
+                    {/* Someone else's words, as text; <bdi> keeps their direction from turning the line around. */}
+                    {alert.commentWords !== null && (
+                      <span className={styles.quote}>
+                        “<bdi>{alert.commentWords}</bdi>”
+                      </span>
+                    )}
+                    <span className={styles.post}>
+                      <span className="visually-hidden">{messages.alertPostWords}: </span>
+                      <bdi>{alert.postWords}</bdi>
                     </span>
                     <RelativeTime at={alert.createdAt} className={styles.date} />
                   </span>

@@ -1,5 +1,6 @@
-import { useRef } from 'react'
+import { useEffect, useRef } from 'react'
 import { messages } from '@shared/messages'
+import { useCommentsTarget } from '@/shared/lib/post-path'
 import { Avatar } from '@/shared/ui/Avatar'
 import { useConfirm } from '@/shared/ui/ConfirmProvider'
 import { ErrorState } from '@/shared/ui/ErrorState'
@@ -11,11 +12,17 @@ import { useDeleteComment } from '../api/delete-comment'
 import { CommentForm } from './CommentForm'
 import styles from './CommentSection.module.css'
 
+/** How many pages of comments opening at one comment reads, looking for it, before it settles for the section. */
+const targetPages = 10
+
 export function CommentSection({ postId }: { postId: string }) {
   const comments = useComments(postId)
   const remove = useDeleteComment()
   const confirm = useConfirm()
   const section = useRef<HTMLElement>(null)
+  const target = useCommentsTarget()
+  const title = useRef<HTMLHeadingElement>(null)
+  const landed = useRef(false)
 
   // The deleted comment's × goes with it: the focus moves on to the comment box.
   const removeComment = async (id: string) => {
@@ -24,10 +31,29 @@ export function CommentSection({ postId }: { postId: string }) {
   }
 
   const list = comments.data?.pages.flatMap((page) => page.comments) ?? []
+  const targetId = target?.comment ?? null
+  const found = targetId !== null && list.some((comment) => comment.id === targetId)
+
+  // Opened at the comments (a comment alert, a card's "댓글 N개"): once they are read, focus and
+  // the scroll land on the named comment, or on the section when it names none or is not there.
+  const settled = !comments.isPending && !comments.isFetchingNextPage
+  const lookFurther = targetId !== null && !found && comments.hasNextPage && (comments.data?.pages.length ?? 0) < targetPages
+  useEffect(() => {
+    if (!target || landed.current || !settled) return
+    if (lookFurther) {
+      void comments.fetchNextPage()
+      return
+    }
+    landed.current = true
+    const row = found ? document.querySelector<HTMLElement>(`[data-comment-id="${CSS.escape(targetId)}"]`) : null
+    const element = row ?? title.current
+    element?.scrollIntoView({ block: row ? 'center' : 'start' })
+    element?.focus({ preventScroll: true })
+  }, [target, settled, lookFurther, found, targetId, comments])
 
   return (
     <section ref={section} className={styles.section} aria-labelledby="comments-title">
-      <h2 id="comments-title" className={styles.title}>
+      <h2 id="comments-title" ref={title} tabIndex={-1} className={styles.title}>
         {messages.comment}
       </h2>
       <CommentForm postId={postId} />
@@ -45,7 +71,14 @@ export function CommentSection({ postId }: { postId: string }) {
           estimate={80}
           setSize={comments.hasNextPage ? -1 : list.length}
           renderItem={(comment, row) => (
-            <li key={comment.id} {...row} className={styles.comment} data-testid="comment">
+            <li
+              key={comment.id}
+              {...row}
+              className={`${styles.comment} ${comment.id === targetId ? styles.target : ''}`}
+              data-testid="comment"
+              data-comment-id={comment.id}
+              tabIndex={comment.id === targetId ? -1 : undefined}
+            >
               <Avatar person={comment.author} size={32} />
               <div className={styles.commentBody}>
                 <div className={styles.meta}>

@@ -2,6 +2,7 @@ import { useEffect, useRef, type KeyboardEvent, type MouseEvent, type ReactNode 
 import { Link, useNavigate } from 'react-router-dom'
 import { format, messages } from '@shared/messages'
 import type { PostView } from '@shared/types'
+import { postPath } from '@/shared/lib/post-path'
 import { claimReturnFocus } from '@/shared/lib/return-focus'
 import { Avatar } from '@/shared/ui/Avatar'
 import { RelativeTime } from '@/shared/ui/RelativeTime'
@@ -74,7 +75,9 @@ export function PostCard({ post, actions, eager, highlight: words, position, set
       </Link>
       <footer className={styles.footer}>
         {actions}
-        <span className={styles.comments}>{format.commentCount(post.commentCount)}</span>
+        <Link to={postPath(post.id, { comment: null })} className={styles.comments}>
+          {format.commentCount(post.commentCount)}
+        </Link>
       </footer>
     </article>
   )

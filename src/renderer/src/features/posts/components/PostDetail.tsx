@@ -4,6 +4,7 @@ import { postLink } from '@shared/deep-link'
 import { format, messages } from '@shared/messages'
 import type { PostView } from '@shared/types'
 import { copyText } from '@/shared/lib/clipboard'
+import { useCommentsTarget } from '@/shared/lib/post-path'
 import { returnFocusTo } from '@/shared/lib/return-focus'
 import { MagpieError, errorMessage } from '@/shared/lib/ipc'
 import { LoadingOverlay } from '@/shared/ui/LoadingOverlay'
@@ -18,9 +19,11 @@ interface Props {
   /** Slots the app fills from other features: the like toggle and the comments. */
   renderActions?: (post: PostView) => ReactNode
   renderComments?: (post: PostView) => ReactNode
+  /** What stands instead of "not found" when the post is gone (a comment being typed on it, say). */
+  renderGone?: () => ReactNode
 }
 
-export function PostDetail({ postId, renderActions, renderComments }: Props) {
+export function PostDetail({ postId, renderActions, renderComments, renderGone }: Props) {
   const post = usePost(postId)
   const navigate = useNavigate()
   const location = useLocation()
@@ -31,16 +34,20 @@ export function PostDetail({ postId, renderActions, renderComments }: Props) {
     else navigate('/')
   }
   // Opening a post moves focus to its heading, as a new page would: screen readers start
-  // there and Tab goes on through the post. Once per post, not on each refetch.
+  // there and Tab goes on through the post. Once per post, not on each refetch. Opened at its
+  // comments, the comments take focus instead (CommentSection).
   const heading = useRef<HTMLHeadingElement>(null)
   const loaded = post.data !== undefined
+  const atComments = useCommentsTarget() !== null
   useEffect(() => {
-    if (loaded) heading.current?.focus({ preventScroll: true })
-  }, [loaded])
+    if (loaded && !atComments) heading.current?.focus({ preventScroll: true })
+  }, [loaded, atComments])
 
   if (post.isPending) return <LoadingOverlay />
   if (post.isError) {
     const missing = post.error instanceof MagpieError && post.error.code === 'notFound'
+    const gone = missing ? renderGone?.() : null
+    if (gone) return <main className={styles.missing}>{gone}</main>
     return (
       <main className={styles.missing}>
         <h1>{missing ? messages.notFound : errorMessage(post.error)}</h1>
