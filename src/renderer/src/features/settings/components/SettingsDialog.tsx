@@ -190,7 +190,8 @@ function ConfigList({ config }: { config: FirebaseWebConfig }) {
       {configFields.map((field) => (
         <div key={field} className={styles.configRow}>
           <dt>
-            {messages[configFieldLabels[field]]} <code className={styles.code}>{field}</code>
+            <span>{messages[configFieldLabels[field]]}</span>
+            <code className={styles.code}>{field}</code>
           </dt>
           <dd>{config[field]}</dd>
         </div>
