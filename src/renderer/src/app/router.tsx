@@ -14,7 +14,7 @@ const AlertsRoute = lazy(() => import('./routes/alerts').then((m) => ({ default:
 const JoinRoute = lazy(() => import('./routes/join').then((m) => ({ default: m.JoinRoute })))
 
 /**
- * The six routes of docs/specification.md §2.1, as hash routes (App puts them in a HashRouter). Declarative
+ * The seven routes of docs/specification.md §2.1, as hash routes (App puts them in a HashRouter). Declarative
  * routes rather than a data router: Magpie loads its data with TanStack Query, and the
  * data router's loaders and actions would be some 20 KiB of gzipped script on the first screen.
  */
