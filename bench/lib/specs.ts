@@ -15,5 +15,10 @@ export function browserSpec(smoke: boolean): StoreSpec {
   return scalingSpecs(smoke)[smoke ? 1 : 1]!
 }
 
+/** The same store with 100 posts: first paint should not depend on how many posts there are. */
+export function smallBrowserSpec(smoke: boolean): StoreSpec {
+  return { posts: 100, heavyComments: browserSpec(smoke).heavyComments }
+}
+
 export const sizeLabel = (posts: number): string =>
   posts >= 1000 && posts % 1000 === 0 ? `${posts / 1000}k` : String(posts)

@@ -183,6 +183,13 @@ export async function startHarness(options: HarnessOptions) {
         res.writeHead(route ? 200 : 404, { 'content-type': 'application/json' }).end(JSON.stringify({ route }))
         return
       }
+      // A magpie:// link as the OS hands it over (open-url, a second launch): main reads it, the page goes to its route.
+      if (path === '/__harness/link' && req.method === 'POST') {
+        const route = magpie.invitations.routeFor(url.searchParams.get('url'))
+        if (route) emit('app:navigate', { route })
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ route }))
+        return
+      }
       if (path === '/__harness/desktop/focus' && req.method === 'POST') {
         desktop.setFocused(url.searchParams.get('focused') === 'true')
         res.writeHead(204).end()

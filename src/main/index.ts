@@ -6,6 +6,7 @@ import type { EventName } from '@shared/ipc/channels'
 import type { EventPayloads } from '@shared/ipc/contract'
 import type { ShellNotice } from '@shared/types'
 import { createMagpie } from './app/create-magpie'
+import { createInvitations } from './core/invitations'
 import { createShellService } from './app/shell-service'
 import { loadSettings, profileDirFromEnv } from './config/settings'
 import { startupMessage } from './core/faults'
@@ -26,7 +27,6 @@ import { createTray, trayImage } from './desktop/tray'
 import { loadUpdater } from './desktop/updater'
 import { createMainWindow, keepRunningOnClose, lockDownSession, saveBounds } from './desktop/window'
 import { keepZoom } from './desktop/zoom'
-import { routeFromLink } from '@shared/deep-link'
 
 /**
  * Electron's entry: thin glue around createMagpie. Everything below it runs in plain
@@ -62,6 +62,8 @@ const mainLog = startMainLog(app.getPath('userData'))
 let window: BrowserWindow | null = null
 let quitting = false
 const links = createLinkRouter()
+// Links come before the app is ready: an invitation's config is read and held from the first.
+const invitations = createInvitations()
 /** Notices wait for the page: they are sent once it has loaded. */
 const notices: ShellNotice[] = []
 let pageLoaded = false
@@ -84,11 +86,11 @@ if (!app.requestSingleInstanceLock()) {
   // macOS hands links over as open-url, from before ready on: the router holds them for the window.
   app.on('open-url', (event, url) => {
     event.preventDefault()
-    links.open(routeFromLink(url))
+    links.open(invitations.routeFor(url))
   })
   // Windows and Linux start a second copy with the link in its argv; it hands over and quits.
-  app.on('second-instance', (_event, argv) => links.open(routeFromArgv(argv)))
-  const coldStartRoute = routeFromArgv(process.argv)
+  app.on('second-instance', (_event, argv) => links.open(routeFromArgv(argv, invitations.routeFor)))
+  const coldStartRoute = routeFromArgv(process.argv, invitations.routeFor)
   if (coldStartRoute) links.open(coldStartRoute)
   app.on('before-quit', () => {
     quitting = true
@@ -175,6 +177,7 @@ async function start(): Promise<void> {
     nativeBinding: electronNativeBinding(app.getAppPath(), app.isPackaged, process.resourcesPath),
     community,
     managedCommunity: managed,
+    invitations,
     emulators: settings.emulators ?? undefined,
     desktop,
     shell,

@@ -40,10 +40,19 @@ describe('Firebase web config rules', () => {
     }
   })
 
-  it('apiKey: AIza and 35 URL-safe characters', () => {
-    for (const bad of ['', 'AIza', 'AIzaSyDx3vQ9_kK2mQe7-TbUq0WZpL4nR8sYc1', real.apiKey + 'x', 'BIzaSyDx3vQ9_kK2mQe7-TbUq0WZpL4nR8sYc1E', 'AIzaSyDx3vQ9 kK2mQe7-TbUq0WZpL4nR8sYc1E', 'AIzaSyDx3vQ9+kK2mQe7/TbUq0WZpL4nR8sYc1E', 'aizaSyDx3vQ9_kK2mQe7-TbUq0WZpL4nR8sYc1E']) {
-      expect(checkApiKey(bad), bad).toBe('configApiKeyInvalid')
+  it('apiKey: AIza and 35 URL-safe characters, each rule named when it is the one broken', () => {
+    const cases: Record<string, string> = {
+      '': 'configFieldRequired',
+      AIzaFAKEFAKE: 'configApiKeyLength',
+      AIza: 'configApiKeyLength',
+      AIzaSyDx3vQ9_kK2mQe7_TbUq0WZpL4nR8sYc1: 'configApiKeyLength',
+      [real.apiKey + 'x']: 'configApiKeyLength',
+      BIzaSyDx3vQ9_kK2mQe7_TbUq0WZpL4nR8sYc1E: 'configApiKeyPrefix',
+      aizaSyDx3vQ9_kK2mQe7_TbUq0WZpL4nR8sYc1E: 'configApiKeyPrefix',
+      'AIzaSyDx3vQ9 kK2mQe7-TbUq0WZpL4nR8sYc1E': 'configApiKeyCharacters',
+      'AIzaSyDx3vQ9+kK2mQe7/TbUq0WZpL4nR8sYc1E': 'configApiKeyCharacters'
     }
+    for (const [bad, rule] of Object.entries(cases)) expect(checkApiKey(bad), bad).toBe(rule)
   })
 
   it('authDomain: a host name, nothing more', () => {
@@ -52,12 +61,24 @@ describe('Firebase web config rules', () => {
     }
   })
 
-  it('projectId: Firebase’s id rules', () => {
+  it('projectId: Firebase’s id rules, each rule named when it is the one broken', () => {
     expect(checkProjectId('demo-magpie')).toBeNull()
     expect(checkProjectId('a'.repeat(30))).toBeNull()
-    for (const bad of ['', 'short', 'a'.repeat(31), 'Kkachi-community', '1kkachi', 'kkachi-', 'kkachi_community', 'kkachi.community', 'kkachi community', '../etc/passwd']) {
-      expect(checkProjectId(bad), bad).toBe('configProjectIdInvalid')
+    const cases: Record<string, string> = {
+      '': 'configFieldRequired',
+      nope: 'configProjectIdLength',
+      short: 'configProjectIdLength',
+      ['a'.repeat(31)]: 'configProjectIdLength',
+      'Kkachi-community': 'configProjectIdCharacters',
+      kkachi_community: 'configProjectIdCharacters',
+      'kkachi.community': 'configProjectIdCharacters',
+      'kkachi community': 'configProjectIdCharacters',
+      '../etc/passwd': 'configProjectIdCharacters',
+      '1kkachi': 'configProjectIdStart',
+      '-kkachi': 'configProjectIdStart',
+      'kkachi-': 'configProjectIdEnd'
     }
+    for (const [bad, rule] of Object.entries(cases)) expect(checkProjectId(bad), bad).toBe(rule)
   })
 
   it('storageBucket: a Cloud Storage bucket name', () => {
@@ -98,14 +119,14 @@ describe('Firebase web config rules', () => {
 
   it('reports every broken field at once, each with its own message', () => {
     expect(checkFirebaseConfig({ apiKey: 'x', authDomain: 'x', projectId: 'x', storageBucket: 'x', databaseURL: 'x', appId: 'x' })).toEqual({
-      apiKey: 'configApiKeyInvalid',
+      apiKey: 'configApiKeyPrefix',
       authDomain: 'configAuthDomainInvalid',
-      projectId: 'configProjectIdInvalid',
+      projectId: 'configProjectIdLength',
       storageBucket: 'configStorageBucketInvalid',
       databaseURL: 'configDatabaseUrlInvalid',
       appId: 'configAppIdInvalid'
     })
-    expect(checkFirebaseConfig({ ...real, appId: '' })).toEqual({ appId: 'configAppIdInvalid' })
+    expect(checkFirebaseConfig({ ...real, appId: '  ' })).toEqual({ appId: 'configFieldRequired' })
   })
 
   it('ignores the spaces around a pasted value, and saves it trimmed', () => {

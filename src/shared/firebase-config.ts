@@ -11,16 +11,24 @@ export type ConfigField = keyof FirebaseWebConfig
 /** In the order the Firebase console prints them. */
 export const configFields = ['apiKey', 'authDomain', 'databaseURL', 'projectId', 'storageBucket', 'appId'] as const satisfies readonly ConfigField[]
 
+/** Each field's name as a member reads it (the settings form shows the Firebase name beside it). */
+export const configFieldLabels: Record<ConfigField, MessageKey> = {
+  apiKey: 'configLabelApiKey',
+  authDomain: 'configLabelAuthDomain',
+  databaseURL: 'configLabelDatabaseUrl',
+  projectId: 'configLabelProjectId',
+  storageBucket: 'configLabelStorageBucket',
+  appId: 'configLabelAppId'
+}
+
 /** Far beyond any real value: only stops absurd input before a pattern looks at it. */
 const valueMax = 300
 
 // Google API keys: "AIza" and 35 more URL-safe base64 characters.
-const apiKeyPattern = /^AIza[0-9A-Za-z_-]{35}$/
+const apiKeyLength = 39
 // Host name labels: letters, digits and inner hyphens, at most 63 each.
 const label = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?'
 const hostPattern = new RegExp(`^${label}(?:\\.${label})+$`)
-// Firebase project ids: 6–30 lowercase letters, digits and hyphens, a letter first, no hyphen last.
-const projectIdPattern = /^[a-z][a-z0-9-]{4,28}[a-z0-9]$/
 // Cloud Storage bucket names: lowercase letters, digits, "-", "_" and ".", a letter or digit at each end.
 const bucketPattern = /^[a-z0-9][a-z0-9._-]{1,220}[a-z0-9]$/
 // "1:<project number>:web:<hex>"; Android and iOS app ids are not web apps.
@@ -30,8 +38,12 @@ const emulatorHosts = ['127.0.0.1', 'localhost', '[::1]']
 
 const bounded = (value: string) => value.length > 0 && value.length <= valueMax
 
+/** Each rule in turn, so the message names the one the value breaks ("AIzaFAKEFAKE" is too short, not mis-started). */
 export function checkApiKey(value: string): MessageKey | null {
-  return apiKeyPattern.test(value) ? null : 'configApiKeyInvalid'
+  if (value === '') return 'configFieldRequired'
+  if (!value.startsWith('AIza')) return 'configApiKeyPrefix'
+  if (!/^[0-9A-Za-z_-]*$/.test(value)) return 'configApiKeyCharacters'
+  return value.length === apiKeyLength ? null : 'configApiKeyLength'
 }
 
 export function checkAuthDomain(value: string): MessageKey | null {
@@ -39,8 +51,13 @@ export function checkAuthDomain(value: string): MessageKey | null {
   return bounded(host) && host.length <= 253 && hostPattern.test(host) ? null : 'configAuthDomainInvalid'
 }
 
+/** Firebase project ids: 6–30 lowercase letters, digits and hyphens, a letter first, no hyphen last; each rule its own message. */
 export function checkProjectId(value: string): MessageKey | null {
-  return projectIdPattern.test(value) ? null : 'configProjectIdInvalid'
+  if (value === '') return 'configFieldRequired'
+  if (!/^[a-z0-9-]*$/.test(value)) return 'configProjectIdCharacters'
+  if (!/^[a-z]/.test(value)) return 'configProjectIdStart'
+  if (value.endsWith('-')) return 'configProjectIdEnd'
+  return value.length >= 6 && value.length <= 30 ? null : 'configProjectIdLength'
 }
 
 export function checkStorageBucket(value: string): MessageKey | null {
@@ -93,7 +110,8 @@ const rules: Record<ConfigField, (value: string) => MessageKey | null> = {
 
 /** One field's problem (after trimming), or null. */
 export function checkConfigField(field: ConfigField, value: string): MessageKey | null {
-  return rules[field](value.trim())
+  const trimmed = value.trim()
+  return trimmed === '' ? 'configFieldRequired' : rules[field](trimmed)
 }
 
 /** Every field's first problem, keyed by field; empty when the config is valid. */

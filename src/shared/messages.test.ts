@@ -71,7 +71,7 @@ const contract: Record<string, string> = {
   themeSystem: '시스템 설정',
   themeLight: '밝게',
   themeDark: '어둡게',
-  communityConnection: '커뮤니티 연결(Firebase)',
+  communityConnection: '커뮤니티 연결',
   connect: '연결하기',
   disconnect: '연결 해제',
   localOnly: '이 컴퓨터에만 저장',

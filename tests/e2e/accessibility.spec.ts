@@ -1,5 +1,8 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
+import { invitationLink } from '../../src/shared/invitation-link'
+import { format } from '../../src/shared/messages'
+import { kkachiCommunity } from '../support/community-config'
 import { animationsDone, composePost, expect, newAccount, signUp, test } from './fixtures'
 import { makePhoto } from './photos'
 
@@ -75,6 +78,11 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await visit('#/login', 'login', titled('로그인'))
     await visit('#/signup', 'sign-up', titled('회원가입'))
     await visit('#/no-such-page', 'not found', titled('페이지를 찾을 수 없어요'))
+    await visit('#/join', 'invitation (none held)', titled('커뮤니티 초대'))
+    await harness.openLink(invitationLink(kkachiCommunity))
+    await expect(page.getByRole('heading', { name: format.invitationAsk(kkachiCommunity.projectId) })).toBeFocused()
+    found.push(...(await violations(page, 'invitation (asking)')))
+    await page.getByRole('button', { name: '취소' }).click()
     await visit('#/', 'feed again', titled('홈'))
     await page.getByRole('button', { name: '설정' }).click()
     await expect(page.getByRole('dialog', { name: '설정' })).toBeVisible()

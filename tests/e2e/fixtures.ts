@@ -17,6 +17,8 @@ export interface Harness {
   desktop(): Promise<DesktopRecording>
   clickNotification(index: number): Promise<void>
   setFocused(focused: boolean): Promise<void>
+  /** Hands main a magpie:// link as the OS would; the route it opened, or null. */
+  openLink(link: string): Promise<string | null>
 }
 
 export interface HarnessStart {
@@ -48,6 +50,10 @@ export async function startHarness(options: HarnessStart = {}): Promise<Harness>
     },
     async setFocused(focused) {
       await fetch(api(`desktop/focus?focused=${focused}`), { method: 'POST' })
+    },
+    async openLink(link) {
+      const answer = await fetch(api(`link?url=${encodeURIComponent(link)}`), { method: 'POST' })
+      return ((await answer.json()) as { route: string | null }).route
     }
   }
 }

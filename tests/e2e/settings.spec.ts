@@ -37,6 +37,9 @@ ${Object.entries(config)
 const app = initializeApp(firebaseConfig);`
 
 const fields = ['apiKey', 'authDomain', 'databaseURL', 'projectId', 'storageBucket', 'appId'] as const
+/** Each field as a member reads it; its Firebase name is its description. */
+const labels = { apiKey: 'API 키', authDomain: '로그인 주소', databaseURL: '데이터베이스 주소', projectId: '커뮤니티 ID', storageBucket: '사진 저장소', appId: '앱 ID' }
+const pasteLabel = '받은 연결 정보 붙여 넣기'
 
 async function openSettings(page: Page) {
   await page.getByRole('button', { name: '설정' }).click()
@@ -71,25 +74,37 @@ test('says what is wrong as the config is typed, and the console snippet fills t
   const dialog = await openSettings(page)
   await expect(dialog.getByText('이 컴퓨터에만 저장')).toBeVisible()
 
-  await dialog.getByLabel('apiKey').fill('AIza-short')
-  await expect(dialog.getByText('apiKey를 확인해 주세요 (AIza로 시작하는 값)')).toBeVisible()
-  await dialog.getByLabel('databaseURL').fill('http://demo-magpie.firebaseio.com')
-  await expect(dialog.getByText('databaseURL을 확인해 주세요 (https://로 시작하는 주소)')).toBeVisible()
-  await dialog.getByLabel('databaseURL').fill(demoConfig.databaseURL)
-  await expect(dialog.getByText('databaseURL을 확인해 주세요 (https://로 시작하는 주소)')).toBeHidden()
+  await expect(dialog.getByText('커뮤니티 관리자에게 받은 초대 링크를 열면 바로 연결돼요', { exact: false })).toBeVisible()
+
+  // Each message names the rule the value actually breaks.
+  const apiKey = dialog.getByLabel('API 키')
+  await expect(apiKey).toHaveAccessibleDescription('apiKey')
+  await apiKey.fill('AIzaFAKEFAKE')
+  await expect(dialog.getByText('API 키는 39자예요')).toBeVisible()
+  await apiKey.fill('aiza')
+  await expect(dialog.getByText('API 키는 AIza로 시작해요')).toBeVisible()
+  await dialog.getByLabel('커뮤니티 ID').fill('nope')
+  await expect(dialog.getByText('커뮤니티 ID는 6~30자예요')).toBeVisible()
+  await dialog.getByLabel('커뮤니티 ID').fill('Nope-nope')
+  await expect(dialog.getByText('커뮤니티 ID에는 영문 소문자, 숫자, -만 들어가요')).toBeVisible()
+  const databaseUrl = dialog.getByLabel('데이터베이스 주소')
+  const databaseRule = '데이터베이스 주소는 https://로 시작하는 firebaseio.com이나 firebasedatabase.app 주소예요 (뒤에 경로 없이)'
+  await databaseUrl.fill('http://demo-magpie.firebaseio.com')
+  await expect(dialog.getByText(databaseRule)).toBeVisible()
+  await databaseUrl.fill(demoConfig.databaseURL)
+  await expect(dialog.getByText(databaseRule)).toBeHidden()
 
   // Submitting shows every remaining problem and sends nothing.
   await dialog.getByRole('button', { name: '연결하기' }).click()
-  await expect(dialog.getByText('projectId를 확인해 주세요 (영문 소문자, 숫자, -)')).toBeVisible()
-  await expect(dialog.getByText('appId를 확인해 주세요 (예: 1:…:web:…)')).toBeVisible()
-  await expect(dialog.getByLabel('apiKey')).toBeFocused()
+  await expect(dialog.getByText('이 칸을 채워 주세요')).toHaveCount(3)
+  await expect(apiKey).toBeFocused()
 
-  const paste = dialog.getByLabel('Firebase 콘솔의 설정 붙여 넣기')
+  const paste = dialog.getByLabel(pasteLabel)
   await paste.fill('apiKey: AIza… (half a line)')
-  await expect(dialog.getByText('붙여 넣은 설정을 읽을 수 없어요. Firebase 콘솔의 firebaseConfig를 그대로 붙여 넣어 주세요')).toBeVisible()
+  await expect(dialog.getByText('붙여 넣은 내용에서 연결 정보를 찾지 못했어요. 관리자가 보내 준 내용을 그대로 붙여 넣어 주세요')).toBeVisible()
   await paste.fill(consoleSnippet(demoConfig))
-  await expect(dialog.getByText('붙여 넣은 설정으로 칸을 채웠어요')).toBeVisible()
-  for (const field of fields) await expect(dialog.getByLabel(field, { exact: true })).toHaveValue(demoConfig[field])
+  await expect(dialog.getByText('붙여 넣은 연결 정보로 칸을 채웠어요')).toBeVisible()
+  for (const field of fields) await expect(dialog.getByLabel(labels[field], { exact: true })).toHaveValue(demoConfig[field])
   await expect(dialog.getByRole('alert')).toHaveCount(0)
 
   // Escape closes it; nothing was saved.
@@ -111,7 +126,7 @@ test('connects to a community and disconnects back to the local posts', async ({
   await expect(page.getByTestId('post-card').filter({ hasText: '이 컴퓨터에만 있는 글' })).toBeVisible()
 
   const dialog = await openSettings(page)
-  await dialog.getByLabel('Firebase 콘솔의 설정 붙여 넣기').fill(consoleSnippet(demoConfig))
+  await dialog.getByLabel(pasteLabel).fill(consoleSnippet(demoConfig))
   await dialog.getByRole('button', { name: '연결하기' }).click()
   await expect(dialog.getByTestId('connection-status')).toContainText('demo-magpie에 연결됨')
   await expect(page.getByText('커뮤니티에 연결했어요')).toBeVisible()
@@ -135,7 +150,7 @@ test('connects to a community and disconnects back to the local posts', async ({
   await expect(again.getByTestId('connection-status')).toContainText('이 컴퓨터에만 저장')
   await expect(page.getByText('연결을 해제했어요. 이 컴퓨터에 저장된 글로 돌아왔어요')).toBeVisible()
   // The form offers the config just left, for connecting again.
-  await expect(again.getByLabel('projectId')).toHaveValue('demo-magpie')
+  await expect(again.getByLabel(labels.projectId)).toHaveValue('demo-magpie')
   await page.keyboard.press('Escape')
 
   await expect(page.getByTestId('offline-banner')).toBeHidden()
@@ -171,10 +186,10 @@ test('a project that refuses the config: its message, the typing kept, nothing s
     const harness = await harnessWith({ MAGPIE_FIREBASE_EMULATORS: `auth=${refusing.host}` })
     await page.goto(harness.url)
     const dialog = await openSettings(page)
-    await dialog.getByLabel('Firebase 콘솔의 설정 붙여 넣기').fill(consoleSnippet(demoConfig))
+    await dialog.getByLabel(pasteLabel).fill(consoleSnippet(demoConfig))
     await dialog.getByRole('button', { name: '연결하기' }).click()
-    await expect(dialog.getByText('Firebase 프로젝트가 이 설정을 받아들이지 않아요. apiKey와 projectId를 확인해 주세요')).toBeVisible()
-    for (const field of fields) await expect(dialog.getByLabel(field, { exact: true })).toHaveValue(demoConfig[field])
+    await expect(dialog.getByText('커뮤니티가 이 연결 정보를 받아들이지 않아요. API 키와 커뮤니티 ID를 확인해 주세요')).toBeVisible()
+    for (const field of fields) await expect(dialog.getByLabel(labels[field], { exact: true })).toHaveValue(demoConfig[field])
     await expect(dialog.getByTestId('connection-status')).toContainText('이 컴퓨터에만 저장')
     await expect(dialog.getByRole('button', { name: '연결하기' })).toBeEnabled()
     expect(existsSync(join(harness.profileDir, 'community.json'))).toBe(false)

@@ -14,7 +14,7 @@
 import type { RulesTestEnvironment } from '@firebase/rules-unit-testing'
 import firebase from 'firebase/compat/app'
 import 'firebase/compat/firestore'
-import { afterAll, beforeAll, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, beforeEach, expect, it, vi } from 'vitest'
 import { webDate } from '../../src/main/firebase/mapping'
 import { cleanupCommunityApps, join, startProjectApp } from '../support/main/community-app'
 import { backendContract } from '../support/main/contract-suite'
@@ -34,6 +34,11 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await env?.cleanup()
+})
+
+// Each test its own project: names people hold (nicknames/{key}) do not carry over from the last one.
+beforeEach(async () => {
+  await env?.clearFirestore()
 })
 
 backendContract(

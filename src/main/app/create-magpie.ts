@@ -4,6 +4,7 @@ import type { FirebaseWebConfig } from '@shared/types'
 import { openCommunityBackend } from '../backends/community/backend'
 import { createLocalServices } from '../backends/local'
 import { createSettingsService } from '../core/connection-settings'
+import { createInvitations, type Invitations } from '../core/invitations'
 import type { Emit } from '../core/live-events'
 import { productionScrypt, type ScryptParams } from '../core/password'
 import { createFileVault, type TokenCipher } from '../core/session-vault'
@@ -47,6 +48,8 @@ export interface MagpieOptions {
   imageCacheBytes?: number
   /** Electron's own better-sqlite3 build, for every store this opens (docs/decisions/009-native-modules-per-runtime.md). */
   nativeBinding?: string
+  /** The invitations links hand over: Electron's entry makes them before the app is ready (links come that early). */
+  invitations?: Invitations
   /** How the image worker starts (docs/decisions/018-image-process.md): Electron's utilityProcess; absent, a Node child. */
   spawnImageWorker?: SpawnWorker
 }
@@ -100,7 +103,8 @@ export async function createMagpie(options: MagpieOptions) {
     community: options.community ?? null,
     managed: options.managedCommunity ?? false
   })
-  const dispatch = createDispatcher(createHandlers(active, settings, options.desktop, options.shell), {
+  const invitations = options.invitations ?? createInvitations()
+  const dispatch = createDispatcher(createHandlers(active, settings, invitations, options.desktop, options.shell), {
     currentUserId: () => active().auth.currentUserId(),
     afterCall(channel) {
       switching.poll()
@@ -130,6 +134,8 @@ export async function createMagpie(options: MagpieOptions) {
 
   return {
     dispatch,
+    /** Where magpie:// links are read: `routeFor(link)` gives the route to show. */
+    invitations,
     /** The local backend's services (tests and benchmarks drive them directly). */
     services,
     /** The local store; community mode never touches it. */

@@ -92,8 +92,8 @@ describe('settings service', () => {
     const dir = profileDir()
     const settings = createSettingsService({ backend: backend.switch, profileDir: dir, community: null, managed: false })
     expect(await refusal(settings.connect({ ...config, projectId: 'Bad Id', appId: 'x' }))).toEqual({
-      code: 'configProjectIdInvalid',
-      message: messages.configProjectIdInvalid,
+      code: 'configProjectIdCharacters',
+      message: messages.configProjectIdCharacters,
       field: 'projectId'
     })
     expect(await refusal(settings.connect({ ...config, databaseURL: 'https://evil.example' }))).toMatchObject({

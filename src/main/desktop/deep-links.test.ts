@@ -1,5 +1,8 @@
 import { describe, expect, it, vi } from 'vitest'
 import { resolve } from 'node:path'
+import { invitationLink } from '@shared/invitation-link'
+import { kkachiCommunity } from '../../../tests/support/community-config'
+import { createInvitations } from '../core/invitations'
 import { createLinkRouter, registerProtocolClient, routeFromArgv } from './deep-links'
 
 describe('routeFromArgv', () => {
@@ -19,6 +22,13 @@ describe('routeFromArgv', () => {
     expect(routeFromArgv(['/opt/Magpie/magpie', 'magpie://detail/../../etc'])).toBeNull()
     expect(routeFromArgv(['/opt/Magpie/magpie', 'https://evil.example/'])).toBeNull()
     expect(routeFromArgv([])).toBeNull()
+  })
+
+  it('hands an invitation on the command line to main’s invitations, which hold it and give /join', () => {
+    const invitations = createInvitations()
+    expect(routeFromArgv(['/opt/Magpie/magpie', invitationLink(kkachiCommunity)], invitations.routeFor)).toBe('/join')
+    expect(invitations.view()).toEqual({ state: 'ask', projectId: kkachiCommunity.projectId })
+    expect(routeFromArgv(['/opt/Magpie/magpie', 'magpie://detail/abc'], invitations.routeFor)).toBe('/detail/abc')
   })
 })
 

@@ -26,11 +26,12 @@ export function registerProtocolClient(
 /**
  * The route of the first magpie:// link on a command line (a cold start, or a second
  * launch on Windows and Linux), or null. Other arguments — Chromium's switches, the app
- * folder in development — are never links.
+ * folder in development — are never links. `toRoute` reads the link: a post's only, or
+ * main's invitations too (which hold a join link's config and give its page).
  */
-export function routeFromArgv(argv: readonly string[]): string | null {
+export function routeFromArgv(argv: readonly string[], toRoute: (link: string) => string | null = routeFromLink): string | null {
   const link = argv.find((arg) => arg.toLowerCase().startsWith(`${deepLinkScheme}:`))
-  return link ? routeFromLink(link) : null
+  return link ? toRoute(link) : null
 }
 
 /**

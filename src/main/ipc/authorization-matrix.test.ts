@@ -387,7 +387,7 @@ const matrix: Matrix = {
     {
       name: 'a config whose apiKey is not one',
       input: () => ({ ...communityConfig, apiKey: 'AIza-not-a-key' }),
-      expect: { loggedOut: 'configApiKeyInvalid', anotherUser: 'configApiKeyInvalid', owner: 'configApiKeyInvalid' }
+      expect: { loggedOut: 'configApiKeyLength', anotherUser: 'configApiKeyLength', owner: 'configApiKeyLength' }
     },
     {
       name: 'a database outside Firebase',
@@ -405,6 +405,35 @@ const matrix: Matrix = {
         // Nothing to switch: every account, post and session stays, the caller still signed in.
         expect(after).toEqual(before)
         expect(s.app.magpie.services.auth.session().user?.email ?? null).toBe(emailOf(actor, s))
+      }
+    }
+  ],
+  'invitation:get': [
+    {
+      name: 'no invitation was opened',
+      input: () => undefined,
+      expect: everyone,
+      verify: ({ data, before, after }) => {
+        expect(data).toEqual({ state: 'none' })
+        expect(after).toEqual(before)
+      }
+    }
+  ],
+  'invitation:accept': [
+    {
+      name: 'no invitation to accept: the page can never name a config of its own',
+      input: () => undefined,
+      expect: { loggedOut: 'invitationNone', anotherUser: 'invitationNone', owner: 'invitationNone' }
+    }
+  ],
+  'invitation:dismiss': [
+    {
+      name: 'nothing held',
+      input: () => undefined,
+      expect: everyone,
+      verify: ({ data, before, after }) => {
+        expect(data).toEqual({ state: 'none' })
+        expect(after).toEqual(before)
       }
     }
   ],

@@ -77,6 +77,9 @@ function templates(ids: { postId: string }): Record<Channel, Record<string, unkn
       appId: '1:1234567890:web:abcdef'
     },
     'settings:disconnect': undefined,
+    'invitation:get': undefined,
+    'invitation:accept': undefined,
+    'invitation:dismiss': undefined,
     'app:setTheme': { source: 'system' },
     'app:shell': undefined,
     'app:setPreferences': { autoUpdate: true, openAtLogin: false },

@@ -2,6 +2,7 @@ import type { Channel } from '@shared/ipc/channels'
 import type { Input, Output } from '@shared/ipc/contract'
 import type { Services } from '../core/services'
 import type { SettingsService } from '../core/connection-settings'
+import type { Invitations } from '../core/invitations'
 import type { DesktopPort, ShellPort } from '../desktop-port'
 
 export interface CallContext {
@@ -15,11 +16,13 @@ export type Handlers = {
 /**
  * One thin handler per channel: who is calling goes in, the service decides. `s` gives the
  * running backend's services at each call, so every call goes to the backend running then.
- * Settings sit beside the services because they choose which services run (local or community).
+ * Settings sit beside the services because they choose which services run (local or community);
+ * an invitation connects through the settings.
  */
 export function createHandlers(
   s: () => Services,
   settings: SettingsService,
+  invitations: Invitations,
   desktop: Pick<DesktopPort, 'setTheme'>,
   shell: ShellPort
 ): Handlers {
@@ -53,6 +56,9 @@ export function createHandlers(
     'settings:get': () => settings.get(),
     'settings:connect': (input) => settings.connect(input),
     'settings:disconnect': () => settings.disconnect(),
+    'invitation:get': () => invitations.view(),
+    'invitation:accept': () => invitations.accept(settings.connect),
+    'invitation:dismiss': () => invitations.dismiss(),
     'app:setTheme': (input) => desktop.setTheme(input.source),
     'app:shell': () => shell.view(),
     'app:setPreferences': (input) => shell.setPreferences(input),

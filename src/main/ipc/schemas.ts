@@ -71,6 +71,9 @@ export const schemas = {
     appId: configValue
   }),
   'settings:disconnect': none,
+  'invitation:get': none,
+  'invitation:accept': none,
+  'invitation:dismiss': none,
   'app:setTheme': z.strictObject({ source: z.enum(themeChoices) }),
   'app:shell': none,
   'app:setPreferences': z.strictObject({ autoUpdate: z.boolean().optional(), openAtLogin: z.boolean().optional() }),

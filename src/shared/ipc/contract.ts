@@ -9,6 +9,7 @@ import type {
   FeedPage,
   FirebaseWebConfig,
   ImageUpload,
+  InvitationView,
   LikeState,
   PostView,
   SessionView,
@@ -83,6 +84,12 @@ export interface Contract {
   'settings:connect': { input: FirebaseWebConfig; output: SettingsView }
   /** Back to the local store; the community's saved config is forgotten. */
   'settings:disconnect': { input: void; output: SettingsView }
+  /** The invitation link the OS handed over, as main read it; anyone's, signed in or not. */
+  'invitation:get': { input: void; output: InvitationView }
+  /** 연결 on the invitation: main connects to the config it holds (settings:connect's path); the page sends none. */
+  'invitation:accept': { input: void; output: SettingsView }
+  /** 취소: the held invitation is let go. */
+  'invitation:dismiss': { input: void; output: InvitationView }
   /** The scheme chosen in 설정, for what the OS draws around the page; anyone's, signed in or not. */
   'app:setTheme': { input: { source: ThemeChoice }; output: void }
   /** This copy's version, automatic update and start at login; anyone's, signed in or not. */

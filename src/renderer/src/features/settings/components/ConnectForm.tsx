@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react'
-import { checkFirebaseConfig, configFields, parseFirebaseSnippet, type ConfigField } from '@shared/firebase-config'
+import { checkFirebaseConfig, configFieldLabels, configFields, parseFirebaseSnippet, type ConfigField } from '@shared/firebase-config'
 import { messages } from '@shared/messages'
 import type { FirebaseWebConfig } from '@shared/types'
 import { errorMessage, MagpieError } from '@/shared/lib/ipc'
@@ -23,8 +23,9 @@ const placeholders: Record<ConfigField, string> = {
 type Pasted = 'idle' | 'filled' | 'unreadable'
 
 /**
- * The six fields of a community's web config, filled by hand or from the console snippet
- * pasted above them. Each field says what is wrong as it is typed, with the same rules
+ * The six fields of a community's web config, filled by hand or from the connection details
+ * (the console snippet) pasted above them. Each field is named as a member reads it, with its
+ * Firebase name beside it for the organiser who copies it from the console. Each field says what is wrong as it is typed, with the same rules
  * main checks again; main then tries the project before anything is saved, and its
  * refusal is shown here with everything typed still in place.
  */
@@ -80,6 +81,7 @@ export function ConnectForm({ initial }: { initial: FirebaseWebConfig | null }) 
 
   return (
     <form className={styles.form} onSubmit={submit} noValidate aria-busy={connect.isPending} data-testid="connect-form">
+      <p className={styles.howTo}>{messages.invitationHowTo}</p>
       <div className={styles.paste}>
         <label className={form.label} htmlFor="settings-snippet">
           {messages.configPasteLabel}
@@ -122,9 +124,14 @@ export function ConnectForm({ initial }: { initial: FirebaseWebConfig | null }) 
           const problem = messageFor(field)
           return (
             <div key={field} className={styles.field}>
-              <label className={styles.key} htmlFor={`settings-${field}`}>
-                {field}
-              </label>
+              <span className={styles.name}>
+                <label className={styles.label} htmlFor={`settings-${field}`}>
+                  {messages[configFieldLabels[field]]}
+                </label>
+                <code id={`settings-${field}-name`} className={styles.key}>
+                  {field}
+                </code>
+              </span>
               <input
                 id={`settings-${field}`}
                 className={`${form.input} ${styles.value}`}
@@ -136,7 +143,7 @@ export function ConnectForm({ initial }: { initial: FirebaseWebConfig | null }) 
                 spellCheck={false}
                 readOnly={connect.isPending}
                 aria-invalid={problem ? true : undefined}
-                aria-describedby={problem ? `settings-${field}-error` : undefined}
+                aria-describedby={problem ? `settings-${field}-error settings-${field}-name` : `settings-${field}-name`}
                 onChange={(e) => edit(field, e.target.value)}
                 onBlur={() => setTouched((t) => ({ ...t, [field]: true }))}
               />

@@ -1,8 +1,10 @@
 import * as Dialog from '@radix-ui/react-dialog'
 import { useState, type RefObject } from 'react'
-import { configFields } from '@shared/firebase-config'
+import { configFieldLabels, configFields } from '@shared/firebase-config'
+import { invitationLink } from '@shared/invitation-link'
 import { format, messages } from '@shared/messages'
 import type { ConnectionStatus, FirebaseWebConfig, SettingsView } from '@shared/types'
+import { copyText } from '@/shared/lib/clipboard'
 import { errorMessage } from '@/shared/lib/ipc'
 import { useConfirm } from '@/shared/ui/ConfirmProvider'
 import form from '@/shared/ui/form.module.css'
@@ -144,6 +146,7 @@ function Community({
       ) : (
         <>
           {view.config && <ConfigList config={view.config} />}
+          {view.config && <InviteButton config={view.config} />}
           {!view.managed && (
             <button type="button" className={styles.disconnect} onClick={() => void leave()} disabled={disconnect.isPending}>
               {messages.disconnect}
@@ -188,10 +191,31 @@ function ConfigList({ config }: { config: FirebaseWebConfig }) {
     <dl className={styles.config} data-testid="connected-config">
       {configFields.map((field) => (
         <div key={field} className={styles.configRow}>
-          <dt className={styles.code}>{field}</dt>
+          <dt>
+            <span>{messages[configFieldLabels[field]]}</span>
+            <code className={styles.code}>{field}</code>
+          </dt>
           <dd>{config[field]}</dd>
         </div>
       ))}
     </dl>
+  )
+}
+
+/** Anyone connected can hand the community on: the invitation carries the six fields, nothing else. */
+function InviteButton({ config }: { config: FirebaseWebConfig }) {
+  const copy = async () => {
+    if (await copyText(invitationLink(config))) toast.success(messages.invitationCopied)
+    else toast.error(messages.linkCopyFailed)
+  }
+  return (
+    <div className={styles.invite}>
+      <button type="button" className={styles.inviteButton} onClick={() => void copy()} aria-describedby="settings-invite-hint">
+        {messages.copyInvitation}
+      </button>
+      <p id="settings-invite-hint" className={styles.inviteHint}>
+        {messages.invitationShareHint}
+      </p>
+    </div>
   )
 }

@@ -1,0 +1,62 @@
+import type { Db } from '../database'
+
+/** Ends in a reserved domain (RFC 2606), so it can never be someone's real login. */
+const syntheticDomain = '.invalid'
+
+export interface PersonUpsert {
+  email: string
+  uid?: string | null
+  nickname?: string
+  /** undefined: leave as is; null: no avatar. */
+  avatarId?: string | null
+}
+
+/** The people the community's documents name, as users rows. */
+export function createMirrorPeople(db: Db) {
+  const userByEmail = db.prepare('SELECT id, nickname, remote_uid, avatar_id FROM users WHERE email = ?')
+  const insertUser = db.prepare(
+    `INSERT INTO users (id, email, nickname, password_hash, avatar_id, created_at, remote_uid)
+     VALUES (@id, @email, @nickname, '', @avatarId, @createdAt, @uid)`
+  )
+  const updateUser = db.prepare('UPDATE users SET nickname = @nickname, remote_uid = @uid, avatar_id = @avatarId WHERE id = @id')
+  const byNickname = db.prepare(
+    `SELECT id FROM users WHERE nickname = ? ORDER BY (email LIKE '%${syntheticDomain}'), created_at DESC LIMIT 1`
+  )
+
+  return {
+    /**
+     * The person with this login email, created on first sight. The documents name people
+     * by email (postedBy, comment_by, likedBy), so the email is the key; the renderer only
+     * ever sees the row's opaque id.
+     */
+    person(person: PersonUpsert, newId: () => string, now: number): string {
+      const row = userByEmail.get(person.email) as { id: string; nickname: string; remote_uid: string | null; avatar_id: string | null } | undefined
+      if (!row) {
+        const id = newId()
+        insertUser.run({ id, email: person.email, nickname: person.nickname ?? '', avatarId: person.avatarId ?? null, createdAt: now, uid: person.uid ?? null })
+        return id
+      }
+      const next = {
+        id: row.id,
+        nickname: person.nickname || row.nickname,
+        uid: person.uid ?? row.remote_uid,
+        avatarId: person.avatarId === undefined ? row.avatar_id : person.avatarId
+      }
+      if (next.nickname !== row.nickname || next.uid !== row.remote_uid || next.avatarId !== row.avatar_id) updateUser.run(next)
+      return row.id
+    },
+
+    /** Someone known only by nickname (the web app's alerts): the person with that nickname, else a stand-in. */
+    personByNickname(nickname: string, newId: () => string, now: number): string {
+      const found = byNickname.get(nickname) as { id: string } | undefined
+      if (found) return found.id
+      const id = newId()
+      insertUser.run({ id, email: `${id}@nickname${syntheticDomain}`, nickname, avatarId: null, createdAt: now, uid: null })
+      return id
+    },
+
+    personId(email: string): string | null {
+      return (userByEmail.get(email) as { id: string } | undefined)?.id ?? null
+    }
+  }
+}
