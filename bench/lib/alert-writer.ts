@@ -38,7 +38,7 @@ const ctx: ServiceContext = {
   newId: randomUUID,
   scrypt: { N: 1024, r: 8, p: 1 }
 }
-const likes = createLocalLikes(ctx)
+const likes = createLocalLikes(ctx, createViews(ctx.mediaUrl))
 const comments = createLocalComments(ctx, createViews(ctx.mediaUrl))
 
 console.log('ready')

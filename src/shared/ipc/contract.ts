@@ -10,6 +10,7 @@ import type {
   FirebaseWebConfig,
   ImageUpload,
   LikeState,
+  LikerList,
   PostView,
   SessionView,
   SettingsView,
@@ -67,6 +68,8 @@ export interface Contract {
   'posts:update': { input: { id: string; uploadId?: string | null; text: string; layout: Layout }; output: PostView }
   'posts:delete': { input: { id: string }; output: { id: string } }
   'likes:set': { input: { postId: string; liked: boolean }; output: LikeState }
+  /** Who liked the post ("좋아요 N개"): nicknames and photos only. */
+  'likes:list': { input: { postId: string }; output: LikerList }
   'comments:list': { input: { postId: string; cursor?: string | null }; output: CommentPage }
   'comments:add': { input: { postId: string; text: string }; output: CommentView }
   'comments:delete': { input: { id: string }; output: { id: string; postId: string } }

@@ -20,5 +20,5 @@ export function openWriterServices(dataDir: string, storeOptions: Parameters<typ
     newId: randomUUID,
     scrypt: { N: 1024, r: 8, p: 1 }
   }
-  return { store, likes: createLocalLikes(ctx), comments: createLocalComments(ctx, createViews(ctx.mediaUrl)) }
+  return { store, likes: createLocalLikes(ctx, createViews(ctx.mediaUrl)), comments: createLocalComments(ctx, createViews(ctx.mediaUrl)) }
 }

@@ -50,6 +50,7 @@ export function PostCard({ post, actions, eager, highlight: words, position, set
       onClick={open}
       data-testid="post-card"
       data-post-id={post.id}
+      data-layout={post.layout}
       aria-label={`${post.author.nickname}의 글`}
       aria-posinset={position}
       aria-setsize={position === undefined ? undefined : setSize}
