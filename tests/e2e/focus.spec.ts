@@ -104,7 +104,8 @@ test('every page has one h1, the window title names it, and opening a post puts 
   await page.keyboard.press('Tab')
   await expect(page.getByTestId('post-detail').locator(':focus')).toHaveCount(1)
 
-  await page.getByTestId('post-detail').getByRole('link', { name: '수정' }).click()
+  await page.getByTestId('post-detail').getByRole('button', { name: '글 메뉴' }).click()
+  await page.getByRole('menuitem', { name: '수정' }).click()
   await expect(page).toHaveTitle('까치 — 게시글 수정')
   await expect(page.locator('h1')).toHaveCount(1)
   await expect(page.locator('h1')).toHaveText('게시글 수정')
@@ -115,7 +116,8 @@ test('confirm dialog: focus returns to the button that opened it', async ({ page
   await page.goto(harness.url)
   await signUp(page, newAccount('confirm'))
   await writePost(page, '확인 대화상자를 여는 글')
-  await page.getByTestId('post-card').first().getByRole('link', { name: '수정' }).click()
+  await page.getByTestId('post-card').first().getByRole('button', { name: '글 메뉴' }).click()
+  await page.getByRole('menuitem', { name: '수정' }).click()
   await page.getByLabel('내용을 입력해 주세요').fill('고치다 만 글')
 
   // Opened from the keyboard and closed with Escape: back on 취소, still in the editor.

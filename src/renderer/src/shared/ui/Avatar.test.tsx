@@ -14,8 +14,8 @@ describe('Avatar', () => {
       </>
     )
     const [a, b] = Array.from(container.querySelectorAll<HTMLElement>('[role="img"]'))
-    expect(a!.textContent).toBe('까')
-    expect(b!.textContent).toBe('M')
+    expect(a!.dataset.initial).toBe('까')
+    expect(b!.dataset.initial).toBe('M')
     expect(a!.dataset.tone).toBe(String(toneOf('user-a')))
     expect(b!.dataset.tone).toBe(String(toneOf('user-b')))
   })

@@ -35,11 +35,11 @@ export function Avatar({ person, size = 40 }: { person: Pick<PersonView, 'id' | 
     <span
       className={initial ? styles.initials : styles.fallback}
       data-tone={toneOf(person.id)}
+      // Drawn by CSS, not as text: the nickname beside it is the text (copying, finding, reading a row).
+      data-initial={initial}
       style={{ width: size, height: size, fontSize: size * 0.42 }}
       role="img"
       aria-label={messages.defaultAvatar}
-    >
-      {initial}
-    </span>
+    />
   )
 }
