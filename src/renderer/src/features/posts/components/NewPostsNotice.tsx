@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useState } from 'react'
 import { format } from '@shared/messages'
 import type { PostView } from '@shared/types'
 import styles from './NewPostsNotice.module.css'
@@ -13,40 +13,37 @@ const atTop = (listTop: number) => window.scrollY <= listTop
  * whose first pages the cache dropped, is not told).
  */
 export function useNewPosts(posts: Map<number, PostView>, listTop: number): { count: number; clear: () => void } {
-  const seen = useRef<{ id: string; createdAt: number } | null>(null)
-  const [count, setCount] = useState(0)
+  const [state, setState] = useState<{ top: { id: string; createdAt: number } | null; count: number }>({ top: null, count: 0 })
   const first = posts.get(0)
-
-  useEffect(() => {
-    if (!first) return
-    const top = seen.current
-    if (!top || atTop(listTop)) {
-      seen.current = { id: first.id, createdAt: first.createdAt }
-      setCount(0)
-      return
-    }
-    if (first.id === top.id) return
+  // Looked at as the posts change, during the render (React's pattern for state that follows props).
+  if (first && state.top?.id !== first.id) {
     let added = 0
-    for (let i = 0; ; i++) {
+    for (let i = 0; state.top; i++) {
       const post = posts.get(i)
-      if (!post || post.id === top.id || post.createdAt <= top.createdAt) break
+      if (!post || post.id === state.top.id || post.createdAt <= state.top.createdAt) break
       if (!post.mine) added++
     }
-    seen.current = { id: first.id, createdAt: first.createdAt }
-    if (added > 0) setCount((n) => n + added)
-  }, [first, posts, listTop])
+    setState({ top: { id: first.id, createdAt: first.createdAt }, count: state.count + added })
+  }
+  const { count } = state
+  const clear = useCallback(() => setState((now) => (now.count === 0 ? now : { ...now, count: 0 })), [])
 
-  // Back at the top, the reader sees them: the notice goes.
+  // At the top, the reader sees them: the notice goes. Looked at once the feed has put the
+  // reader's card back (after layout), and whenever the reader scrolls.
   useEffect(() => {
     if (count === 0) return
-    const onScroll = () => {
-      if (atTop(listTop)) setCount(0)
+    const check = () => {
+      if (atTop(listTop)) clear()
     }
-    window.addEventListener('scroll', onScroll, { passive: true })
-    return () => window.removeEventListener('scroll', onScroll)
-  }, [count, listTop])
+    const frame = requestAnimationFrame(check)
+    window.addEventListener('scroll', check, { passive: true })
+    return () => {
+      cancelAnimationFrame(frame)
+      window.removeEventListener('scroll', check)
+    }
+  }, [count, listTop, clear])
 
-  return { count, clear: () => setCount(0) }
+  return { count, clear }
 }
 
 /**
