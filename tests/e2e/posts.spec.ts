@@ -155,7 +155,7 @@ test('logging out while writing keeps the draft, photo and all, for the writer�
   expect(consoleErrors).toEqual([])
 })
 
-test('a long Top text is cut at three lines in the feed and ends with 더 보기; a short one is whole; a narrower window cuts more', async ({
+test('a long text is cut in the feed and ends with 더 보기, at three lines for Top and at 45vh beside the photo; a short one is whole; a narrower window cuts more', async ({
   page,
   harness,
   consoleErrors
@@ -168,6 +168,8 @@ test('a long Top text is cut at three lines in the feed and ends with 더 보기
   await writePost(page, medium, 'Top', photo)
   await writePost(page, '짧은 글', 'Top', photo)
   await writePost(page, Array.from({ length: 8 }, (_, i) => `${i + 1}번째 줄이에요.`).join('\n'), 'Top', photo)
+  await writePost(page, Array.from({ length: 30 }, (_, i) => `옆으로 ${i + 1}번째 줄.`).join('\n'), 'Left', photo)
+  await writePost(page, '옆에 둔 짧은 글', 'Right', photo)
 
   const card = (text: string) => page.getByTestId('post-card').filter({ hasText: text })
   const long = card('1번째 줄이에요.')
@@ -177,6 +179,9 @@ test('a long Top text is cut at three lines in the feed and ends with 더 보기
   expect(await clamp.evaluate((p) => p.scrollHeight > p.clientHeight)).toBe(true)
   await expect(card('짧은 글').getByTestId('read-more')).toHaveCount(0)
   await expect(card(medium).getByTestId('read-more')).toHaveCount(0)
+  // Beside the photo too: the cut says so, the short text does not.
+  await expect(card('옆으로 1번째 줄.').getByTestId('read-more')).toHaveText('더 보기')
+  await expect(card('옆에 둔 짧은 글').getByTestId('read-more')).toHaveCount(0)
 
   await page.setViewportSize({ width: 420, height: 900 })
   await expect(card(medium).getByTestId('read-more')).toHaveText('더 보기')
