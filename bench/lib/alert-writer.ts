@@ -38,8 +38,9 @@ const ctx: ServiceContext = {
   newId: randomUUID,
   scrypt: { N: 1024, r: 8, p: 1 }
 }
-const likes = createLocalLikes(ctx)
-const comments = createLocalComments(ctx, createViews(ctx.mediaUrl, (id) => ctx.store.users.identity(id)))
+const views = createViews(ctx.mediaUrl, (id) => ctx.store.users.identity(id))
+const likes = createLocalLikes(ctx, views)
+const comments = createLocalComments(ctx, views)
 
 console.log('ready')
 const lines = createInterface({ input: process.stdin })

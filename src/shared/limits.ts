@@ -14,7 +14,9 @@ export const limits = {
   findQueryMax: 100,
   commentPageSize: 20,
   alertPageMax: 200,
-  likeAnimationMs: 2500
+  likeAnimationMs: 2500,
+  /** How many of a post's likers "좋아요 N개" lists (the newest); the count says how many more. */
+  likersShown: 200
 } as const
 
 export const layouts = ['Top', 'Right', 'Left'] as const

@@ -157,6 +157,12 @@ export const messages = {
   loadMore: '더 보기',
   /** The end of a feed card's cut text (MESSAGES.md, feed card). */
   readMore: '더 보기',
+  // A feed card's own post: its menu, its edit mark, who liked it, new posts above the reader
+  postMenu: '글 메뉴',
+  edited: '수정됨',
+  likersTitle: '좋아요한 사람',
+  /** A liker known only by the email their like names (community mode): the email never shows. */
+  unknownLiker: '닉네임을 알 수 없는 회원',
   sessionEndedDraftKept: '로그아웃되었어요. 쓰던 글은 다시 로그인하면 이어서 쓸 수 있어요',
   // Community mode (Firebase): settings screen
   communityConnection: '커뮤니티 연결',
@@ -284,6 +290,10 @@ export const format = {
   greeting: (nickname: string) => `${nickname}님, 안녕하세요`,
   tooLong: (n: number) => `${n.toLocaleString('ko-KR')}자까지 쓸 수 있어요`,
   likeCount: (n: number) => `좋아요 ${n.toLocaleString('ko-KR')}개`,
+  /** Below the likers listed, how many more liked it. */
+  moreLikers: (n: number) => `외 ${n.toLocaleString('ko-KR')}명`,
+  /** The button over the feed when others' posts arrived above the reader. */
+  newPosts: (n: number) => `새 글 ${n.toLocaleString('ko-KR')}개`,
   commentCount: (n: number) => `댓글 ${n.toLocaleString('ko-KR')}개`,
   confirmDeleteAllAlerts: (n: number) => `알림 ${n.toLocaleString('ko-KR')}개를 모두 삭제할까요?`,
   alertLike: (actor: string) => `${actor}님이 회원님의 게시글을 좋아해요`,

@@ -41,10 +41,26 @@ export interface PostView {
   image: ImageView
   createdAt: number
   updatedAt: number
+  /** The text, layout or photo changed after the post was written (shown as 수정됨). */
+  edited: boolean
   likeCount: number
   likedByMe: boolean
   commentCount: number
   mine: boolean
+}
+
+/** Someone who liked a post, as anyone may see them: never an email. */
+export interface LikerView {
+  id: string
+  /** null: the person is known only by the email their like names (community mode), never sent here. */
+  nickname: string | null
+  avatar: ImageView | null
+}
+
+/** Who liked a post, the newest like first: the first `limits.likersShown`, and how many there are in all. */
+export interface LikerList {
+  likers: LikerView[]
+  count: number
 }
 
 export interface FeedPage {

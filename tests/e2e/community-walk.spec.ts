@@ -88,7 +88,8 @@ test('two computers in one community: sign-up, a post, a like and a comment seen
   // B back on the feed; A deletes the post, and it leaves B's feed.
   await pageB.getByRole('link', { name: '홈' }).click()
   await expect(cardB).toBeVisible()
-  await pageA.getByRole('link', { name: '수정' }).click()
+  await pageA.getByRole('button', { name: '글 메뉴' }).click()
+  await pageA.getByRole('menuitem', { name: '수정' }).click()
   await pageA.getByRole('button', { name: '삭제하기' }).click()
   await pageA.getByRole('alertdialog').getByRole('button', { name: '삭제', exact: true }).click()
   await expect(pageA.getByText('게시글을 삭제했어요')).toBeVisible()

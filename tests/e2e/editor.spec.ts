@@ -69,7 +69,8 @@ test('editing: the current photo shows; 취소 leaves at once when nothing chang
   const postUrl = page.url()
 
   // Nothing changed: 취소 goes back to the post without a question.
-  await page.getByTestId('post-detail').getByRole('link', { name: '수정' }).click()
+  await page.getByTestId('post-detail').getByRole('button', { name: '글 메뉴' }).click()
+  await page.getByRole('menuitem', { name: '수정' }).click()
   await expect(page.getByTestId('photo-thumbnail').locator('img[srcset]')).toBeVisible()
   await expect(page.getByRole('button', { name: '사진 바꾸기' })).toBeVisible()
   await page.getByRole('button', { name: '취소', exact: true }).click()
@@ -77,7 +78,8 @@ test('editing: the current photo shows; 취소 leaves at once when nothing chang
   await expect(page.getByRole('alertdialog')).toHaveCount(0)
 
   // Changed: it asks; 나가기 leaves and nothing is saved.
-  await page.getByTestId('post-detail').getByRole('link', { name: '수정' }).click()
+  await page.getByTestId('post-detail').getByRole('button', { name: '글 메뉴' }).click()
+  await page.getByRole('menuitem', { name: '수정' }).click()
   await page.getByLabel('글 내용').fill('저장하지 않을 글')
   await page.getByRole('button', { name: '취소', exact: true }).click()
   const question = page.getByRole('alertdialog', { name: '작성 중인 내용을 저장하지 않고 나갈까요?' })
@@ -86,7 +88,8 @@ test('editing: the current photo shows; 취소 leaves at once when nothing chang
   await expect(page.getByTestId('post-detail')).toContainText('처음 쓴 글')
 
   // Coming back finds the post as saved; a saved edit returns to the post.
-  await page.getByTestId('post-detail').getByRole('link', { name: '수정' }).click()
+  await page.getByTestId('post-detail').getByRole('button', { name: '글 메뉴' }).click()
+  await page.getByRole('menuitem', { name: '수정' }).click()
   await expect(page.getByLabel('글 내용')).toHaveValue('처음 쓴 글')
   await page.getByLabel('글 내용').fill('고쳐 쓴 글')
   await page.getByRole('button', { name: '수정하기' }).click()

@@ -422,7 +422,9 @@ test('a scroll made while a card off screen changes height is kept, not undone b
           const observer = new ResizeObserver(() => {
             if (first) {
               first = false
-              requestAnimationFrame(() => (below.querySelector('article')!.style.paddingBottom = '60px'))
+              // Taller by 60px whatever the card's layout (a wide window's spread has a minimum height).
+              const article = below.querySelector('article')!
+              requestAnimationFrame(() => (article.style.minHeight = `${article.offsetHeight + 60}px`))
               return
             }
             observer.disconnect()
@@ -461,4 +463,31 @@ test('PageDown and PageUp move the focus a card at a time, past the cards drawn,
     await harness.stop()
   }
   expect(consoleErrors).toEqual([])
+})
+
+test('a wide window reads like a magazine: more than one post in view, each layout keeping where its text sits', async ({ page, consoleErrors }) => {
+  const harness = await startHarness({ dataDir: seed(6) })
+  try {
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await page.goto(harness.url)
+    const cards = page.getByTestId('post-card')
+    await expect(cards.first()).toContainText('#6번째 소식')
+    // The first card just under the top bar: the next one is well in view too.
+    await cards.first().evaluate((card) => window.scrollTo(0, card.getBoundingClientRect().top + window.scrollY - 72))
+    await expect(cards.nth(1)).toBeInViewport({ ratio: 0.4 })
+
+    // Left: text left of the photo; Right: text right of it; Top: text above a photo as wide as the card.
+    const box = async (layout: string, part: string) =>
+      (await page.locator(`[data-testid="post-card"][data-layout="${layout}"] [data-part="${part}"]`).first().boundingBox())!
+    const [leftText, leftPhoto] = [await box('Left', 'text'), await box('Left', 'photo')]
+    expect(leftText.x + leftText.width).toBeLessThanOrEqual(leftPhoto.x)
+    const [rightText, rightPhoto] = [await box('Right', 'text'), await box('Right', 'photo')]
+    expect(rightPhoto.x + rightPhoto.width).toBeLessThanOrEqual(rightText.x)
+    const [topText, topPhoto] = [await box('Top', 'text'), await box('Top', 'photo')]
+    expect(topText.y + topText.height).toBeLessThanOrEqual(topPhoto.y)
+    expect(topPhoto.width).toBeGreaterThan(1000)
+    expect(consoleErrors).toEqual([])
+  } finally {
+    await harness.stop()
+  }
 })

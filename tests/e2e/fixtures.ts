@@ -1,4 +1,5 @@
 import { test as base, expect, type BrowserContext, type Page } from '@playwright/test'
+import { execFileSync } from 'node:child_process'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -111,6 +112,13 @@ export { expect }
 /** Animations and transitions (dialogs fade in, a scheme's colours ease in) settle first: axe reads colours as drawn. */
 export async function animationsDone(page: Page): Promise<void> {
   await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => null))))
+}
+
+/** A data folder filled by scripts/seed.ts: `posts` posts by `users` people (까치1…, user{n}@magpie.test), each liked and commented. */
+export function seededStore(posts: number, users = 4): string {
+  const dataDir = mkdtempSync(join(tmpdir(), 'magpie-seeded-'))
+  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/seed.ts', '--posts', String(posts), '--users', String(users), '--data', dataDir])
+  return dataDir
 }
 
 let counter = 0

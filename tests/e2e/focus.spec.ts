@@ -110,7 +110,8 @@ test('every page has one h1, the window title names it, and opening a post puts 
   await page.keyboard.press('Tab')
   await expect(page.getByTestId('post-detail').locator(':focus')).toHaveCount(1)
 
-  await page.getByTestId('post-detail').getByRole('link', { name: '수정' }).click()
+  await page.getByTestId('post-detail').getByRole('button', { name: '글 메뉴' }).click()
+  await page.getByRole('menuitem', { name: '수정' }).click()
   await expect(page).toHaveTitle('까치 — 게시글 수정')
   await expect(page.locator('h1')).toHaveCount(1)
   await expect(page.locator('h1')).toHaveText('게시글 수정')
@@ -121,7 +122,8 @@ test('confirm dialog: focus returns to the button that opened it', async ({ page
   await page.goto(harness.url)
   await signUp(page, newAccount('confirm'))
   await writePost(page, '확인 대화상자를 여는 글')
-  await page.getByTestId('post-card').first().getByRole('link', { name: '수정' }).click()
+  await page.getByTestId('post-card').first().getByRole('button', { name: '글 메뉴' }).click()
+  await page.getByRole('menuitem', { name: '수정' }).click()
   await page.getByLabel('글 내용').fill('고치다 만 글')
 
   // Opened from the keyboard and closed with Escape: back on 취소, still in the editor.
@@ -303,10 +305,10 @@ test('글쓰기 comes right after the top bar in the Tab order; Enter on a card 
   await page.keyboard.press('Enter')
   await expect(page.getByTestId('post-detail')).toContainText('먼저 쓴 글')
 
-  // At 900 px a card's 수정 reached by Tab is scrolled clear of the floating 글쓰기.
+  // At 900 px a card's ⋯ menu (수정 · 삭제) reached by Tab is scrolled clear of the floating 글쓰기.
   await page.setViewportSize({ width: 900, height: 700 })
   await page.getByRole('button', { name: '목록으로' }).click()
-  const edit = page.getByTestId('post-card').nth(1).getByRole('link', { name: '수정' })
+  const edit = page.getByTestId('post-card').nth(1).getByRole('button', { name: '글 메뉴' })
   const fab = (await write.boundingBox())!
   await page.evaluate((y) => window.scrollBy(0, y), (await edit.boundingBox())!.y - (fab.y + 10))
   await expect.poll(async () => overlaps((await edit.boundingBox())!, (await write.boundingBox())!)).toBe(true)

@@ -1,5 +1,6 @@
 import { format } from '../../src/shared/messages'
-import { composePost, expect, newAccount, sameStore, signUp, test } from './fixtures'
+import { seedEmail, seedPassword } from '../support/main/seed'
+import { composePost, expect, logIn, newAccount, sameStore, seededStore, signUp, test } from './fixtures'
 import { makePhoto } from './photos'
 
 test('two app copies on one store see each other: likes, comments, alerts, notifications, badge', async ({ openCopy }) => {
@@ -84,8 +85,8 @@ test('two app copies on one store see each other: likes, comments, alerts, notif
   // A deletes the post while B is typing a comment on it: B's text stays, with what happened and a copy button.
   const typed = '지워지기 전에 쓰던\n댓글이에요'
   await pageB.getByLabel('댓글을 남겨 주세요').fill(typed)
-  await pageA.getByRole('link', { name: '수정' }).click()
-  await pageA.getByRole('button', { name: '삭제하기' }).click()
+  await pageA.getByRole('button', { name: '글 메뉴' }).click()
+  await pageA.getByRole('menuitem', { name: '삭제' }).click()
   await pageA.getByRole('alertdialog').getByRole('button', { name: '삭제', exact: true }).click()
   await expect(pageB.getByRole('heading', { name: '작성자가 게시글을 삭제했어요' })).toBeFocused()
   await expect(pageB.getByTestId('kept-comment')).toHaveText(typed)
@@ -124,4 +125,34 @@ test('logged out, liking and commenting ask to log in first and send nothing', a
   await page.goto(`${harness.url}#/myalert`)
   await expect(page).toHaveURL(/#\/login$/)
   expect(consoleErrors).toEqual([])
+})
+
+test('others\' new posts arrive above the reader, who stays put; 새 글 N개 says so politely and goes to the top', async ({ openCopy }) => {
+  const { copy: copyA, page: pageA, errors: errorsA } = await openCopy({ dataDir: seededStore(12) })
+  const { copy: copyB, page: pageB, errors: errorsB } = await openCopy(sameStore(copyA, 'b'))
+  await pageA.goto(copyA.url)
+  const reading = pageA.getByTestId('post-card').filter({ hasText: '#10번째 소식' })
+  await reading.scrollIntoViewIfNeeded()
+  await pageA.evaluate(() => window.scrollBy(0, 40))
+  const before = (await reading.boundingBox())!.y
+  await expect(pageA.getByTestId('new-posts')).toHaveCount(0)
+
+  await pageB.goto(copyB.url)
+  await logIn(pageB, { email: seedEmail(2), password: seedPassword })
+  await composePost(pageB, '방금 올라온 소식', await makePhoto('arrives'))
+
+  // A is told, in a polite live region, and is not moved: the card read stays where it was.
+  const notice = pageA.getByRole('status').filter({ has: pageA.getByTestId('new-posts') })
+  await expect(notice).toHaveText('새 글 1개')
+  expect((await reading.boundingBox())!.y).toBe(before)
+  await expect(pageA.getByTestId('post-card').filter({ hasText: '방금 올라온 소식' })).not.toBeInViewport()
+
+  // Pressed, it goes to the top, where the new post is; the focus goes to it, and the notice goes.
+  await pageA.getByTestId('new-posts').click()
+  await expect(pageA.getByTestId('new-posts')).toHaveCount(0)
+  const newest = pageA.locator('[data-testid="post-card"][aria-posinset="1"]')
+  await expect(newest).toContainText('방금 올라온 소식')
+  await expect(newest).toBeFocused()
+  expect(await pageA.evaluate(() => window.scrollY)).toBe(0)
+  expect([...errorsA, ...errorsB]).toEqual([])
 })

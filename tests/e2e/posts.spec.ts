@@ -1,5 +1,7 @@
 import type { Page } from '@playwright/test'
-import { expect, logIn, newAccount, signUp, test } from './fixtures'
+import { messages } from '../../src/shared/messages'
+import { seedEmail, seedPassword } from '../support/main/seed'
+import { expect, logIn, newAccount, seededStore, signUp, startHarness, test } from './fixtures'
 import { makePhoto } from './photos'
 
 const layoutLabel = { Top: '텍스트 위', Right: '텍스트 오른쪽', Left: '텍스트 왼쪽' } as const
@@ -48,7 +50,8 @@ test('write a post in each layout, edit one, delete one', async ({ page, harness
 
   // Edit: the editor is preloaded with the post's text and layout.
   const newest = page.getByTestId('post-card').first()
-  await newest.getByRole('link', { name: '수정' }).click()
+  await newest.getByRole('button', { name: '글 메뉴' }).click()
+  await page.getByRole('menuitem', { name: '수정' }).click()
   await expect(page.getByRole('heading', { name: '게시글 수정' })).toBeVisible()
   await expect(page.getByLabel('글 내용')).toHaveValue(/텍스트 왼쪽 레이아웃으로 쓴 글입니다/)
   await expect(page.getByRole('radio', { name: '텍스트 왼쪽' })).toBeChecked()
@@ -66,7 +69,8 @@ test('write a post in each layout, edit one, delete one', async ({ page, harness
   await expect(page.getByTestId('post-card').first().locator('[data-layout="Top"]')).toBeVisible()
 
   // Delete asks first; cancelling keeps the post.
-  await page.getByTestId('post-card').first().getByRole('link', { name: '수정' }).click()
+  await page.getByTestId('post-card').first().getByRole('button', { name: '글 메뉴' }).click()
+  await page.getByRole('menuitem', { name: '수정' }).click()
   await page.getByRole('button', { name: '삭제하기' }).click()
   await expect(page.getByRole('alertdialog')).toContainText('이 게시글을 삭제할까요?')
   await page.getByRole('alertdialog').getByRole('button', { name: '취소' }).click()
@@ -151,7 +155,7 @@ test('logging out while writing keeps the draft, photo and all, for the writer�
   expect(consoleErrors).toEqual([])
 })
 
-test('a long Top text is cut at three lines in the feed and ends with 더 보기; a short one is whole; a narrower window cuts more', async ({
+test('a long text is cut in the feed and ends with 더 보기, at three lines for Top and at 45vh beside the photo; a short one is whole; a narrower window cuts more', async ({
   page,
   harness,
   consoleErrors
@@ -164,6 +168,8 @@ test('a long Top text is cut at three lines in the feed and ends with 더 보기
   await writePost(page, medium, 'Top', photo)
   await writePost(page, '짧은 글', 'Top', photo)
   await writePost(page, Array.from({ length: 8 }, (_, i) => `${i + 1}번째 줄이에요.`).join('\n'), 'Top', photo)
+  await writePost(page, Array.from({ length: 30 }, (_, i) => `옆으로 ${i + 1}번째 줄.`).join('\n'), 'Left', photo)
+  await writePost(page, '옆에 둔 짧은 글', 'Right', photo)
 
   const card = (text: string) => page.getByTestId('post-card').filter({ hasText: text })
   const long = card('1번째 줄이에요.')
@@ -173,6 +179,9 @@ test('a long Top text is cut at three lines in the feed and ends with 더 보기
   expect(await clamp.evaluate((p) => p.scrollHeight > p.clientHeight)).toBe(true)
   await expect(card('짧은 글').getByTestId('read-more')).toHaveCount(0)
   await expect(card(medium).getByTestId('read-more')).toHaveCount(0)
+  // Beside the photo too: the cut says so, the short text does not.
+  await expect(card('옆으로 1번째 줄.').getByTestId('read-more')).toHaveText('더 보기')
+  await expect(card('옆에 둔 짧은 글').getByTestId('read-more')).toHaveCount(0)
 
   await page.setViewportSize({ width: 420, height: 900 })
   await expect(card(medium).getByTestId('read-more')).toHaveText('더 보기')
@@ -181,4 +190,89 @@ test('a long Top text is cut at three lines in the feed and ends with 더 보기
   await long.getByTestId('read-more').click()
   await expect(page.getByTestId('post-detail')).toContainText('8번째 줄이에요.')
   expect(consoleErrors).toEqual([])
+})
+
+test.describe('one\'s own post', () => {
+  test.use({ permissions: ['clipboard-read', 'clipboard-write'] })
+
+  test('the ⋯ menu edits, copies the link and deletes, from the keyboard; an edited post says 수정됨; 좋아요 N개 lists who liked it', async ({ page, consoleErrors }) => {
+    // Seeded: 까치1 wrote #1, which 까치2, 까치1 and 까치4 liked.
+    const harness = await startHarness({ dataDir: seededStore(3) })
+    try {
+      await page.goto(harness.url)
+      await logIn(page, { email: seedEmail(1), password: seedPassword })
+      const card = page.getByTestId('post-card').filter({ hasText: '#1번째 소식' })
+      await expect(card).toBeVisible()
+      // Only one's own posts have the menu; nothing is marked edited yet.
+      await expect(page.getByRole('button', { name: '글 메뉴' })).toHaveCount(1)
+      await expect(page.getByText('수정됨')).toHaveCount(0)
+
+      // 좋아요 3개 opens who liked it, by nickname only; Escape returns to the count.
+      const count = card.getByRole('button', { name: '좋아요 3개' })
+      await count.click()
+      const likers = page.getByRole('dialog', { name: /좋아요한 사람/ })
+      await expect(likers.getByRole('listitem')).toHaveText(['까치4', '까치1', '까치2'])
+      expect(await likers.textContent()).not.toContain('@')
+      await page.keyboard.press('Escape')
+      await expect(likers).toBeHidden()
+      await expect(count).toBeFocused()
+
+      // The menu button: Enter opens it on its first item, the arrows, Home and End move, Escape closes it on the button.
+      const menuButton = card.getByRole('button', { name: '글 메뉴' })
+      await menuButton.focus()
+      await page.keyboard.press('Enter')
+      const menu = page.getByRole('menu', { name: '글 메뉴' })
+      await expect(menuButton).toHaveAttribute('aria-expanded', 'true')
+      await expect(menu.getByRole('menuitem', { name: '수정' })).toBeFocused()
+      await page.keyboard.press('ArrowDown')
+      await expect(menu.getByRole('menuitem', { name: '삭제' })).toBeFocused()
+      await page.keyboard.press('End')
+      await expect(menu.getByRole('menuitem', { name: '링크 복사' })).toBeFocused()
+      await page.keyboard.press('ArrowDown')
+      await expect(menu.getByRole('menuitem', { name: '수정' })).toBeFocused()
+      await page.keyboard.press('Escape')
+      await expect(menu).toBeHidden()
+      await expect(menuButton).toBeFocused()
+
+      // ArrowUp opens it on the last item: 링크 복사.
+      await page.keyboard.press('ArrowUp')
+      await expect(menu.getByRole('menuitem', { name: '링크 복사' })).toBeFocused()
+      await page.keyboard.press('Enter')
+      await expect(page.getByText(messages.linkCopied)).toBeVisible()
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/^magpie:\/\/detail\//)
+      await expect(menuButton).toBeFocused()
+
+      // 수정 → the editor; saved, the post says 수정됨, in the post and in the feed.
+      await page.keyboard.press('Enter')
+      await page.keyboard.press('Enter')
+      await expect(page.getByRole('heading', { name: '게시글 수정' })).toBeVisible()
+      await page.getByLabel('글 내용').fill('고쳐 쓴 첫 소식')
+      await page.getByRole('button', { name: '수정하기' }).click()
+      await expect(page.getByTestId('post-detail')).toContainText('수정됨')
+      await page.getByRole('button', { name: '목록으로' }).click()
+      const edited = page.getByTestId('post-card').filter({ hasText: '고쳐 쓴 첫 소식' })
+      await expect(edited).toContainText('수정됨')
+
+      // 삭제 asks first; 취소 keeps the post and returns to the menu button.
+      const editedMenu = edited.getByRole('button', { name: '글 메뉴' })
+      await editedMenu.focus()
+      await page.keyboard.press('ArrowDown')
+      await page.keyboard.press('ArrowDown')
+      await page.keyboard.press('Enter')
+      const question = page.getByRole('alertdialog', { name: '이 게시글을 삭제할까요?' })
+      await question.getByRole('button', { name: '취소' }).click()
+      await expect(editedMenu).toBeFocused()
+      await expect(edited).toBeVisible()
+      // 삭제 deletes; the focus goes to a post, not to the page.
+      await editedMenu.click()
+      await page.getByRole('menuitem', { name: '삭제' }).click()
+      await question.getByRole('button', { name: '삭제', exact: true }).click()
+      await expect(page.getByText('게시글을 삭제했어요')).toBeVisible()
+      await expect(edited).toHaveCount(0)
+      await expect(page.locator('article:focus')).toHaveCount(1)
+      expect(consoleErrors).toEqual([])
+    } finally {
+      await harness.stop()
+    }
+  })
 })

@@ -1,8 +1,9 @@
-import type { ImageView, PersonView, PostView, CommentView, AlertView } from '@shared/types'
+import type { ImageView, LikerView, PersonView, PostView, CommentView, AlertView } from '@shared/types'
 import type { ImageRecord } from '../store/images-store'
 import type { PostRecord } from '../store/posts-store'
 import type { CommentRecord } from '../store/comments-store'
 import type { AlertRecord } from '../store/alerts-store'
+import type { LikerRecord } from '../store/likes-store'
 import { alertSentence, type AlertGroup } from './alert-groups'
 import { excerpt } from './excerpt'
 import { shownNickname, type IdentityFacts } from './identity'
@@ -36,11 +37,16 @@ export function createViews(mediaUrl: (file: string) => string, identity: (perso
         image: image(record.image),
         createdAt: record.createdAt,
         updatedAt: record.updatedAt,
+        edited: record.updatedAt > record.createdAt,
         likeCount: record.likeCount,
         likedByMe: record.likedByViewer,
         commentCount: record.commentCount,
         mine: viewer !== null && viewer === record.authorId
       }
+    },
+    /** A liker: an unknown nickname goes as null (the renderer says so), never as the email it stands for. */
+    liker(record: LikerRecord): LikerView {
+      return { id: record.id, nickname: record.nickname || null, avatar: record.avatar ? image(record.avatar) : null }
     },
     comment(record: CommentRecord, viewer: string | null): CommentView {
       return {

@@ -1,7 +1,7 @@
 import type { CompleteProfileInput, SignUpInput } from '@shared/ipc/contract'
 import type { ImagePurpose } from '@shared/limits'
 import type { MessageKey } from '@shared/messages'
-import type { AlertList, CommentPage, CommentView, FeedMatches, FeedPage, ImageUpload, LikeState, PostView, SessionView } from '@shared/types'
+import type { AlertList, CommentPage, CommentView, FeedMatches, FeedPage, ImageUpload, LikeState, LikerList, PostView, SessionView } from '@shared/types'
 import { AppError } from '../errors'
 import type { Emit, LiveService } from './live-events'
 import type { PostDraft } from './post-rules'
@@ -38,7 +38,10 @@ export interface Services {
     update(userId: string | null, postId: string, uploadId: string | null | undefined, draft: PostDraft): Promise<PostView>
     remove(userId: string | null, postId: string): Promise<{ id: string }>
   }
-  likes: { set(userId: string | null, postId: string, liked: boolean): Awaitable<LikeState> }
+  likes: {
+    set(userId: string | null, postId: string, liked: boolean): Awaitable<LikeState>
+    list(postId: string): LikerList
+  }
   comments: {
     list(viewer: string | null, postId: string, cursor: string | null | undefined): Awaitable<CommentPage>
     add(userId: string | null, postId: string, text: string): Awaitable<CommentView>

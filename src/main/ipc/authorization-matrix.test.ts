@@ -252,6 +252,18 @@ const matrix: Matrix = {
       }
     }
   ],
+  'likes:list': [
+    {
+      name: 'who liked the owner\'s post',
+      input: (s) => ({ postId: s.postId }),
+      expect: everyone,
+      verify: ({ data, s }) => {
+        expect(data).toEqual({ count: 1, likers: [{ id: s.other.user.id, nickname: s.other.user.nickname, avatar: null }] })
+        // Nicknames only: no email of anyone reaches the renderer.
+        expect(JSON.stringify(data)).not.toContain('@')
+      }
+    }
+  ],
   'likes:set': [
     {
       name: 'like the owner\'s post',
@@ -588,7 +600,7 @@ describe('authorization matrix: every channel × {loggedOut, anotherUser, owner}
   })
 
   it('reads are open to everyone; writes only to those allowed', () => {
-    const reads: Channel[] = ['auth:session', 'posts:feed', 'posts:find', 'posts:get', 'comments:list', 'settings:get']
+    const reads: Channel[] = ['auth:session', 'posts:feed', 'posts:find', 'posts:get', 'likes:list', 'comments:list', 'settings:get']
     for (const channel of reads) for (const c of matrix[channel]) expect(c.expect).toEqual(everyone)
     const ownerWrites: Channel[] = ['posts:update', 'posts:delete', 'alerts:delete']
     for (const channel of ownerWrites) for (const c of matrix[channel]) expect([c.expect.loggedOut, c.expect.anotherUser]).not.toContain('ok')

@@ -59,6 +59,7 @@ function templates(ids: { postId: string }): Record<Channel, Record<string, unkn
     'posts:update': { id: ids.postId, text: '글', layout: 'Top' },
     'posts:delete': { id: 'no-such-post' },
     'likes:set': { postId: 'no-such-post', liked: true },
+    'likes:list': { postId: 'no-such-post' },
     'comments:list': { postId: ids.postId },
     'comments:add': { postId: 'no-such-post', text: '댓글' },
     'comments:delete': { id: 'no-such-comment' },

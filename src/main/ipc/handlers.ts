@@ -46,6 +46,7 @@ export function createHandlers(
       s().posts.update(userId, input.id, input.uploadId, { text: input.text, layout: input.layout }),
     'posts:delete': (input, { userId }) => s().posts.remove(userId, input.id),
     'likes:set': (input, { userId }) => s().likes.set(userId, input.postId, input.liked),
+    'likes:list': (input) => s().likes.list(input.postId),
     'comments:list': (input, { userId }) => s().comments.list(userId, input.postId, input.cursor),
     'comments:add': (input, { userId }) => s().comments.add(userId, input.postId, input.text),
     'comments:delete': (input, { userId }) => s().comments.remove(userId, input.id),

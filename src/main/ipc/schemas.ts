@@ -54,6 +54,7 @@ export const schemas = {
   'posts:update': z.strictObject({ id, uploadId: id.nullish(), text, layout }),
   'posts:delete': z.strictObject({ id }),
   'likes:set': z.strictObject({ postId: id, liked: z.boolean() }),
+  'likes:list': z.strictObject({ postId: id }),
   'comments:list': z.strictObject({ postId: id, cursor }),
   'comments:add': z.strictObject({ postId: id, text }),
   'comments:delete': z.strictObject({ id }),

@@ -5,6 +5,7 @@ import { setImmediate as turn, setTimeout as sleep } from 'node:timers/promises'
 import { messages } from '@shared/messages'
 import { callFault } from '../core/faults'
 import { createLocalLikes } from '../backends/local/likes'
+import { createViews } from '../core/mappers'
 import { cleanupTestApps, createPost, signUp, startApp, storeSnapshot, tempDir } from '../../../tests/support/main/test-app'
 import { createStore } from '.'
 
@@ -64,7 +65,7 @@ describe('while another app copy holds the write lock (docs/decisions/013-lock-w
       // Set before the call: a write that blocked main would settle before this ran.
       let turned = false
       setImmediate(() => (turned = true))
-      const like = createLocalLikes({ store, imagesDir: join(await tempDir(), 'images'), mediaUrl: (f) => f, now: Date.now, newId: () => 'like-alert', scrypt: { N: 1024, r: 8, p: 1 } })
+      const like = createLocalLikes({ store, imagesDir: join(await tempDir(), 'images'), mediaUrl: (f) => f, now: Date.now, newId: () => 'like-alert', scrypt: { N: 1024, r: 8, p: 1 } }, createViews((f) => f, (id) => store.users.identity(id)))
         .set(alice.user.id, post.id, true)
         .catch((error: unknown) => error)
       const error = await like

@@ -60,7 +60,8 @@ export function createPostsStore(db: Db) {
      VALUES (@id, @authorId, @text, @layout, @imageId, @createdAt, @createdAt)`
   )
   const update = db.prepare(
-    'UPDATE posts SET text = @text, layout = @layout, image_id = @imageId, updated_at = @updatedAt WHERE id = @id'
+    // Past created_at even within its millisecond (or before a server's time for it arrived): that marks it edited.
+    'UPDATE posts SET text = @text, layout = @layout, image_id = @imageId, updated_at = MAX(@updatedAt, created_at + 1) WHERE id = @id'
   )
   const remove = db.prepare('DELETE FROM posts WHERE id = ?')
   const counts = db.prepare('SELECT like_count, comment_count FROM posts WHERE id = ?')

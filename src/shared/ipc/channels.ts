@@ -19,6 +19,7 @@ export const channels = [
   'posts:update',
   'posts:delete',
   'likes:set',
+  'likes:list',
   'comments:list',
   'comments:add',
   'comments:delete',

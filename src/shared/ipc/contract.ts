@@ -11,6 +11,7 @@ import type {
   ImageUpload,
   InvitationView,
   LikeState,
+  LikerList,
   PostView,
   SessionView,
   SettingsView,
@@ -70,6 +71,8 @@ export interface Contract {
   'posts:update': { input: { id: string; uploadId?: string | null; text: string; layout: Layout }; output: PostView }
   'posts:delete': { input: { id: string }; output: { id: string } }
   'likes:set': { input: { postId: string; liked: boolean }; output: LikeState }
+  /** Who liked the post ("좋아요 N개"): nicknames and photos only. */
+  'likes:list': { input: { postId: string }; output: LikerList }
   'comments:list': { input: { postId: string; cursor?: string | null }; output: CommentPage }
   'comments:add': { input: { postId: string; text: string }; output: CommentView }
   'comments:delete': { input: { id: string }; output: { id: string; postId: string } }

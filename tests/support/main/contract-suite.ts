@@ -123,10 +123,10 @@ export function backendContract(name: string, open: () => Promise<ContractBacken
       await signUp(a!, '앨리스')
       await signUp(b!, '밥')
       const post = await write(a!, '앨리스의 글')
-      expect(post).toMatchObject({ text: '앨리스의 글', mine: true, likeCount: 0, commentCount: 0, author: { nickname: '앨리스' } })
+      expect(post).toMatchObject({ text: '앨리스의 글', mine: true, likeCount: 0, commentCount: 0, author: { nickname: '앨리스' }, edited: false })
       expect(await feedHas(a!, post.id)).toMatchObject({ mine: true })
       const seen = await eventually([a!, b!], () => feedHas(b!, post.id))
-      expect(seen).toMatchObject({ text: '앨리스의 글', mine: false, author: { nickname: '앨리스' } })
+      expect(seen).toMatchObject({ text: '앨리스의 글', mine: false, author: { nickname: '앨리스' }, edited: false })
       expect(JSON.stringify(seen)).not.toContain('@')
       // Find looks in the posts the feed showed, at the place the feed showed them.
       const feed = (await b!.call('posts:feed', {})).posts.map((p) => p.id)
@@ -134,8 +134,9 @@ export function backendContract(name: string, open: () => Promise<ContractBacken
 
       expect(await b!.refused('posts:update', { id: post.id, text: '밥이 고침', layout: 'Left' })).toEqual({ code: 'onlyAuthorEdit', message: messages.onlyAuthorEdit })
       expect(await b!.refused('posts:delete', { id: post.id })).toMatchObject({ code: 'onlyAuthorEdit' })
-      expect(await a!.call('posts:update', { id: post.id, text: '고친 글', layout: 'Right' })).toMatchObject({ text: '고친 글', layout: 'Right' })
-      await eventually([a!, b!], async () => expect(await b!.call('posts:get', { id: post.id })).toMatchObject({ text: '고친 글', layout: 'Right' }))
+      expect(await a!.call('posts:update', { id: post.id, text: '고친 글', layout: 'Right' })).toMatchObject({ text: '고친 글', layout: 'Right', edited: true })
+      // 수정됨 on every copy: the one that edited, and the one that saw the edit arrive.
+      await eventually([a!, b!], async () => expect(await b!.call('posts:get', { id: post.id })).toMatchObject({ text: '고친 글', layout: 'Right', edited: true }))
 
       expect(await a!.call('posts:delete', { id: post.id })).toEqual({ id: post.id })
       expect(await a!.refused('posts:get', { id: post.id })).toMatchObject({ code: 'notFound' })
@@ -164,6 +165,20 @@ export function backendContract(name: string, open: () => Promise<ContractBacken
       await eventually([a!, b!], async () => expect(await b!.call('posts:get', { id: post.id })).toMatchObject({ likeCount: 2, likedByMe: true }))
       await eventually([a!, b!], async () => expect(await a!.call('posts:get', { id: post.id })).toMatchObject({ likeCount: 2, likedByMe: true }))
       expect((await b!.call('alerts:list')).count).toBe(0)
+
+      // "좋아요 N개" lists who liked it, newest first, by nickname: Bob's copy knows both from
+      // their own writing and session. The other copy may know a liker only by the email their
+      // like names (community mode), which it never sends: such a nickname comes as null.
+      await eventually([a!, b!], async () => {
+        const list = await b!.call('likes:list', { postId: post.id })
+        expect([list.count, list.likers.map((l) => l.nickname).sort()]).toEqual([2, ['밥', '앨리스']])
+      })
+      const seenByAuthor = await a!.call('likes:list', { postId: post.id })
+      expect(seenByAuthor.count).toBe(2)
+      expect(seenByAuthor.likers.filter((l) => l.nickname === '앨리스')).toHaveLength(1)
+      expect(seenByAuthor.likers.find((l) => l.nickname !== '앨리스')?.nickname).toBeOneOf(['밥', null])
+      expect(JSON.stringify(seenByAuthor)).not.toContain('@')
+      expect(await a!.refused('likes:list', { postId: 'no-such-post' })).toMatchObject({ code: 'notFound' })
     })
 
     it('comments and alerts: others see a comment, its author is alerted with a notification and the badge; only the writer deletes it', async () => {

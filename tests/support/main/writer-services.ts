@@ -20,5 +20,6 @@ export function openWriterServices(dataDir: string, storeOptions: Parameters<typ
     newId: randomUUID,
     scrypt: { N: 1024, r: 8, p: 1 }
   }
-  return { store, likes: createLocalLikes(ctx), comments: createLocalComments(ctx, createViews(ctx.mediaUrl, (id) => ctx.store.users.identity(id))) }
+  const views = createViews(ctx.mediaUrl, (id) => ctx.store.users.identity(id))
+  return { store, likes: createLocalLikes(ctx, views), comments: createLocalComments(ctx, views) }
 }

@@ -112,6 +112,7 @@ export function samplePost(overrides: Partial<PostView> = {}): PostView {
     image: { id: 'img', width: 1600, height: 900, placeholder: '', variants: [{ width: 320, url: '/media/a.webp' }] },
     createdAt: Date.UTC(2026, 10, 22, 5, 0),
     updatedAt: Date.UTC(2026, 10, 22, 5, 0),
+    edited: false,
     likeCount: 2,
     likedByMe: false,
     commentCount: 0,

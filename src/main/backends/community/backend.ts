@@ -94,7 +94,7 @@ export function openCommunityBackend(options: CommunityBackendOptions) {
       }
     },
     posts: createCommunityPosts(ctx, views, images, auth, sync, writer),
-    likes: createCommunityLikes(ctx, auth, writer),
+    likes: createCommunityLikes(ctx, views, auth, writer),
     comments: createCommunityComments(ctx, views, auth, sync, writer),
     alerts: createCommunityAlerts(ctx, views, auth, writer),
     live,

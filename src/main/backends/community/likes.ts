@@ -1,6 +1,8 @@
-import type { LikeState } from '@shared/types'
+import type { LikeState, LikerList } from '@shared/types'
 import { AppError } from '../../errors'
 import { newAlertEntry } from '../../firebase/mapping'
+import { listLikers } from '../../core/likers'
+import type { Views } from '../../core/mappers'
 import type { CommunityAuth } from './auth'
 import type { CommunityContext } from './context'
 import { bestEffort, remote } from './remote-call'
@@ -14,7 +16,7 @@ import type { MirrorWriter } from './mirror-writer'
  * unlike (as local mode does) a like after an unlike sends none, and the author's app shows
  * at most one like alert per nickname and post (see the mirror writer).
  */
-export function createCommunityLikes(ctx: CommunityContext, auth: CommunityAuth, writer: MirrorWriter) {
+export function createCommunityLikes(ctx: CommunityContext, views: Views, auth: CommunityAuth, writer: MirrorWriter) {
   const { store, ports } = ctx
   const alerted = new Set<string>()
 
@@ -36,6 +38,11 @@ export function createCommunityLikes(ctx: CommunityContext, auth: CommunityAuth,
       }
       const counts = store.posts.counts(postId)
       return { postId, likeCount: counts?.likeCount ?? 0, likedByMe: liked }
+    },
+
+    /** From the mirror: a liker whose nickname no post or comment has told it goes as unknown (null). */
+    list(postId: string): LikerList {
+      return listLikers(store, views, postId)
     }
   }
 }

@@ -21,7 +21,7 @@ export function createLocalServices(ctx: ServiceContext, vault: SessionVault, de
     images,
     auth,
     posts: createLocalPosts(ctx, views, images),
-    likes: createLocalLikes(ctx),
+    likes: createLocalLikes(ctx, views),
     comments: createLocalComments(ctx, views),
     alerts: createLocalAlerts(ctx, views),
     live: createLiveService(ctx, views, desktop, emit, auth.currentUserId),

@@ -1,12 +1,14 @@
-import type { LikeState } from '@shared/types'
+import type { LikeState, LikerList } from '@shared/types'
 import { AppError } from '../../errors'
 import type { ServiceContext } from '../../core/context'
+import { listLikers } from '../../core/likers'
+import type { Views } from '../../core/mappers'
 
 /**
  * Like and unlike as a desired state, not a toggle: sending "liked" twice is one like,
  * and a like row per person and post makes concurrent likes exact.
  */
-export function createLocalLikes(ctx: ServiceContext) {
+export function createLocalLikes(ctx: ServiceContext, views: Views) {
   const { store } = ctx
 
   return {
@@ -27,6 +29,10 @@ export function createLocalLikes(ctx: ServiceContext) {
         const counts = store.posts.counts(postId)!
         return { postId, likeCount: counts.likeCount, likedByMe: liked }
       })
+    },
+
+    list(postId: string): LikerList {
+      return listLikers(store, views, postId)
     }
   }
 }

@@ -102,3 +102,29 @@ describe("a mirrored post's comment count (migration 4)", () => {
     expect(commentCount(app.store, post.id)).toBe(1)
   })
 })
+
+describe('a mirrored post marked edited (수정됨)', () => {
+  const edited = (store: Store, postId: string): boolean => {
+    const post = store.posts.get(postId, null)!
+    return post.updatedAt > post.createdAt
+  }
+
+  it('only when its text, layout or photo changes; its time settling (the server\'s, a clamp) is no edit', async () => {
+    const { store, mirror, postId } = await mirroredPost()
+    const row = mirror.postRemote(postId)!
+    const again = (patch: { text?: string; createdAt?: number }, now: number) =>
+      store.transaction(() =>
+        mirror.upsertPost(
+          { id: postId, authorId: row.authorId, authorUid: 'uid', text: patch.text ?? '글', layout: 'Top', imageId: row.imageId, createdAt: patch.createdAt ?? 1, ordered: true, postDate: '' },
+          now
+        )
+      )
+    await again({ createdAt: 0 }, 50)
+    expect(edited(store, postId)).toBe(false)
+    await again({ createdAt: 5 }, 60)
+    expect(edited(store, postId)).toBe(false)
+    // The web app's edit carries no marker: the mirror sees the text change.
+    await again({ text: '고친 글', createdAt: 5 }, 70)
+    expect(edited(store, postId)).toBe(true)
+  })
+})

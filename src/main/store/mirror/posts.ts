@@ -39,10 +39,14 @@ export function createMirrorPosts(db: Db) {
      VALUES (@id, @authorId, @text, @layout, @imageId, @createdAt, @createdAt, @authorUid, @postDate, @ordered)`
   )
   // Only when something differs: the changes trigger fires on any UPDATE OF text/layout/image_id.
+  // updated_at after created_at is what marks a post edited (수정됨): a changed text, layout or
+  // photo moves it past, while a post never edited keeps it equal as its created_at is settled
+  // (the server's time replacing this copy's, a date clamped).
   const updatePost = db.prepare(
     `UPDATE posts SET author_id = @authorId, text = @text, layout = @layout, image_id = @imageId, created_at = @createdAt,
        remote_author_uid = @authorUid, remote_date = @postDate, remote_ordered = @ordered,
-       updated_at = CASE WHEN text IS NOT @text OR layout IS NOT @layout OR image_id IS NOT @imageId THEN @now ELSE updated_at END
+       updated_at = CASE WHEN text IS NOT @text OR layout IS NOT @layout OR image_id IS NOT @imageId THEN MAX(@now, @createdAt + 1)
+         WHEN updated_at <= created_at THEN @createdAt ELSE updated_at END
      WHERE id = @id AND (author_id IS NOT @authorId OR text IS NOT @text OR layout IS NOT @layout OR image_id IS NOT @imageId
        OR created_at IS NOT @createdAt OR remote_author_uid IS NOT @authorUid OR remote_date IS NOT @postDate OR remote_ordered IS NOT @ordered)`
   )

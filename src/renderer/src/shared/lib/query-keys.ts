@@ -5,6 +5,7 @@ export const queryKeys = {
   find: (words: string, through: string | null, version: number) => ['posts', 'find', words, through, version] as const,
   post: (id: string) => ['posts', 'detail', id] as const,
   comments: (postId: string) => ['comments', postId] as const,
+  likers: (postId: string) => ['likes', 'list', postId] as const,
   alerts: ['alerts'] as const
 }
 

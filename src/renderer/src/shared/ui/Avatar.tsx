@@ -2,12 +2,44 @@ import type { PersonView } from '@shared/types'
 import { messages } from '@shared/messages'
 import styles from './Avatar.module.css'
 
-/** A person's round photo, or the default magpie silhouette when they have none. */
-export function Avatar({ person, size = 40 }: { person: Pick<PersonView, 'nickname' | 'avatar'>; size?: number }) {
+/** How many tones the initials are drawn on (Avatar.module.css defines each, for both schemes). */
+const tones = 10
+
+/** The same person always gets the same tone: a small string hash of their id (FNV-1a). */
+export function toneOf(id: string): number {
+  let hash = 0x811c9dc5
+  for (let i = 0; i < id.length; i++) hash = Math.imul(hash ^ id.charCodeAt(i), 0x01000193)
+  return (hash >>> 0) % tones
+}
+
+const graphemes = typeof Intl.Segmenter === 'function' ? new Intl.Segmenter('ko', { granularity: 'grapheme' }) : null
+
+/** The nickname's first character as one sees it (a Hangul syllable, a letter, an emoji), upper case. */
+export function initialOf(nickname: string): string {
+  const trimmed = nickname.trim()
+  const first = graphemes ? (graphemes.segment(trimmed)[Symbol.iterator]().next().value?.segment ?? '') : (Array.from(trimmed)[0] ?? '')
+  return first.toLocaleUpperCase('ko')
+}
+
+/**
+ * A person's round photo; without one, their initial on a tone of their own (from their id), so
+ * people without a photo are told apart at a glance. Both tone sets meet text contrast (4.5:1).
+ */
+export function Avatar({ person, size = 40 }: { person: Pick<PersonView, 'id' | 'nickname' | 'avatar'>; size?: number }) {
   const smallest = person.avatar?.variants[0]
-  return smallest ? (
-    <img className={styles.avatar} src={smallest.url} width={size} height={size} alt={`${person.nickname} ${messages.profileImageAlt}`} />
-  ) : (
-    <span className={styles.fallback} style={{ width: size, height: size }} role="img" aria-label={messages.defaultAvatar} />
+  if (smallest) {
+    return <img className={styles.avatar} src={smallest.url} width={size} height={size} alt={`${person.nickname} ${messages.profileImageAlt}`} />
+  }
+  const initial = initialOf(person.nickname)
+  return (
+    <span
+      className={initial ? styles.initials : styles.fallback}
+      data-tone={toneOf(person.id)}
+      // Drawn by CSS, not as text: the nickname beside it is the text (copying, finding, reading a row).
+      data-initial={initial}
+      style={{ width: size, height: size, fontSize: size * 0.42 }}
+      role="img"
+      aria-label={messages.defaultAvatar}
+    />
   )
 }

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react'
 import { thumbHashToAverageRGBA, thumbHashToDataURL } from 'thumbhash'
 import type { ImageView } from '@shared/types'
 import styles from './Image.module.css'
@@ -80,13 +80,16 @@ export function Image({ image, alt, sizes, className, maxHeight, eager }: Props)
   return (
     <div
       className={`${styles.frame} ${className ?? ''}`}
+      data-image-frame
       style={{
-        aspectRatio: `${image.width} / ${image.height}`,
+        // Custom properties, not the properties themselves: a layout may fill a box of its own
+        // with the photo instead (the feed's wide cards), which an inline width would forbid.
+        '--ratio': `${image.width} / ${image.height}`,
         // Narrower rather than cropped when the height cap applies: the whole photo always shows.
-        width: maxHeight ? `min(100%, calc(${maxHeight} * ${image.width} / ${image.height}))` : undefined,
+        '--capped-width': maxHeight ? `min(100%, calc(${maxHeight} * ${image.width} / ${image.height}))` : undefined,
         backgroundColor: colour,
         backgroundImage: loaded || !blur ? undefined : `url("${blur}")`
-      }}
+      } as CSSProperties}
     >
       <img
         ref={img}

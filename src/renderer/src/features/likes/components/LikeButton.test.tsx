@@ -212,3 +212,27 @@ describe('likes in the cache', () => {
     expect(detail(client)).toMatchObject({ likedByMe: false, likeCount: 3 })
   })
 })
+
+describe('좋아요 N개', () => {
+  it('opens who liked the post: nicknames, a liker main knows only by email as unknown, and how many more', async () => {
+    const fake = installFakeMagpie({
+      'likes:list': () => ({
+        ok: true,
+        data: { count: 205, likers: [{ id: 'u1', nickname: '민지', avatar: null }, { id: 'u2', nickname: null, avatar: null }] }
+      })
+    })
+    renderWithApp(<CachedLikeButton id="post-1" />, { posts: [samplePost({ likeCount: 205 })] })
+    fireEvent.click(screen.getByRole('button', { name: '좋아요 205개' }))
+    const dialog = await screen.findByRole('dialog', { name: /좋아요한 사람/ })
+    await vi.waitFor(() => expect(dialog.querySelectorAll('li')).toHaveLength(2))
+    expect(Array.from(dialog.querySelectorAll('li'), (li) => li.textContent)).toEqual(['민지', '닉네임을 알 수 없는 회원'])
+    expect(dialog.textContent).toContain('외 203명')
+    expect(fake.calls).toEqual([{ channel: 'likes:list', input: { postId: 'post-1' } }])
+  })
+
+  it('is plain text with no likes: nobody to list', () => {
+    installFakeMagpie({})
+    renderWithApp(<CachedLikeButton id="post-1" />, { posts: [samplePost({ likeCount: 0 })] })
+    expect(screen.getByTestId('like-count').tagName).toBe('SPAN')
+  })
+})

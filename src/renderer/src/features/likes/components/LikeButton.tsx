@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { toast } from '@/shared/ui/toast'
 import { limits } from '@shared/limits'
 import { format, messages } from '@shared/messages'
@@ -7,12 +7,19 @@ import { useCurrentUser } from '@/shared/lib/session'
 import { useSetLike } from '../api/set-like'
 import styles from './LikeButton.module.css'
 
+// Loaded the first time someone opens a like count: the feed's script stays small.
+const LikersDialog = lazy(() => import('./LikersDialog'))
+
 /** The heart toggle with the like count; liking plays the heart animation for 2.5 s (docs/specification.md §4.3). */
 export function LikeButton({ post }: { post: PostView }) {
   const user = useCurrentUser()
   const setLike = useSetLike(post.id)
   const [burst, setBurst] = useState(false)
   const timer = useRef<number | undefined>(undefined)
+  // Kept mounted once opened, so that closing it returns the focus to the count (Radix's own close).
+  const [likersAsked, setLikersAsked] = useState(false)
+  const [likersOpen, setLikersOpen] = useState(false)
+  const countButton = useRef<HTMLButtonElement>(null)
 
   useEffect(() => () => window.clearTimeout(timer.current), [])
 
@@ -44,9 +51,24 @@ export function LikeButton({ post }: { post: PostView }) {
         onClick={toggle}
         data-testid="like-button"
       />
-      <span className={styles.count} data-testid="like-count">
-        {format.likeCount(post.likeCount)}
-      </span>
+      {/* "좋아요 N개" opens who liked it; with none there is no one to list. */}
+      {post.likeCount > 0 ? (
+        <button ref={countButton} type="button" className={`${styles.count} ${styles.countButton}`} aria-haspopup="dialog" onClick={() => {
+            setLikersAsked(true)
+            setLikersOpen(true)
+          }} data-testid="like-count">
+          {format.likeCount(post.likeCount)}
+        </button>
+      ) : (
+        <span className={styles.count} data-testid="like-count">
+          {format.likeCount(post.likeCount)}
+        </span>
+      )}
+      {likersAsked && (
+        <Suspense fallback={null}>
+          <LikersDialog postId={post.id} open={likersOpen} onOpenChange={setLikersOpen} returnFocusTo={countButton} />
+        </Suspense>
+      )}
       {burst && (
         <span className={styles.burst} aria-hidden="true" data-testid="heart-animation">
           <svg viewBox="0 0 24 24">

@@ -10,6 +10,7 @@ import { LoadingOverlay, Spinner } from '@/shared/ui/LoadingOverlay'
 import { useFindPosts } from '../api/find-posts'
 import { jumpToPage, useFeed } from '../api/get-feed'
 import { feedIndex, type FeedAnchor } from '../stores/feed-index'
+import { NewPostsNotice, useNewPosts } from './NewPostsNotice'
 import { PostCard } from './PostCard'
 import { cachedPageStart, estimate, gap, keepHeights, leaveScrollToFeed, placeOf, placesOf, startOf } from './feed-places'
 import styles from './Feed.module.css'
@@ -231,6 +232,15 @@ function FeedWindow({ feed, data, renderActions }: { feed: ReturnType<typeof use
     focusWhenDrawn()
   }
 
+  // "새 글 N개": others' posts arrived above the reader, who stays where they were.
+  const fresh = useNewPosts(posts, margin)
+  const showNew = () => {
+    fresh.clear()
+    window.scrollTo(0, 0)
+    // The button goes with the press: the focus goes to the newest post, not to the page.
+    focusCard(0, false)
+  }
+
   // The feed pattern's keys: PageDown and PageUp move the focus a card at a time, also past the
   // last card read (the next page is read) and from a card still on its way to the focus.
   const onKeyDown = (event: KeyboardEvent) => {
@@ -284,6 +294,7 @@ function FeedWindow({ feed, data, renderActions }: { feed: ReturnType<typeof use
 
   return (
     <>
+      <NewPostsNotice count={fresh.count} onShow={showNew} />
       {find && (
         <Suspense fallback={null}>
           <FindBar

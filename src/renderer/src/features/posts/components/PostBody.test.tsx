@@ -36,7 +36,7 @@ describe('PostBody', () => {
     const { container } = render(<PostBody text="t" layout="Top" image={image} />)
     const img = container.querySelector('img')!
     expect(img.getAttribute('srcset')).toBe('/media/a.webp 320w, /media/b.webp 1600w')
-    expect((img.parentElement as HTMLElement).style.aspectRatio).toBe('2000 / 1000')
+    expect((img.parentElement as HTMLElement).style.getPropertyValue('--ratio')).toBe('2000 / 1000')
   })
 
   it('cuts a long Top text at three lines and ends it with 더 보기, once laid out', async () => {
@@ -53,6 +53,21 @@ describe('PostBody', () => {
     // The layout is looked at a moment after the render: still no 더 보기 then.
     await new Promise((resolve) => setTimeout(resolve, 0))
     expect(queryByTestId('read-more')).toBeNull()
+  })
+
+  it.each(['Left', 'Right'] as const)('ends a %s text cut beside the photo with 더 보기, and leaves a short one whole', async (layout) => {
+    measured(900, 360)
+    const { container, findByTestId, unmount } = render(<PostBody text={'긴 글\n'.repeat(40)} layout={layout} image={null} preview />)
+    expect((await findByTestId('read-more')).textContent).toBe('더 보기')
+    expect(container.querySelector('[data-short]')).toBeNull()
+    unmount()
+    vi.restoreAllMocks()
+    measured(29, 29)
+    const short = render(<PostBody text="짧은 글" layout={layout} image={null} preview />)
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(short.queryByTestId('read-more')).toBeNull()
+    // Set large, as a pull quote, instead of one small line beside the photo.
+    expect(short.container.querySelector('[data-part="text"]')!.hasAttribute('data-short')).toBe(true)
   })
 
   it('shows the whole text outside the feed', () => {

@@ -32,7 +32,7 @@ export function PostBody({ text, layout, image, preview = false, localImage, eag
     <Image
       image={image}
       alt={messages.postImageAlt}
-      sizes={side ? '(max-width: 720px) 100vw, 420px' : '(max-width: 760px) 100vw, 720px'}
+      sizes={side ? '(min-width: 1100px) 600px, (min-width: 860px) 400px, 100vw' : '(min-width: 1100px) 1060px, (max-width: 760px) 100vw, 720px'}
       maxHeight="500px"
       eager={eager}
     />
@@ -41,39 +41,38 @@ export function PostBody({ text, layout, image, preview = false, localImage, eag
   )
   return (
     <div className={`${styles.body} ${styles[layout.toLowerCase()]}`} data-layout={layout}>
-      {preview && !side ? (
-        <div className={styles.text}>
-          <ClampedText>{highlight(text, words)}</ClampedText>
-        </div>
-      ) : (
-        <div className={`${styles.text} ${preview ? styles.previewSide : ''}`}>
-          <p>{highlight(text, words)}</p>
-        </div>
-      )}
-      <div className={styles.photo}>{photo}</div>
+      <div className={styles.text} data-part="text" data-short={preview && text.trim().length <= shortText ? '' : undefined}>
+        {preview ? <Preview side={side}>{highlight(text, words)}</Preview> : <p>{highlight(text, words)}</p>}
+      </div>
+      <div className={styles.photo} data-part="photo">
+        {photo}
+      </div>
     </div>
   )
 }
 
+/** A text this short is set large in the feed, as a magazine sets a pull quote, instead of one small line beside a photo. */
+const shortText = 60
+
 /**
- * The Top layout's preview: the text cut at three lines (CSS line-clamp) and, when it was cut,
- * "더 보기" over the end of the last line. The card sits inside the link to the post, so the
- * words read as that link; laid over the text, they never change the card's height, which
- * the feed's window has measured.
+ * The feed's preview: the text cut (Top: at three lines by CSS line-clamp; Left and Right: at
+ * 45vh beside the photo, with a fade) and, when it was cut, "더 보기" over the end of what shows.
+ * The card sits inside the link to the post, so the words read as that link; laid over the
+ * text, they never change the card's height, which the feed's window has measured.
  */
-function ClampedText({ children }: { children: ReactNode }) {
-  const ref = useRef<HTMLParagraphElement>(null)
+function Preview({ side, children }: { side: boolean; children: ReactNode }) {
+  const ref = useRef<HTMLDivElement & HTMLParagraphElement>(null)
   const [cut, setCut] = useState(false)
   useLayoutEffect(() => {
-    const p = ref.current!
-    // Looked at once the paragraph is laid out (a ResizeObserver reports after layout, before
-    // paint), never by forcing a layout while the feed renders; again when its width changes
-    // with the window's, and when a font arrives (Pretendard loads its glyphs as text needs them:
-    // the lines wrap anew while the clamped box keeps its size). flushSync: the words show in the
-    // frame that shows the text.
-    const check = () => flushSync(() => setCut(p.scrollHeight > p.clientHeight + 1))
+    const box = ref.current!
+    // Looked at once the box is laid out (a ResizeObserver reports after layout, before paint),
+    // never by forcing a layout while the feed renders; again when its size changes with the
+    // window's, and when a font arrives (Pretendard loads its glyphs as text needs them: the
+    // lines wrap anew while the cut box keeps its size). flushSync: the words show in the frame
+    // that shows the text.
+    const check = () => flushSync(() => setCut(box.scrollHeight > box.clientHeight + 1))
     const observer = new ResizeObserver(check)
-    observer.observe(p)
+    observer.observe(box)
     document.fonts?.addEventListener('loadingdone', check)
     return () => {
       observer.disconnect()
@@ -82,9 +81,15 @@ function ClampedText({ children }: { children: ReactNode }) {
   }, [children])
   return (
     <div className={styles.clampBox}>
-      <p ref={ref} className={styles.clamp}>
-        {children}
-      </p>
+      {side ? (
+        <div ref={ref} className={`${styles.previewSide} ${cut ? styles.faded : ''}`}>
+          <p>{children}</p>
+        </div>
+      ) : (
+        <p ref={ref} className={styles.clamp}>
+          {children}
+        </p>
+      )}
       {cut && (
         <span className={styles.readMore} data-testid="read-more">
           {messages.readMore}

@@ -7,6 +7,7 @@ import { claimReturnFocus } from '@/shared/lib/return-focus'
 import { Avatar } from '@/shared/ui/Avatar'
 import { RelativeTime } from '@/shared/ui/RelativeTime'
 import { PostBody } from './PostBody'
+import { PostMenu } from './PostMenu'
 import { highlight } from './highlight'
 import styles from './PostCard.module.css'
 
@@ -28,13 +29,12 @@ export function PostHeader({ post, highlight: words }: { post: PostView; highlig
       <Avatar person={post.author} size={40} />
       <div className={styles.byline}>
         <span className={styles.nickname}>{highlight(post.author.nickname, words)}</span>
-        <RelativeTime className={styles.date} at={post.createdAt} />
+        <span className={styles.date}>
+          <RelativeTime at={post.createdAt} />
+          {post.edited && <span className={styles.edited}>{messages.edited}</span>}
+        </span>
       </div>
-      {post.mine && (
-        <Link className={styles.edit} to={`/write/${post.id}`}>
-          {messages.editLink}
-        </Link>
-      )}
+      {post.mine && <PostMenu postId={post.id} />}
     </header>
   )
 }
@@ -62,6 +62,7 @@ export function PostCard({ post, actions, eager, highlight: words, position, set
       onKeyDown={openByKey}
       data-testid="post-card"
       data-post-id={post.id}
+      data-layout={post.layout}
       aria-label={`${post.author.nickname}의 글`}
       aria-posinset={position}
       aria-setsize={position === undefined ? undefined : setSize}
