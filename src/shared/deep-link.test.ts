@@ -17,6 +17,19 @@ describe('post links', () => {
     expect(isPostId('😀글')).toBe(true)
   })
 
+  it('carries where a comment notification opens the post: its comments, or one comment, both ways', () => {
+    expect(routeFromLink('magpie://detail/abc?comments')).toBe('/detail/abc?comments')
+    expect(routeFromLink('magpie://detail/abc?comment=c1')).toBe('/detail/abc?comment=c1')
+    expect(routeFromLink(`magpie://detail/abc?comment=${encodeURIComponent('댓글-1')}`)).toBe(`/detail/abc?comment=${encodeURIComponent('댓글-1')}`)
+    for (const route of ['/detail/abc', '/detail/abc?comments', '/detail/abc?comment=c1', `/detail/abc?comment=${encodeURIComponent('댓글-1')}`]) {
+      expect(routeFromLink(linkFromRoute(route)), route).toBe(route)
+    }
+    for (const bad of ['magpie://detail/abc?comment=', 'magpie://detail/abc?comment=a%0Ab', 'magpie://detail/abc?comment=a&x=1', 'magpie://detail/abc?x=1', 'magpie://detail/abc?comment=..']) {
+      expect(routeFromLink(bad), bad).toBeNull()
+    }
+    expect(linkFromRoute('/detail/abc?comment=%E2%80%AEx')).toBeNull()
+  })
+
   it('accepts the trailing slash some launchers add, and the scheme in capitals', () => {
     expect(routeFromLink('magpie://detail/abc/')).toBe('/detail/abc')
     expect(routeFromLink('MAGPIE://detail/abc')).toBe('/detail/abc')

@@ -24,25 +24,41 @@ export function postLink(postId: string): string {
 /**
  * The link's exact shape, read from the text itself rather than a parsed URL, which would
  * resolve magpie://detail/../x into another id. A trailing slash is what some launchers add.
+ * A comment notification's link also says where in the post it opens: `?comments` (the
+ * section) or `?comment={id}` (that comment; docs/decisions/022-alert-rows.md).
  */
-const linkPattern = new RegExp(`^${deepLinkScheme}://detail/([^/?#\\\\@:]+)/?$`, 'i')
+const linkPattern = new RegExp(`^${deepLinkScheme}://detail/([^/?#\\\\@:]+)/?(?:\\?(comments|comment=([^/?#&\\\\@:]+)))?$`, 'i')
 
-/** The app route a link opens (`/detail/{id}`), or null for anything that is not a post link. */
-export function routeFromLink(raw: unknown): string | null {
-  if (typeof raw !== 'string' || raw.length > 400) return null
-  const segment = linkPattern.exec(raw)?.[1]
-  if (!segment) return null
-  let id: string
+const decoded = (segment: string): string | null => {
   try {
-    id = decodeURIComponent(segment)
+    const value = decodeURIComponent(segment)
+    return isPostId(value) ? value : null
   } catch {
     return null
   }
-  return isPostId(id) ? `/detail/${id}` : null
+}
+
+/** Where in a post: its top (''), its comments, or one comment — as the renderer's routes say it. */
+const where = (comments: string | undefined, commentId: string | null): string =>
+  commentId !== null ? `?${new URLSearchParams({ comment: commentId }).toString()}` : comments ? '?comments' : ''
+
+/** The app route a link opens (`/detail/{id}`, maybe at its comments), or null for anything that is not a post link. */
+export function routeFromLink(raw: unknown): string | null {
+  if (typeof raw !== 'string' || raw.length > 400) return null
+  const match = linkPattern.exec(raw)
+  const id = match?.[1] ? decoded(match[1]) : null
+  if (!match || id === null) return null
+  const commentId = match[3] === undefined ? null : decoded(match[3])
+  if (match[3] !== undefined && commentId === null) return null
+  return `/detail/${id}${where(match[2], commentId)}`
 }
 
 /** The link for a notification's route, so a toast can carry it; null for routes that are not a post. */
 export function linkFromRoute(route: string): string | null {
-  const match = /^\/detail\/(.+)$/.exec(route)
-  return match && isPostId(match[1]!) ? postLink(match[1]!) : null
+  const match = /^\/detail\/([^?]+)(?:\?(comments|comment=(.+)))?$/.exec(route)
+  if (!match || !isPostId(match[1]!)) return null
+  const commentId = match[3] === undefined ? null : decoded(match[3])
+  if (match[3] !== undefined && commentId === null) return null
+  const at = commentId !== null ? `?comment=${encodeURIComponent(commentId)}` : match[2] ? '?comments' : ''
+  return `${postLink(match[1]!)}${at}`
 }

@@ -104,7 +104,7 @@ describe('a running app copy and another process on the same store', () => {
       },
       { timeout: 3000, interval: 20 }
     )
-    expect(app.desktop.recording.notifications.every((n) => n.title === '까치' && n.route === `/detail/${post.id}`)).toBe(true)
+    expect(app.desktop.recording.notifications.every((n) => n.title === '까치' && n.route.startsWith(`/detail/${post.id}`))).toBe(true)
     expect(await app.call('posts:get', { id: post.id })).toMatchObject({ likeCount: 1, commentCount: 1 })
   }, 15_000)
 })

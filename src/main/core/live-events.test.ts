@@ -43,22 +43,23 @@ describe('live alerts in another running copy', () => {
   it('a comment shows its own notification text with its first words, and the badge counts both', async () => {
     const { a, b, post } = await twoCopies()
     await b.call('likes:set', { postId: post.id, liked: true })
-    await b.call('comments:add', { postId: post.id, text: '멋져요' })
+    const comment = await b.call('comments:add', { postId: post.id, text: '멋져요' })
 
     await vi.waitFor(() => expect(a.desktop.recording.notifications).toHaveLength(2), soon)
     expect(a.desktop.recording.notifications.map((n) => [n.title, n.body, n.route, n.hasIcon])).toEqual([
       ['까치', '밥님이 회원님의 게시글을 좋아해요', `/detail/${post.id}`, false],
-      ['까치', '밥님이 댓글을 남겼어요: 멋져요', `/detail/${post.id}`, false]
+      ['까치', '밥님이 댓글을 남겼어요: 멋져요', `/detail/${post.id}?comment=${comment.id}`, false]
     ])
     await vi.waitFor(() => expect(a.desktop.recording.badge).toBe(2), soon)
   })
 
   it('clicking a notification brings the window forward on the post', async () => {
     const { a, b, post } = await twoCopies()
-    await b.call('comments:add', { postId: post.id, text: '안녕하세요' })
+    const comment = await b.call('comments:add', { postId: post.id, text: '안녕하세요' })
     await vi.waitFor(() => expect(a.desktop.recording.notifications).toHaveLength(1), soon)
-    expect(a.desktop.click(0)).toBe(`/detail/${post.id}`)
-    expect(a.desktop.recording.navigations).toEqual([`/detail/${post.id}`])
+    // At the comment, as its row in the alerts page opens it.
+    expect(a.desktop.click(0)).toBe(`/detail/${post.id}?comment=${comment.id}`)
+    expect(a.desktop.recording.navigations).toEqual([`/detail/${post.id}?comment=${comment.id}`])
     expect(a.desktop.recording.focused).toBe(true)
     expect(a.desktop.click(5)).toBeNull()
   })

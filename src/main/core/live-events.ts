@@ -48,7 +48,8 @@ export function createLiveService(
         title: messages.appName,
         body: alertSentence(record.type, decision.actorName, decision.others, record.commentText),
         icon: await avatarIcon(record.actorAvatar?.variants[0]?.file),
-        route: `/detail/${record.postId}`,
+        // A comment's opens the post at that comment, as its row does (decision 022).
+        route: record.commentId ? `/detail/${record.postId}?${new URLSearchParams({ comment: record.commentId }).toString()}` : `/detail/${record.postId}`,
         tag: decision.tag,
         update: decision.update
       })
