@@ -14,7 +14,11 @@ export const limits = {
   findQueryMax: 100,
   commentPageSize: 20,
   alertPageMax: 200,
-  likeAnimationMs: 2500
+  likeAnimationMs: 2500,
+  /** Quiet hours start and end on the hour or the half hour (minutes after local midnight). */
+  quietHoursStep: 30,
+  /** Quiet hours as first turned on: 23:00–08:00. */
+  quietHoursDefault: { start: 23 * 60, end: 8 * 60 }
 } as const
 
 export const layouts = ['Top', 'Right', 'Left'] as const
