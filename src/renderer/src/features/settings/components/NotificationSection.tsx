@@ -1,4 +1,4 @@
-import { useId, useRef } from 'react'
+import { useId, useRef, useState } from 'react'
 import { limits } from '@shared/limits'
 import { format, messages } from '@shared/messages'
 import type { MutedPostView, NotificationSettings } from '@shared/types'
@@ -26,14 +26,26 @@ export function NotificationSection() {
   const user = useCurrentUser()
   const query = useNotificationSettings(Boolean(user))
   const save = useSetNotificationSettings()
+  const [draft, setDraft] = useState<NotificationSettings | null>(null)
+  const latest = useRef(0)
   if (!user) return null
 
   const saved = query.data?.settings
-  // While main saves a change it shows the new position; a refusal puts it back and says why.
-  const shown: NotificationSettings | undefined = saved && (save.isPending ? { ...saved, ...save.variables } : saved)
-  // Not disabled while saving: a disabled switch would drop the keyboard's focus out of the dialog.
+  // What the person just chose shows at once (set in the same event, so the switch never flips
+  // back before main answers); main's answer replaces it, a refusal puts the saved state back.
+  const shown: NotificationSettings | undefined = draft ?? saved
+  // Never disabled nor ignored while saving: a disabled switch would drop the keyboard's focus out
+  // of the dialog, and each call names only what it changes, which main applies in order.
   const change = (changes: Partial<NotificationSettings>) => {
-    if (!save.isPending) save.mutate(changes)
+    if (!shown) return
+    const call = ++latest.current
+    setDraft({ ...shown, ...changes })
+    save
+      .mutateAsync(changes)
+      .catch(() => {})
+      .finally(() => {
+        if (latest.current === call) setDraft(null)
+      })
   }
 
   return (
