@@ -16,7 +16,11 @@ export const limits = {
   alertPageMax: 200,
   likeAnimationMs: 2500,
   /** How many of a post's likers "좋아요 N개" lists (the newest); the count says how many more. */
-  likersShown: 200
+  likersShown: 200,
+  /** Quiet hours start and end on the hour or the half hour (minutes after local midnight). */
+  quietHoursStep: 30,
+  /** Quiet hours as first turned on: 23:00–08:00. */
+  quietHoursDefault: { start: 23 * 60, end: 8 * 60 }
 } as const
 
 export const layouts = ['Top', 'Right', 'Left'] as const

@@ -36,6 +36,28 @@ export const messages = {
   signOutOthersHint: '다른 컴퓨터나 이 컴퓨터의 다른 까치에 로그인된 이 계정을 모두 로그아웃해요. 지금 쓰는 이 까치는 그대로예요.',
   confirmSignOutOthers: '지금 쓰는 이 까치만 남기고 다른 곳에서 모두 로그아웃할까요?',
   signedOutOthers: '다른 곳에서 모두 로그아웃했어요',
+  // 설정 → 알림 (docs/decisions/026-notification-settings.md)
+  notificationSection: '알림',
+  notifyLikesLabel: '좋아요 알림',
+  notifyLikesHint: '끄면 좋아요 알림은 목록에만 남고 배지에 세지도, 띄우지도 않아요',
+  notifyCommentsLabel: '댓글 알림',
+  notifyCommentsHint: '끄면 댓글 알림은 목록에만 남고 배지에 세지도, 띄우지도 않아요',
+  notifyPopupsLabel: '바탕화면 알림',
+  notifyPopupsHint: '끄면 새 알림을 띄우지 않고 배지로만 알려 드려요',
+  quietHoursLabel: '방해 금지 시간',
+  quietHoursHint: '이 시간에는 알림을 띄우지 않고 배지로만 알려 드려요. 이 컴퓨터의 시각을 따라요',
+  quietHoursStart: '시작',
+  quietHoursEnd: '끝',
+  quietHoursSame: '시작과 끝을 다른 시각으로 골라 주세요',
+  mutedPostsTitle: '알림을 끈 게시글',
+  mutedPostsEmpty: '알림을 끈 게시글이 없어요. 게시글 화면에서 끌 수 있어요',
+  mutePost: '이 게시글 알림 끄기',
+  unmutePost: '이 게시글 알림 켜기',
+  unmute: '알림 켜기',
+  postMuted: '이 게시글의 알림을 껐어요. 알림 목록에는 남아요',
+  postUnmuted: '이 게시글의 알림을 켰어요',
+  /** An alert row whose alerts the person turned off (its kind, or its post): listed, not counted. */
+  alertSilenced: '알림 꺼짐',
   invalidRequest: '잘못된 요청이에요. 다시 시도해 주세요',
   loginRequired: '로그인이 필요해요',
   // Failures
@@ -329,5 +351,9 @@ export const format = {
   installIncomplete: (path: string) => `까치 설치 파일 일부가 없어요: ${path} — 까치를 다시 설치해 주세요`,
   aboutVersion: (version: string) => `버전 ${version}`,
   updateVersion: (version: string) => `새 버전 ${version}`,
-  updateDownloading: (percent: number) => `새 버전을 내려받고 있어요 (${Math.round(percent)}%)`
+  updateDownloading: (percent: number) => `새 버전을 내려받고 있어요 (${Math.round(percent)}%)`,
+  /** A quiet-hours time, minutes after local midnight, as HH:mm (the app's 24-hour times, §9). */
+  clockTime: (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`,
+  /** An end before the start is the next morning's. */
+  quietHoursNextDay: (time: string) => `다음 날 ${time}`
 } as const

@@ -109,6 +109,11 @@ export interface AlertView {
   /** A comment row: its newest comment's first words and id, where known (null for likes). */
   commentWords: string | null
   commentId: string | null
+  /**
+   * The person turned these alerts off (their kind in 설정 → 알림, or their post): listed, but
+   * not counted on the badge and never popped up (docs/decisions/026-notification-settings.md).
+   */
+  silenced: boolean
 }
 
 export interface AlertList {
@@ -186,3 +191,31 @@ export interface ShellView extends ShellPreferences {
 
 /** A sentence main asks the page to show once (a toast): after a crash, or about the OS. */
 export type ShellNotice = 'rendererRecovered' | 'notificationsFailed' | 'sessionNotEncrypted'
+
+/**
+ * 설정 → 알림, per account (docs/decisions/026-notification-settings.md). A kind turned off, or a
+ * muted post, is listed but neither counted nor popped up; quiet hours and popups off still count.
+ */
+export interface NotificationSettings {
+  likes: boolean
+  comments: boolean
+  /** Native notifications; off: the badge only. */
+  popups: boolean
+  /** Counted, not popped up, from start to end (minutes after local midnight, on the half hour; may span midnight). */
+  quietHours: { start: number; end: number } | null
+}
+
+/** A post whose alerts the person turned off (이 게시글 알림 끄기), as 설정 lists it. */
+export interface MutedPostView {
+  postId: string
+  /** The post's first words (plain text, as an alert row's). */
+  postWords: string
+  postImage: ImageView | null
+  mutedAt: number
+}
+
+export interface NotificationSettingsView {
+  settings: NotificationSettings
+  /** Newest muted first. */
+  mutedPosts: MutedPostView[]
+}

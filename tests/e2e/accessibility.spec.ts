@@ -99,12 +99,19 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await page.getByRole('button', { name: '등록' }).click()
       await expect(page.getByTestId('comment')).toHaveCount(1)
       found.push(...(await toastViolations(page, 'toast (comment added)')))
+      // 이 게시글 알림 끄기: so 설정 → 알림 lists a muted post below.
+      await page.getByRole('button', { name: '이 게시글 알림 끄기' }).click()
+      await expect(page.getByRole('button', { name: '이 게시글 알림 켜기' })).toBeVisible()
     })
     await visit('#/write/new', 'editor (new)', titled('게시글 작성'))
     await visit(`#/write/${postId}`, 'editor (edit)', titled('게시글 수정'))
     await visit('#/myalert', 'alerts', titled('알림'))
     await page.getByRole('button', { name: '설정' }).click()
     await expect(page.getByRole('dialog', { name: '설정' })).toBeVisible()
+    // 설정 → 알림 with everything it can show: quiet hours' two times and the muted post.
+    await page.getByRole('switch', { name: '방해 금지 시간' }).check()
+    await expect(page.getByLabel('끝')).toHaveValue(String(8 * 60))
+    await expect(page.getByTestId('muted-posts').getByRole('listitem')).toHaveCount(1)
     found.push(...(await violations(page, 'settings dialog (signed in)')))
     await page.keyboard.press('Escape')
 

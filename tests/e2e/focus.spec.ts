@@ -246,7 +246,7 @@ test('an action that takes its own control away leaves the focus on the next one
 
   // Bo likes and comments twice, then deletes a comment: the focus goes to the comment box.
   await bo.page.getByTestId('like-button').click()
-  await bo.page.getByTestId('post-card').locator('a[href*="detail/"]').click()
+  await bo.page.getByTestId('post-card').locator('a[href*="detail/"]').first().click()
   const box = bo.page.getByLabel('댓글을 남겨 주세요')
   for (const text of ['첫 댓글', '둘째 댓글']) {
     await box.fill(text)
@@ -259,7 +259,7 @@ test('an action that takes its own control away leaves the focus on the next one
   await expect(box).toBeFocused()
   // 목록으로: back on the card's link; 로그아웃: on 로그인, which takes its place.
   await bo.page.getByRole('button', { name: '목록으로' }).click()
-  await expect(bo.page.getByTestId('post-card').locator('a[href*="detail/"]')).toBeFocused()
+  await expect(bo.page.getByTestId('post-card').locator('a[href*="detail/"]').first()).toBeFocused()
   await bo.page.getByRole('button', { name: '로그아웃' }).click()
   await expect(bo.page.getByRole('link', { name: '로그인' })).toBeFocused()
 

@@ -10,6 +10,7 @@ import type { ServiceContext } from './context'
 import type { Views } from './mappers'
 import { alertSentence } from './alert-groups'
 import { createNotificationPolicy } from './notification-policy'
+import type { NotificationSettingsService } from './notification-settings'
 
 export type Emit = <E extends EventName>(event: E, payload: EventPayloads[E]) => void
 
@@ -23,7 +24,8 @@ export function createLiveService(
   views: Views,
   desktop: DesktopPort,
   emit: Emit,
-  currentUserId: () => string | null
+  currentUserId: () => string | null,
+  notifications: Pick<NotificationSettingsService, 'reachFor'>
 ) {
   const { store } = ctx
   const policy = createNotificationPolicy({ now: ctx.now })
@@ -37,10 +39,17 @@ export function createLiveService(
     }
   }
 
-  /** New alerts, oldest first, through the notification policy: grouped per post and type, limited per actor. */
-  async function notifyNew(alertIds: string[]): Promise<void> {
+  /**
+   * New alerts, oldest first: those the person's settings let pop up (alert-delivery.ts: not a kind
+   * turned off, a muted post, pop-ups off or quiet hours), through the notification policy:
+   * grouped per post and type, limited per actor.
+   */
+  async function notifyNew(userId: string, alertIds: string[]): Promise<void> {
     if (alertIds.length === 0 || desktop.isFocused()) return
+    const { reach } = notifications.reachFor(userId)
+    const now = ctx.now()
     for (const record of store.alerts.getMany(alertIds)) {
+      if (reach(record, now) !== 'popup') continue
       const actorName = views.person(record.actorId, record.actorNickname, null).nickname
       const decision = policy.decide({ type: record.type, postId: record.postId, actorId: record.actorId, actorName })
       if (!decision) continue
@@ -79,7 +88,7 @@ export function createLiveService(
           sessionEnded = true
           continue
         }
-        if (row.kind === 'alert_added' || row.kind === 'alert_removed' || row.kind === 'alerts_seen') {
+        if (row.kind === 'alert_added' || row.kind === 'alert_removed' || row.kind === 'alerts_seen' || row.kind === 'alert_settings') {
           if (me && row.userId === me) {
             alertsChanged = true
             if (row.kind === 'alert_added' && row.alertId) added.push(row.alertId)
@@ -95,11 +104,11 @@ export function createLiveService(
         emit('session:changed', { user: null })
         refreshBadge()
       }
-      if (!alertsChanged) return
+      if (!alertsChanged || !me) return
       const count = refreshBadge()
       const newest = added.length > 0 ? store.alerts.getMany([added.at(-1)!])[0] : undefined
       emit('alerts:changed', { count, newest: newest ? { id: newest.id, type: newest.type, postId: newest.postId } : null })
-      void notifyNew(added).catch((error: unknown) => console.error('notification', error))
+      void notifyNew(me, added).catch((error: unknown) => console.error('notification', error))
     }
   }
 }

@@ -59,7 +59,7 @@ export function createViews(mediaUrl: (file: string) => string, identity: (perso
       }
     },
     /** A row of the list (alert-groups.ts): its newest alert, how many others, read or not. */
-    alert({ head, others, seen }: AlertGroup<AlertRecord>): AlertView {
+    alert({ head, others, seen }: AlertGroup<AlertRecord>, silenced: boolean): AlertView {
       const actor = person(head.actorId, head.actorNickname, head.actorAvatar)
       return {
         id: head.id,
@@ -73,7 +73,8 @@ export function createViews(mediaUrl: (file: string) => string, identity: (perso
         text: alertSentence(head.type, actor.nickname, others, null),
         postWords: excerpt(head.postText),
         commentWords: head.commentText === null ? null : excerpt(head.commentText),
-        commentId: head.commentId
+        commentId: head.commentId,
+        silenced
       }
     }
   }

@@ -4,6 +4,7 @@ import type { MessageKey } from '@shared/messages'
 import type { AlertList, CommentPage, CommentView, FeedMatches, FeedPage, ImageUpload, LikeState, LikerList, PostView, SessionView } from '@shared/types'
 import { AppError } from '../errors'
 import type { Emit, LiveService } from './live-events'
+import type { NotificationSettingsService } from './notification-settings'
 import type { PostDraft } from './post-rules'
 
 type Awaitable<T> = T | Promise<T>
@@ -54,6 +55,7 @@ export interface Services {
     clear(userId: string | null): Awaitable<AlertList>
     markSeen(userId: string | null, through: { createdAt: number; id: string }): Awaitable<AlertList>
   }
+  notifications: NotificationSettingsService
   live: LiveService
   emit: Emit
   requireUser(userId: string | null, message: MessageKey): string

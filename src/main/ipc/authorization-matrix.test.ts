@@ -386,6 +386,57 @@ const matrix: Matrix = {
       }
     }
   ],
+  // 설정 → 알림 belongs to each account: everyone signed in reads and changes only their own.
+  'notifications:get': [
+    {
+      name: 'own notification settings',
+      input: () => undefined,
+      expect: signedIn('loginRequired'),
+      verify: ({ data, before, after }) => {
+        expect(data).toEqual({ settings: { likes: true, comments: true, popups: true, quietHours: null }, mutedPosts: [] })
+        expect(after).toEqual(before)
+      }
+    }
+  ],
+  'notifications:set': [
+    {
+      name: 'likes off, quiet hours 23:00–08:00',
+      input: () => ({ likes: false, quietHours: { start: 23 * 60, end: 8 * 60 } }),
+      expect: signedIn('loginRequired'),
+      verify: ({ actor, data, s, after }) => {
+        expect(data.settings).toEqual({ likes: false, comments: true, popups: true, quietHours: { start: 1380, end: 480 } })
+        // Only the caller's own row.
+        expect(rows(after, 'notification_settings')).toEqual([
+          { user_id: userIdOf(actor, s), likes: 0, comments: 1, popups: 1, quiet_start: 1380, quiet_end: 480 }
+        ])
+      }
+    },
+    {
+      name: 'quiet hours that start when they end',
+      input: () => ({ quietHours: { start: 60, end: 60 } }),
+      expect: { loggedOut: 'loginRequired', anotherUser: 'quietHoursSame', owner: 'quietHoursSame' }
+    },
+    {
+      name: 'quiet hours off the half hour',
+      input: () => ({ quietHours: { start: 61, end: 60 } }),
+      expect: { loggedOut: 'invalidRequest', anotherUser: 'invalidRequest', owner: 'invalidRequest' }
+    }
+  ],
+  'notifications:mutePost': [
+    {
+      name: 'the owner\'s post muted',
+      input: (s) => ({ postId: s.postId, muted: true }),
+      // Only one's own posts alert one: muting another's is refused.
+      expect: ownerOnly('invalidRequest', 'loginRequired'),
+      verify: ({ data, s, after }) => {
+        expect(data.mutedPosts.map((p) => [p.postId, p.postWords])).toEqual([[s.postId, '주인의 글']])
+        expect(rows(after, 'muted_posts')).toMatchObject([{ user_id: s.owner.user.id, post_id: s.postId }])
+        // The badge no longer counts the post's two rows; the list still shows them, marked.
+        const list = s.app.magpie.services.alerts.list(s.owner.user.id)
+        expect([list.unseen, list.alerts.map((a) => a.silenced)]).toEqual([0, [true, true]])
+      }
+    }
+  ],
   // The connection belongs to the computer, not to an account: the same answer for everyone, signed in or not.
   'settings:get': [
     {

@@ -67,6 +67,9 @@ function templates(ids: { postId: string }): Record<Channel, Record<string, unkn
     'alerts:delete': { id: 'no-such-alert' },
     'alerts:clear': undefined,
     'alerts:markSeen': { through: { createdAt: 0, id: 'no-such-alert' } },
+    'notifications:get': undefined,
+    'notifications:set': { likes: false, comments: true, popups: true, quietHours: { start: 23 * 60, end: 8 * 60 } },
+    'notifications:mutePost': { postId: ids.postId, muted: true },
     'settings:get': undefined,
     // The apiKey is one character short, so no broken variant ever reaches a real project.
     'settings:connect': {
@@ -107,7 +110,7 @@ function broken(template: Record<string, unknown> | undefined) {
   )
 }
 
-const readOnly: ReadonlySet<Channel> = new Set(['auth:session', 'posts:feed', 'posts:find', 'posts:get', 'comments:list', 'alerts:list', 'settings:get'])
+const readOnly: ReadonlySet<Channel> = new Set(['auth:session', 'posts:feed', 'posts:find', 'posts:get', 'comments:list', 'alerts:list', 'notifications:get', 'settings:get'])
 
 /** Another user's post, liked and commented on by the signed-in fuzzer: every table has rows to protect. */
 async function scenario(): Promise<{ app: TestApp; ids: { postId: string } }> {

@@ -25,6 +25,13 @@ const none = z
  */
 const oneOf = <const T extends readonly [string, ...string[]]>(values: T, rule: MessageKey) => z.enum(values, { error: () => rule })
 const layout = oneOf(layouts, 'layoutInvalid')
+/** A quiet-hours start or end: minutes after local midnight, on the hour or the half hour. */
+const quietTime = z
+  .number()
+  .int()
+  .min(0)
+  .max(24 * 60 - limits.quietHoursStep)
+  .refine((minutes) => minutes % limits.quietHoursStep === 0)
 /** A config field: its own rules (and messages) are the settings service's. */
 const configValue = z.string().max(1000)
 
@@ -62,6 +69,14 @@ export const schemas = {
   'alerts:delete': z.strictObject({ id }),
   'alerts:clear': none,
   'alerts:markSeen': z.strictObject({ through: z.strictObject({ createdAt: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER), id }) }),
+  'notifications:get': none,
+  'notifications:set': z.strictObject({
+    likes: z.boolean().optional(),
+    comments: z.boolean().optional(),
+    popups: z.boolean().optional(),
+    quietHours: z.strictObject({ start: quietTime, end: quietTime }).nullable().optional()
+  }),
+  'notifications:mutePost': z.strictObject({ postId: id, muted: z.boolean() }),
   'settings:get': none,
   'settings:connect': z.strictObject({
     apiKey: configValue,

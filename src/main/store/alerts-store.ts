@@ -69,7 +69,18 @@ export function createAlertsStore(db: Db) {
   // Rows of the list (a post's alerts of one type), all and unread, kept by triggers (migration 8):
   // one read, however many alerts the person has.
   const count = db.prepare('SELECT alert_rows AS n FROM users WHERE id = ?')
-  const unseen = db.prepare('SELECT unseen_alert_rows AS n FROM users WHERE id = ?')
+  // The badge: unread rows, less those the person turned off (decision 026) — a kind off (the
+  // unread like rows are kept beside all unread rows), and a muted post's rows of a kind still on
+  // (a probe per muted post). core/alert-delivery.ts's countsOnBadge says the same per alert.
+  const unseen = db.prepare(
+    `SELECT u.unseen_alert_rows
+       - CASE WHEN s.likes = 0 THEN u.unseen_like_rows ELSE 0 END
+       - CASE WHEN s.comments = 0 THEN u.unseen_alert_rows - u.unseen_like_rows ELSE 0 END
+       - (SELECT count(*) FROM muted_posts m, (SELECT 'like' AS type UNION ALL SELECT 'comment') t
+          WHERE m.user_id = u.id AND (CASE t.type WHEN 'like' THEN coalesce(s.likes, 1) ELSE coalesce(s.comments, 1) END) = 1
+            AND EXISTS (SELECT 1 FROM alerts a WHERE a.post_id = m.post_id AND a.type = t.type AND a.user_id = u.id AND a.seen_at IS NULL)) AS n
+     FROM users u LEFT JOIN notification_settings s ON s.user_id = u.id WHERE u.id = ?`
+  )
   const markSeen = db.prepare(
     `UPDATE alerts SET seen_at = @at
      WHERE user_id = @userId AND seen_at IS NULL AND (created_at < @createdAt OR (created_at = @createdAt AND id <= @id))`
@@ -103,7 +114,7 @@ export function createAlertsStore(db: Db) {
     count(userId: string): number {
       return (count.get(userId) as { n: number } | undefined)?.n ?? 0
     },
-    /** How many of those rows hold an alert the person has not seen: the badge. */
+    /** How many of those rows hold an alert the person has not seen, less those they turned off: the badge. */
     unseen(userId: string): number {
       return (unseen.get(userId) as { n: number } | undefined)?.n ?? 0
     },

@@ -12,6 +12,8 @@ export type ChangeKind =
   | 'alerts_seen'
   /** A session ended (migration 7): a copy signed out from another one learns it. */
   | 'session_removed'
+  /** The person's notification settings or muted posts changed (the badge may count otherwise). */
+  | 'alert_settings'
 
 export interface ChangeRow {
   seq: number

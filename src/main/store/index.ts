@@ -8,6 +8,7 @@ import { isCorrupt, isDiskFull, StoreFault } from './faults'
 import { createImagesStore } from './images-store'
 import { databaseHandle, databaseOf } from './handle'
 import { createLikesStore } from './likes-store'
+import { createNotificationSettingsStore } from './notification-settings-store'
 import { createMirrorStore, type MirrorStore } from './mirror/mirror-store'
 import { createPostsStore } from './posts-store'
 import { createUsersStore } from './users-store'
@@ -72,6 +73,7 @@ export function createStore(file: string, options: OpenOptions = {}) {
     likes: guard(createLikesStore(db)),
     comments: guard(createCommentsStore(db)),
     alerts: guard(createAlertsStore(db)),
+    notifications: guard(createNotificationSettingsStore(db)),
     changes: guard(createChangesStore(db)),
     /**
      * Runs fn atomically (BEGIN IMMEDIATE takes the write lock up front so two processes never

@@ -276,5 +276,62 @@ export const migrations: readonly string[] = [
   BEGIN
     UPDATE users SET unseen_alert_rows = unseen_alert_rows - 1 WHERE id = NEW.user_id;
   END;
+  `,
+  /* 9: notifications the person controls (docs/decisions/026-notification-settings.md): likes and
+        comments each on or off, pop-ups apart from the badge, quiet hours (minutes after local
+        midnight), and posts whose alerts are turned off. Kept per account in the store it reads
+        (in community mode the mirror, on this computer: the web app's documents never hold it).
+        The badge leaves out rows of a kind turned off and rows of a muted post: the unread like
+        rows are kept by the database beside all unread rows, so that is still one read (plus a
+        probe per muted post). A change logs 'alert_settings', so every copy's badge follows. */ `
+  CREATE TABLE notification_settings (
+    user_id     TEXT PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+    likes       INTEGER NOT NULL DEFAULT 1,
+    comments    INTEGER NOT NULL DEFAULT 1,
+    popups      INTEGER NOT NULL DEFAULT 1,
+    quiet_start INTEGER,
+    quiet_end   INTEGER
+  ) WITHOUT ROWID;
+  CREATE TABLE muted_posts (
+    user_id  TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    post_id  TEXT NOT NULL REFERENCES posts(id) ON DELETE CASCADE,
+    muted_at INTEGER NOT NULL,
+    PRIMARY KEY (user_id, post_id)
+  ) WITHOUT ROWID;
+  CREATE INDEX muted_posts_by_post ON muted_posts(post_id);
+  CREATE TRIGGER changes_settings_added AFTER INSERT ON notification_settings BEGIN
+    INSERT INTO changes (kind, user_id) VALUES ('alert_settings', NEW.user_id);
+  END;
+  CREATE TRIGGER changes_settings_changed AFTER UPDATE ON notification_settings BEGIN
+    INSERT INTO changes (kind, user_id) VALUES ('alert_settings', NEW.user_id);
+  END;
+  CREATE TRIGGER changes_post_muted AFTER INSERT ON muted_posts BEGIN
+    INSERT INTO changes (kind, user_id, post_id) VALUES ('alert_settings', NEW.user_id, NEW.post_id);
+  END;
+  CREATE TRIGGER changes_post_unmuted AFTER DELETE ON muted_posts BEGIN
+    INSERT INTO changes (kind, user_id, post_id) VALUES ('alert_settings', OLD.user_id, OLD.post_id);
+  END;
+
+  ALTER TABLE users ADD COLUMN unseen_like_rows INTEGER NOT NULL DEFAULT 0;
+  UPDATE users SET unseen_like_rows =
+    (SELECT count(DISTINCT post_id) FROM alerts WHERE user_id = users.id AND type = 'like' AND seen_at IS NULL);
+  CREATE TRIGGER like_rows_unseen_up AFTER INSERT ON alerts
+    WHEN NEW.type = 'like' AND NEW.seen_at IS NULL AND NOT EXISTS (
+      SELECT 1 FROM alerts WHERE post_id = NEW.post_id AND type = 'like' AND user_id = NEW.user_id AND seen_at IS NULL AND id <> NEW.id)
+  BEGIN
+    UPDATE users SET unseen_like_rows = unseen_like_rows + 1 WHERE id = NEW.user_id;
+  END;
+  CREATE TRIGGER like_rows_unseen_down AFTER DELETE ON alerts
+    WHEN OLD.type = 'like' AND OLD.seen_at IS NULL AND NOT EXISTS (
+      SELECT 1 FROM alerts WHERE post_id = OLD.post_id AND type = 'like' AND user_id = OLD.user_id AND seen_at IS NULL)
+  BEGIN
+    UPDATE users SET unseen_like_rows = unseen_like_rows - 1 WHERE id = OLD.user_id;
+  END;
+  CREATE TRIGGER like_rows_seen AFTER UPDATE OF seen_at ON alerts
+    WHEN NEW.type = 'like' AND OLD.seen_at IS NULL AND NEW.seen_at IS NOT NULL AND NOT EXISTS (
+      SELECT 1 FROM alerts WHERE post_id = NEW.post_id AND type = 'like' AND user_id = NEW.user_id AND seen_at IS NULL)
+  BEGIN
+    UPDATE users SET unseen_like_rows = unseen_like_rows - 1 WHERE id = NEW.user_id;
+  END;
   `
 ]

@@ -12,6 +12,8 @@ import type {
   InvitationView,
   LikeState,
   LikerList,
+  NotificationSettings,
+  NotificationSettingsView,
   PostView,
   SessionView,
   SettingsView,
@@ -81,6 +83,12 @@ export interface Contract {
   'alerts:clear': { input: void; output: AlertList }
   /** The caller saw their list from its newest alert down (`through`: that alert's createdAt and id): those alerts are read. */
   'alerts:markSeen': { input: { through: { createdAt: number; id: string } }; output: AlertList }
+  /** 설정 → 알림 of the caller: the switches, quiet hours and muted posts (decision 026). */
+  'notifications:get': { input: void; output: NotificationSettingsView }
+  /** Changes the switches named; the others stay. */
+  'notifications:set': { input: Partial<NotificationSettings>; output: NotificationSettingsView }
+  /** 이 게시글 알림 끄기 / 켜기 on one of the caller's own posts. */
+  'notifications:mutePost': { input: { postId: string; muted: boolean }; output: NotificationSettingsView }
   /** Which backend runs; open to everyone, signed in or not (the sign-in belongs to the backend). */
   'settings:get': { input: void; output: SettingsView }
   /** Checks, tries, saves and switches to a community's project; refused on managed installs. */

@@ -215,7 +215,7 @@ export function insertUsers(store: Store, count: number, prefix = 'crowd'): stri
 
 /** Every row a user can affect (the change log aside), to show a refused call changed nothing. */
 export function storeSnapshot(store: Store): Record<string, unknown[]> {
-  const tables = ['users', 'sessions', 'images', 'posts', 'likes', 'comments', 'alerts']
+  const tables = ['users', 'sessions', 'images', 'posts', 'likes', 'comments', 'alerts', 'notification_settings', 'muted_posts']
   return Object.fromEntries(tables.map((t) => [t, databaseOf(store).prepare(`SELECT * FROM ${t} ORDER BY 1, 2`).all()]))
 }
 

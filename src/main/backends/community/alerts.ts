@@ -3,15 +3,22 @@ import type { AlertBound } from '../../store/alerts-store'
 import { AppError } from '../../errors'
 import { createLocalAlerts } from '../local/alerts'
 import type { Views } from '../../core/mappers'
+import type { NotificationSettingsService } from '../../core/notification-settings'
 import type { CommunityAuth } from './auth'
 import type { CommunityContext } from './context'
 import { remote } from './remote-call'
 import type { MirrorWriter } from './mirror-writer'
 
 /** The user's alerts: read from the mirror (kept by the alerts listener), deleted in the Realtime Database first. */
-export function createCommunityAlerts(ctx: CommunityContext, views: Views, auth: CommunityAuth, writer: MirrorWriter) {
+export function createCommunityAlerts(
+  ctx: CommunityContext,
+  views: Views,
+  auth: CommunityAuth,
+  writer: MirrorWriter,
+  notifications: NotificationSettingsService
+) {
   const { store, ports } = ctx
-  const local = createLocalAlerts(ctx, views)
+  const local = createLocalAlerts(ctx, views, notifications)
 
   return {
     list: local.list,

@@ -11,6 +11,7 @@ import { createViews } from '../../core/mappers'
 import { createMirror, createStore, type SynchronousMode } from '../../store'
 import type { ChangeRow } from '../../store/changes-store'
 import type { FirebasePorts } from '../../firebase/ports'
+import { createNotificationSettings } from '../../core/notification-settings'
 import { createCommunityAlerts } from './alerts'
 import { createCommunityAuth } from './auth'
 import { createCommunityComments } from './comments'
@@ -82,7 +83,9 @@ export function openCommunityBackend(options: CommunityBackendOptions) {
   // Per project, beside local mode's own session file: each mode keeps its sign-in.
   const vault = createFileVault(join(options.profileDir, 'community', projectId, 'session'), options.cipher, ctx.now)
   const auth = createCommunityAuth(ctx, views, images, vault, sync, sessionChanged)
-  const live = createLiveService(ctx, views, options.desktop, emit, auth.currentUserId)
+  // Kept in the mirror, per account on this computer: the web app's documents have no place for them (decision 026).
+  const notifications = createNotificationSettings(ctx, views)
+  const live = createLiveService(ctx, views, options.desktop, emit, auth.currentUserId, notifications)
   const services: Services = {
     auth,
     images: {
@@ -96,7 +99,8 @@ export function openCommunityBackend(options: CommunityBackendOptions) {
     posts: createCommunityPosts(ctx, views, images, auth, sync, writer),
     likes: createCommunityLikes(ctx, views, auth, writer),
     comments: createCommunityComments(ctx, views, auth, sync, writer),
-    alerts: createCommunityAlerts(ctx, views, auth, writer),
+    alerts: createCommunityAlerts(ctx, views, auth, writer, notifications),
+    notifications,
     live,
     emit,
     requireUser

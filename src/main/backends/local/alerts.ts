@@ -3,16 +3,21 @@ import type { AlertList } from '@shared/types'
 import { AppError } from '../../errors'
 import type { ServiceContext } from '../../core/context'
 import type { Views } from '../../core/mappers'
+import type { NotificationSettingsService } from '../../core/notification-settings'
 import { groupAlerts } from '../../core/alert-groups'
 import type { AlertBound } from '../../store/alerts-store'
 
-export function createLocalAlerts(ctx: ServiceContext, views: Views) {
+export function createLocalAlerts(ctx: ServiceContext, views: Views, notifications: NotificationSettingsService) {
   const { store } = ctx
 
   function list(userId: string | null): AlertList {
     if (!userId) throw new AppError('loginRequired')
+    // A row of a kind turned off, or of a muted post, is listed but marked, and not in `unseen` (decision 026).
+    const { counted } = notifications.reachFor(userId)
     return {
-      alerts: groupAlerts(store.alerts.list(userId, limits.alertPageMax)).map(views.alert),
+      alerts: groupAlerts(store.alerts.list(userId, limits.alertPageMax)).map((row) =>
+        views.alert(row, !counted(row.head.type, row.head.postId))
+      ),
       count: store.alerts.count(userId),
       unseen: store.alerts.unseen(userId)
     }

@@ -2,6 +2,7 @@ import type { DesktopPort } from '../../desktop-port'
 import type { ServiceContext } from '../../core/context'
 import { createLiveService, type Emit } from '../../core/live-events'
 import { createViews, type Views } from '../../core/mappers'
+import { createNotificationSettings } from '../../core/notification-settings'
 import type { SessionVault } from '../../core/session-vault'
 import { requireUser, type Services } from '../../core/services'
 import { createLocalAlerts } from './alerts'
@@ -16,6 +17,7 @@ export function createLocalServices(ctx: ServiceContext, vault: SessionVault, de
   const views = createViews(ctx.mediaUrl, (id) => ctx.store.users.identity(id))
   const images = createLocalImages(ctx, views)
   const auth = createLocalAuth(ctx, views, images, vault)
+  const notifications = createNotificationSettings(ctx, views)
   return {
     views,
     images,
@@ -23,8 +25,9 @@ export function createLocalServices(ctx: ServiceContext, vault: SessionVault, de
     posts: createLocalPosts(ctx, views, images),
     likes: createLocalLikes(ctx, views),
     comments: createLocalComments(ctx, views),
-    alerts: createLocalAlerts(ctx, views),
-    live: createLiveService(ctx, views, desktop, emit, auth.currentUserId),
+    alerts: createLocalAlerts(ctx, views, notifications),
+    notifications,
+    live: createLiveService(ctx, views, desktop, emit, auth.currentUserId, notifications),
     emit,
     requireUser
   } satisfies Services & { views: Views }

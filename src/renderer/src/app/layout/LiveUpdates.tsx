@@ -31,7 +31,11 @@ export function LiveUpdates() {
     }
   })
 
-  useMagpieEvent('alerts:changed', () => void client.invalidateQueries({ queryKey: queryKeys.alerts }))
+  // Settings changed in another copy come as alerts:changed too (the badge may count otherwise).
+  useMagpieEvent('alerts:changed', () => {
+    void client.invalidateQueries({ queryKey: queryKeys.alerts })
+    void client.invalidateQueries({ queryKey: queryKeys.notifications })
+  })
 
   useMagpieEvent('app:navigate', ({ route }) => {
     if (route.startsWith('/')) navigate(route)

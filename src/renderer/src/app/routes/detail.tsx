@@ -6,6 +6,7 @@ import { LikeButton } from '@/features/likes/components/LikeButton'
 import { CommentSection } from '@/features/comments/components/CommentSection'
 import { KeptCommentDraft } from '@/features/comments/components/KeptCommentDraft'
 import { useCommentDraft } from '@/features/comments/stores/comment-drafts'
+import { MutePostButton } from '@/features/settings/components/MutePostButton'
 import { MagpieError } from '@/shared/lib/ipc'
 import { useCurrentUser } from '@/shared/lib/session'
 import { usePageTitle } from '@/shared/lib/page-title'
@@ -26,6 +27,7 @@ export function DetailRoute() {
       postId={postId}
       renderActions={(post) => <LikeButton post={post} />}
       renderComments={(post) => <CommentSection postId={post.id} />}
+      renderMore={(post) => (post.mine ? <MutePostButton postId={post.id} /> : null)}
       renderGone={draft ? () => <KeptCommentDraft text={draft} /> : undefined}
     />
   )

@@ -6,7 +6,9 @@ export const queryKeys = {
   post: (id: string) => ['posts', 'detail', id] as const,
   comments: (postId: string) => ['comments', postId] as const,
   likers: (postId: string) => ['likes', 'list', postId] as const,
-  alerts: ['alerts'] as const
+  alerts: ['alerts'] as const,
+  /** 설정 → 알림 and the muted posts (the post page's 이 게시글 알림 끄기 reads it too). */
+  notifications: ['notifications'] as const
 }
 
 /** Keys of mutations other code must see while they are under way. */

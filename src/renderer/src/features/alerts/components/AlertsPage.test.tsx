@@ -39,7 +39,8 @@ describe('AlertsPage', () => {
       text,
       postWords: '바다 사진',
       commentWords: null,
-      commentId: null
+      commentId: null,
+      silenced: false
     })
     let list: AlertList = {
       alerts: [row('b', 2000, false, '비님 외 2명이 회원님의 게시글을 좋아해요'), row('a', 1000, true, '새님이 회원님의 게시글을 좋아해요')],
@@ -70,7 +71,7 @@ describe('AlertsPage', () => {
     installFakeMagpie({
       'alerts:list': () =>
         ok({
-          alerts: [{ id: 'a', type: 'like', postId: 'p', actor: { id: 'u', nickname: '비', avatar: null }, others: 11, postImage: null, createdAt: 1, seen: true, text: '비님 외 11명이 회원님의 게시글을 좋아해요', postWords: '바다 사진', commentWords: null, commentId: null }],
+          alerts: [{ id: 'a', type: 'like', postId: 'p', actor: { id: 'u', nickname: '비', avatar: null }, others: 11, postImage: null, createdAt: 1, seen: true, text: '비님 외 11명이 회원님의 게시글을 좋아해요', postWords: '바다 사진', commentWords: null, commentId: null, silenced: false }],
           count: 12,
           unseen: 0
         } satisfies AlertList)

@@ -143,7 +143,11 @@ export function AlertsPage() {
                       <span className="visually-hidden">{messages.alertPostWords}: </span>
                       <bdi>{alert.postWords}</bdi>
                     </span>
-                    <RelativeTime at={alert.createdAt} className={styles.date} />
+                    <span className={styles.meta}>
+                      <RelativeTime at={alert.createdAt} className={styles.date} />
+                      {/* Turned off in 설정 → 알림 or on the post: listed, not counted on the badge. */}
+                      {alert.silenced && <span className={styles.silenced}>{messages.alertSilenced}</span>}
+                    </span>
                   </span>
                   {unread && <span className={styles.dot} aria-hidden="true" />}
                   <span className={styles.thumb}>

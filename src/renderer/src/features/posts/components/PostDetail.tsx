@@ -19,11 +19,13 @@ interface Props {
   /** Slots the app fills from other features: the like toggle and the comments. */
   renderActions?: (post: PostView) => ReactNode
   renderComments?: (post: PostView) => ReactNode
+  /** After 링크 복사: what else the reader can do with the post (이 게시글 알림 끄기). */
+  renderMore?: (post: PostView) => ReactNode
   /** What stands instead of "not found" when the post is gone (a comment being typed on it, say). */
   renderGone?: () => ReactNode
 }
 
-export function PostDetail({ postId, renderActions, renderComments, renderGone }: Props) {
+export function PostDetail({ postId, renderActions, renderComments, renderMore, renderGone }: Props) {
   const post = usePost(postId)
   const navigate = useNavigate()
   const location = useLocation()
@@ -79,6 +81,7 @@ export function PostDetail({ postId, renderActions, renderComments, renderGone }
           <button type="button" className={styles.copyLink} onClick={() => void copyPostLink(data.id)}>
             {messages.copyLink}
           </button>
+          {renderMore?.(data)}
         </footer>
       </article>
       {renderComments?.(data)}

@@ -64,7 +64,8 @@ export function AppSection() {
   )
 }
 
-function Switch({ label, hint, checked, disabled, onChange }: { label: string; hint: string; checked: boolean; disabled: boolean; onChange: (on: boolean) => void }) {
+/** A native checkbox drawn as a switch, with its label and hint (설정 → 앱 and 설정 → 알림). */
+export function Switch({ label, hint, checked, disabled, onChange }: { label: string; hint: string; checked: boolean; disabled: boolean; onChange: (on: boolean) => void }) {
   const id = useId()
   return (
     <div className={styles.switchRow}>

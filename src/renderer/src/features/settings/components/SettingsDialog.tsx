@@ -16,6 +16,7 @@ import { useSettings } from '../api/get-settings'
 import { AccountSection } from './AccountSection'
 import { AppSection } from './AppSection'
 import { ConnectForm } from './ConnectForm'
+import { NotificationSection } from './NotificationSection'
 import styles from './SettingsDialog.module.css'
 
 /** The settings dialog (Radix Dialog: focus trap, Escape, scroll lock), loaded by SettingsButton on first use. */
@@ -70,6 +71,7 @@ export default function SettingsDialog({
               <Spinner />
             )}
           </section>
+          <NotificationSection />
           <AccountSection />
           <AppSection />
         </Dialog.Content>
