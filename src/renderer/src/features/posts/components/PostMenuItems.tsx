@@ -77,12 +77,15 @@ export default function PostMenuItems({
     }
     toast.success(messages.postDeleted)
     if (pathname.startsWith('/detail/')) return navigate('/', { replace: true })
-    // The card is gone with its button: the focus goes to the post now in its place (or the one
-    // before it, at the end of the feed), never to the page itself.
-    requestAnimationFrame(() => {
+    // The card goes with its button once the feed has re-read (a frame or a few later): then the
+    // focus goes to the post now in its place (or the one before it, at the end of the feed),
+    // never to the page itself.
+    const focusInPlace = (frames: number) => {
+      if (button.current?.isConnected && frames > 0) return void requestAnimationFrame(() => focusInPlace(frames - 1))
       const card = document.querySelector<HTMLElement>(`[data-index="${place}"] article`) ?? document.querySelector<HTMLElement>(`[data-index="${place - 1}"] article`)
       card?.focus()
-    })
+    }
+    requestAnimationFrame(() => focusInPlace(300))
   }
 
   return (
