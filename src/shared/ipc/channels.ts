@@ -22,6 +22,8 @@ export const channels = [
   'comments:list',
   'comments:add',
   'comments:delete',
+  'blocks:list',
+  'blocks:set',
   'alerts:list',
   'alerts:delete',
   'alerts:clear',

@@ -13,6 +13,7 @@ import type { ChangeRow } from '../../store/changes-store'
 import type { FirebasePorts } from '../../firebase/ports'
 import { createCommunityAlerts } from './alerts'
 import { createCommunityAuth } from './auth'
+import { createCommunityBlocks } from './blocks'
 import { createCommunityComments } from './comments'
 import { createBackgroundWork, type CommunityContext } from './context'
 import { createImageCache } from './image-cache'
@@ -96,6 +97,7 @@ export function openCommunityBackend(options: CommunityBackendOptions) {
     posts: createCommunityPosts(ctx, views, images, auth, sync, writer),
     likes: createCommunityLikes(ctx, auth, writer),
     comments: createCommunityComments(ctx, views, auth, sync, writer),
+    blocks: createCommunityBlocks(ctx, views, auth, writer),
     alerts: createCommunityAlerts(ctx, views, auth, writer),
     live,
     emit,

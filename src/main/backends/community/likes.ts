@@ -3,7 +3,7 @@ import { AppError } from '../../errors'
 import { newAlertEntry } from '../../firebase/mapping'
 import type { CommunityAuth } from './auth'
 import type { CommunityContext } from './context'
-import { bestEffort, remote } from './remote-call'
+import { bestEffort, refusedAs, remote, rethrow } from './remote-call'
 import type { MirrorWriter } from './mirror-writer'
 
 /**
@@ -24,7 +24,7 @@ export function createCommunityLikes(ctx: CommunityContext, auth: CommunityAuth,
       const post = await writer.mirroredPost(postId)
       const author = await auth.author(userId)
       const had = store.likes.has(postId, userId)
-      await remote('write', () => ports.docs.setLiked(postId, author.email, liked))
+      await remote('write', () => ports.docs.setLiked(postId, author.email, liked)).catch(liked ? refusedAs('likeNotAllowed') : rethrow)
       const now = ctx.now()
       await store.transaction(() => (liked ? store.likes.add(postId, userId, now) : store.likes.remove(postId, userId)))
       ctx.published()
