@@ -7,7 +7,7 @@ import type { CommentDoc, ControlEntry, PostDoc, Snapshot } from '../../firebase
 import type { CommunityContext } from './context'
 import type { ImageCache } from './image-cache'
 import { createAlertBacking } from './alert-backing'
-import { controlsFromEntries } from './blocks'
+import { controlsFromEntries } from './control-entries'
 import { remote } from './remote-call'
 
 /** A minute: the precision of the web app's comment_time. */

@@ -2,6 +2,7 @@ import { useEffect, useRef, type KeyboardEvent, type MouseEvent, type ReactNode 
 import { Link, useNavigate } from 'react-router-dom'
 import { format, messages } from '@shared/messages'
 import type { PostView } from '@shared/types'
+import { PersonMenuSlot } from '@/shared/lib/person-menu'
 import { postPath } from '@/shared/lib/post-path'
 import { claimReturnFocus } from '@/shared/lib/return-focus'
 import { Avatar } from '@/shared/ui/Avatar'
@@ -30,6 +31,7 @@ export function PostHeader({ post, highlight: words }: { post: PostView; highlig
         <span className={styles.nickname}>{highlight(post.author.nickname, words)}</span>
         <RelativeTime className={styles.date} at={post.createdAt} />
       </div>
+      <PersonMenuSlot person={post.author} mine={post.mine} />
       {post.mine && (
         <Link className={styles.edit} to={`/write/${post.id}`}>
           {messages.editLink}

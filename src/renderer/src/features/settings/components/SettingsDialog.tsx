@@ -13,6 +13,7 @@ import { useDisconnect } from '../api/disconnect'
 import { useSettings } from '../api/get-settings'
 import { AccountSection } from './AccountSection'
 import { AppSection } from './AppSection'
+import { BlocksSection } from './BlocksSection'
 import { ConnectForm } from './ConnectForm'
 import styles from './SettingsDialog.module.css'
 
@@ -69,6 +70,7 @@ export default function SettingsDialog({
             )}
           </section>
           <AccountSection />
+          <BlocksSection />
           <AppSection />
         </Dialog.Content>
       </Dialog.Portal>
