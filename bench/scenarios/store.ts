@@ -103,7 +103,7 @@ const operations: Operation[] = [
     async make(app, store) {
       const postId = store.heavy[0]!
       const total = store.spec.heavyComments[0]! + 2
-      const before = app.magpie.store.comments.page(postId, null, total - 15).at(-1)!
+      const before = app.magpie.store.comments.page(null, postId, null, total - 15).at(-1)!
       const cursor = encodeCursor({ at: before.createdAt, id: before.id })
       return () => app.call('comments:list', { postId, cursor })
     }

@@ -58,6 +58,22 @@ export const messages = {
   postUnmuted: '이 게시글의 알림을 켰어요',
   /** An alert row whose alerts the person turned off (its kind, or its post): listed, not counted. */
   alertSilenced: '알림 꺼짐',
+  // Block and mute (docs/decisions/025-block-and-mute.md). The refusals a blocked person meets do
+  // not say why: they read as the post's own limits, so nobody learns they were blocked.
+  commentNotAllowed: '이 게시글에는 댓글을 남길 수 없어요',
+  likeNotAllowed: '이 게시글에는 좋아요를 누를 수 없어요',
+  postHidden: '숨긴 사람의 게시글이에요. 설정 → 차단 및 숨김에서 다시 볼 수 있어요',
+  personNotFound: '이 사람을 찾을 수 없어요',
+  cannotControlSelf: '나 자신은 차단하거나 숨길 수 없어요',
+  blockPerson: '차단',
+  mutePerson: '숨기기',
+  blocksSection: '차단 및 숨김',
+  blocksHint: '숨긴 사람의 글, 댓글, 알림은 보이지 않아요. 차단한 사람은 회원님의 글에 댓글을 달거나 좋아요를 누를 수 없어요. 상대에게는 알리지 않아요.',
+  noBlocks: '차단하거나 숨긴 사람이 없어요',
+  blockedTag: '차단함',
+  mutedTag: '숨김',
+  unblock: '차단 해제',
+  unmutePerson: '숨기기 해제',
   invalidRequest: '잘못된 요청이에요. 다시 시도해 주세요',
   loginRequired: '로그인이 필요해요',
   // Failures
@@ -339,6 +355,15 @@ export const format = {
   invitationAsk: (projectId: string) => `${projectId} 커뮤니티에 연결할까요?`,
   invitationBadField: (label: string, problem: string) => `초대 링크의 ${label} 값이 올바르지 않아요. ${problem}`,
   invitationMissing: (label: string) => `초대 링크에 ${label} 값이 없어요. 커뮤니티 관리자에게 새 링크를 받아 주세요`,
+  // Block and mute: the person menu, its confirms and toasts
+  personMenu: (nickname: string) => `${nickname}님 메뉴`,
+  confirmBlock: (nickname: string) =>
+    `${nickname}님을 차단할까요? ${nickname}님의 글, 댓글, 알림이 보이지 않고, ${nickname}님은 회원님의 글에 댓글을 달거나 좋아요를 누를 수 없어요. 상대에게는 알리지 않아요.`,
+  confirmMute: (nickname: string) => `${nickname}님을 숨길까요? ${nickname}님의 글, 댓글, 알림이 더 이상 보이지 않아요.`,
+  blocked: (nickname: string) => `${nickname}님을 차단했어요`,
+  muted: (nickname: string) => `${nickname}님을 숨겼어요`,
+  unblocked: (nickname: string) => `${nickname}님의 차단을 해제했어요`,
+  unmuted: (nickname: string) => `${nickname}님을 다시 보여 드려요`,
   // Start-up failures (a dialog in the app, one line on the harness's console): always the path.
   storeNotDatabase: (path: string) =>
     `까치의 데이터 파일을 열 수 없어요: ${path} — 손상되었거나 다른 프로그램의 파일이에요. 백업에서 되살리거나 다른 데이터 폴더를 지정해 주세요`,

@@ -124,6 +124,19 @@ export interface AlertList {
   unseen: number
 }
 
+/**
+ * Someone the signed-in person blocked or muted, as 설정 lists them (docs/decisions/025-block-and-mute.md):
+ * the person as others see them (no email, ever). `id` names the entry for blocks:set.
+ */
+export interface PersonControl {
+  id: string
+  person: PersonView
+  /** Blocked: their posts, comments and alerts are hidden, and they cannot comment on or like the person's posts. */
+  blocked: boolean
+  /** Muted: their posts, comments and alerts are hidden. */
+  muted: boolean
+}
+
 export interface LikeState {
   postId: string
   likeCount: number

@@ -13,6 +13,7 @@ import type { RulesTestEnvironment } from '@firebase/rules-unit-testing'
 import firebase from 'firebase/compat/app'
 import 'firebase/compat/firestore'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { personKey } from '../../src/main/store/person-key'
 import type { CommentDoc, FirebasePorts, FirebaseUser, PostDoc, Snapshot } from '../../src/main/firebase/ports'
 import { webDate } from '../../src/main/firebase/mapping'
 import { connectFirebase } from '../../src/main/firebase/sdk-adapter'
@@ -354,5 +355,21 @@ describe('DocsPort on the Firestore emulator', () => {
     expect(await alice.ports.docs.claimNickname(key, alice.user.uid)).toBe(true)
     expect(await bob.ports.docs.nicknameHolder(key)).toBe(alice.user.uid)
     expect((await failure(bob.ports.docs.claimNickname('c'.repeat(64), alice.user.uid))).reason).toBe('permission-denied')
+  })
+
+  it('keeps one\'s block and mute lists (decision 025): written and read by their owner only; the block refuses the blocked person\'s like', async () => {
+    const key = personKey(bob.user.email)
+    const postId = await alice.ports.docs.addPost(magpiePost(alice.user))
+    await alice.ports.docs.setControl(alice.user.uid, 'blocked', key, { nickname: '밥', profileImg: '' })
+    await alice.ports.docs.setControl(alice.user.uid, 'muted', key, { nickname: '밥', profileImg: '' })
+    expect(await alice.ports.docs.controls(alice.user.uid)).toEqual([
+      { list: 'blocked', key, nickname: '밥', profileImg: '' },
+      { list: 'muted', key, nickname: '밥', profileImg: '' }
+    ])
+    expect((await failure(bob.ports.docs.controls(alice.user.uid))).reason).toBe('permission-denied')
+    expect((await failure(bob.ports.docs.setLiked(postId, bob.user.email, true))).reason).toBe('permission-denied')
+    await alice.ports.docs.setControl(alice.user.uid, 'blocked', key, null)
+    await bob.ports.docs.setLiked(postId, bob.user.email, true)
+    expect(await alice.ports.docs.controls(alice.user.uid)).toEqual([{ list: 'muted', key, nickname: '밥', profileImg: '' }])
   })
 })

@@ -1,7 +1,7 @@
 import type { CompleteProfileInput, SignUpInput } from '@shared/ipc/contract'
 import type { ImagePurpose } from '@shared/limits'
 import type { MessageKey } from '@shared/messages'
-import type { AlertList, CommentPage, CommentView, FeedMatches, FeedPage, ImageUpload, LikeState, LikerList, PostView, SessionView } from '@shared/types'
+import type { AlertList, CommentPage, CommentView, FeedMatches, FeedPage, ImageUpload, LikeState, LikerList, PersonControl, PostView, SessionView } from '@shared/types'
 import { AppError } from '../errors'
 import type { Emit, LiveService } from './live-events'
 import type { NotificationSettingsService } from './notification-settings'
@@ -33,7 +33,7 @@ export interface Services {
   }
   posts: {
     feed(viewer: string | null, cursor: string | null | undefined, limit?: number): Awaitable<FeedPage>
-    find(query: string, through: string | null | undefined): FeedMatches
+    find(viewer: string | null, query: string, through: string | null | undefined): FeedMatches
     get(id: string, viewer: string | null): Awaitable<PostView>
     create(userId: string | null, uploadId: string | null | undefined, draft: PostDraft): Awaitable<PostView>
     update(userId: string | null, postId: string, uploadId: string | null | undefined, draft: PostDraft): Promise<PostView>
@@ -47,6 +47,11 @@ export interface Services {
     list(viewer: string | null, postId: string, cursor: string | null | undefined): Awaitable<CommentPage>
     add(userId: string | null, postId: string, text: string): Awaitable<CommentView>
     remove(userId: string | null, commentId: string): Awaitable<{ id: string; postId: string }>
+  }
+  /** Blocks and mutes (docs/decisions/025-block-and-mute.md). */
+  blocks: {
+    list(userId: string): PersonControl[]
+    set(userId: string, personId: string, change: { blocked?: boolean; muted?: boolean }): Promise<PersonControl[]>
   }
   alerts: {
     list(userId: string | null): AlertList

@@ -87,6 +87,17 @@ export interface AlertEntry {
   createdAt?: number
 }
 
+/** Magpie: users/{uid}/blocked/{key} and users/{uid}/muted/{key}, their owner's alone (docs/decisions/025-block-and-mute.md). */
+export type ControlList = 'blocked' | 'muted'
+
+/** One entry of those lists: whom (the key of store/person-key.ts), and the name and photo to show for them. */
+export interface ControlEntry {
+  list: ControlList
+  key: string
+  nickname: string
+  profileImg: string
+}
+
 export interface Snapshot<T> {
   id: string
   data: T
@@ -208,6 +219,10 @@ export interface DocsPort {
   nicknameHolder(key: string): Promise<string | null>
   /** Takes nicknames/{key} for uid unless another uid holds it; resolves to whether uid holds it now. */
   claimNickname(key: string, uid: string): Promise<boolean>
+  /** Everyone uid blocked or muted: the two lists under users/{uid} (two queries, a read per entry). */
+  controls(uid: string): Promise<ControlEntry[]>
+  /** Adds (with the server's time) or, with null, removes one entry of uid's list. */
+  setControl(uid: string, list: ControlList, key: string, entry: { nickname: string; profileImg: string } | null): Promise<void>
 }
 
 export interface AlertsPort {

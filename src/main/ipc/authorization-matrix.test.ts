@@ -332,6 +332,27 @@ const matrix: Matrix = {
       }
     }
   ],
+  'blocks:list': [
+    {
+      name: 'own blocks and mutes (nobody has any yet)',
+      input: () => undefined,
+      expect: signedIn('loginRequired'),
+      verify: ({ data }) => expect(data).toEqual([])
+    }
+  ],
+  'blocks:set': [
+    {
+      name: 'block the bystander: a list of one\'s own, never another person\'s',
+      input: (s) => ({ personId: s.bystander.user.id, blocked: true }),
+      expect: signedIn('loginRequired'),
+      verify: ({ actor, data, s, after }) => {
+        expect(data.map((c) => [c.person.id, c.blocked, c.muted])).toEqual([[s.bystander.user.id, true, false]])
+        // Only the caller's row; no email reaches the answer.
+        expect(rows(after, 'person_controls').map((r) => r.owner_id)).toEqual([userIdOf(actor, s)])
+        expect(JSON.stringify(data)).not.toContain('@')
+      }
+    }
+  ],
   'alerts:list': [
     {
       name: 'own alerts',

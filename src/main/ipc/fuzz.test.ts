@@ -63,6 +63,8 @@ function templates(ids: { postId: string }): Record<Channel, Record<string, unkn
     'comments:list': { postId: ids.postId },
     'comments:add': { postId: 'no-such-post', text: '댓글' },
     'comments:delete': { id: 'no-such-comment' },
+    'blocks:list': undefined,
+    'blocks:set': { personId: 'no-such-person', blocked: true },
     'alerts:list': undefined,
     'alerts:delete': { id: 'no-such-alert' },
     'alerts:clear': undefined,

@@ -38,7 +38,7 @@ export function createHandlers(
         s().emit('images:progress', { requestId: input.requestId, progress })
       ),
     'posts:feed': (input, { userId }) => s().posts.feed(userId, input.cursor, input.limit),
-    'posts:find': (input) => s().posts.find(input.query, input.through),
+    'posts:find': (input, { userId }) => s().posts.find(userId, input.query, input.through),
     'posts:get': (input, { userId }) => s().posts.get(input.id, userId),
     'posts:create': (input, { userId }) =>
       s().posts.create(userId, input.uploadId, { text: input.text, layout: input.layout }),
@@ -50,6 +50,8 @@ export function createHandlers(
     'comments:list': (input, { userId }) => s().comments.list(userId, input.postId, input.cursor),
     'comments:add': (input, { userId }) => s().comments.add(userId, input.postId, input.text),
     'comments:delete': (input, { userId }) => s().comments.remove(userId, input.id),
+    'blocks:list': (_input, { userId }) => s().blocks.list(s().requireUser(userId, 'loginRequired')),
+    'blocks:set': (input, { userId }) => s().blocks.set(s().requireUser(userId, 'loginRequired'), input.personId, { blocked: input.blocked, muted: input.muted }),
     'alerts:list': (_input, { userId }) => s().alerts.list(userId),
     'alerts:delete': (input, { userId }) => s().alerts.remove(userId, input.id),
     'alerts:clear': (_input, { userId }) => s().alerts.clear(userId),

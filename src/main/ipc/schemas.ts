@@ -65,6 +65,8 @@ export const schemas = {
   'comments:list': z.strictObject({ postId: id, cursor }),
   'comments:add': z.strictObject({ postId: id, text }),
   'comments:delete': z.strictObject({ id }),
+  'blocks:list': none,
+  'blocks:set': z.strictObject({ personId: id, blocked: z.boolean().optional(), muted: z.boolean().optional() }),
   'alerts:list': none,
   'alerts:delete': z.strictObject({ id }),
   'alerts:clear': none,

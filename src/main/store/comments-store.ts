@@ -1,6 +1,7 @@
 import type { Db } from './database'
 import { imageColumns, imageFromColumns, type ImageRecord } from './images-store'
 import type { Keyset } from './keyset'
+import { hiddenFrom } from './controls-store'
 
 export interface CommentRecord {
   id: string
@@ -26,9 +27,11 @@ const toComment = (row: Record<string, unknown>): CommentRecord => ({
 })
 
 export function createCommentsStore(db: Db) {
-  const firstPage = db.prepare(`${select} WHERE c.post_id = @postId ORDER BY c.created_at, c.id LIMIT @limit`)
+  // A page leaves out the comments of people the viewer blocked or muted (the post's count does too).
+  const shown = `NOT ${hiddenFrom('u')}`
+  const firstPage = db.prepare(`${select} WHERE c.post_id = @postId AND ${shown} ORDER BY c.created_at, c.id LIMIT @limit`)
   const nextPage = db.prepare(
-    `${select} WHERE c.post_id = @postId AND (c.created_at, c.id) > (@at, @id) ORDER BY c.created_at, c.id LIMIT @limit`
+    `${select} WHERE c.post_id = @postId AND ${shown} AND (c.created_at, c.id) > (@at, @id) ORDER BY c.created_at, c.id LIMIT @limit`
   )
   const byId = db.prepare(`${select} WHERE c.id = ?`)
   const insert = db.prepare(
@@ -37,8 +40,8 @@ export function createCommentsStore(db: Db) {
   const remove = db.prepare('DELETE FROM comments WHERE id = ?')
 
   return {
-    page(postId: string, after: Keyset | null, limit: number): CommentRecord[] {
-      const rows = after ? nextPage.all({ postId, limit, ...after }) : firstPage.all({ postId, limit })
+    page(viewer: string | null, postId: string, after: Keyset | null, limit: number): CommentRecord[] {
+      const rows = after ? nextPage.all({ viewer, postId, limit, ...after }) : firstPage.all({ viewer, postId, limit })
       return (rows as Record<string, unknown>[]).map(toComment)
     },
     get(id: string): CommentRecord | null {

@@ -6,6 +6,7 @@ import { isCorrupt, isDiskFull, isNotDatabase, isUnwritable, StoreFault } from '
 import { migrations } from './migrations'
 import { lookAlikeKey } from './look-alike-key'
 import { normalEmail } from '@shared/identity'
+import { personKey } from './person-key'
 
 export type Db = Database.Database
 
@@ -112,6 +113,7 @@ function configure(db: Db, options: OpenOptions): Db {
   // Before any migration or write: migration 7's triggers call them.
   db.function('look_alike_key', { deterministic: true }, (nickname: unknown) => (typeof nickname === 'string' ? lookAlikeKey(nickname) : null))
   db.function('normal_email', { deterministic: true }, (email: unknown) => (typeof email === 'string' ? normalEmail(email) : email))
+  db.function('person_key', { deterministic: true }, (email: unknown) => (typeof email === 'string' ? personKey(email) : null))
   db.pragma('journal_mode = WAL')
   db.pragma(`synchronous = ${options.synchronous ?? 'FULL'}`)
   db.pragma('foreign_keys = ON')

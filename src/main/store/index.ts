@@ -4,6 +4,7 @@ import { createAlertsStore } from './alerts-store'
 import { backupIfDue, latestBackup } from './backups'
 import { createChangesStore } from './changes-store'
 import { createCommentsStore } from './comments-store'
+import { createControlsStore } from './controls-store'
 import { isCorrupt, isDiskFull, StoreFault } from './faults'
 import { createImagesStore } from './images-store'
 import { databaseHandle, databaseOf } from './handle'
@@ -75,6 +76,7 @@ export function createStore(file: string, options: OpenOptions = {}) {
     alerts: guard(createAlertsStore(db)),
     notifications: guard(createNotificationSettingsStore(db)),
     changes: guard(createChangesStore(db)),
+    controls: guard(createControlsStore(db)),
     /**
      * Runs fn atomically (BEGIN IMMEDIATE takes the write lock up front so two processes never
      * deadlock) without holding up the event loop while another app copy holds the lock: the

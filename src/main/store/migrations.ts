@@ -333,5 +333,36 @@ export const migrations: readonly string[] = [
   BEGIN
     UPDATE users SET unseen_like_rows = unseen_like_rows - 1 WHERE id = NEW.user_id;
   END;
+  `,
+  /* 10: blocks and mutes (docs/decisions/025-block-and-mute.md): whom each person blocked or muted,
+        by the person's key (store/person-key.ts: a hash of the login email, as the community's
+        rules compute it), so a block made on another computer or before the person was seen
+        still finds them. Each person's key is kept by the database, indexed, on every write. A
+        person blocked and muted is one row. An index finds a post's comments by its author, so a
+        card's count leaves out the hidden people's comments without reading the others. */ `
+  ALTER TABLE users ADD COLUMN person_key TEXT;
+  UPDATE users SET person_key = person_key(email);
+  CREATE INDEX users_by_person_key ON users(person_key);
+  CREATE TRIGGER users_person_key_added AFTER INSERT ON users BEGIN
+    UPDATE users SET person_key = person_key(NEW.email) WHERE id = NEW.id;
+  END;
+  CREATE TRIGGER users_person_key_changed AFTER UPDATE OF email ON users
+    WHEN NEW.email IS NOT OLD.email
+  BEGIN
+    UPDATE users SET person_key = person_key(NEW.email) WHERE id = NEW.id;
+  END;
+  CREATE TABLE person_controls (
+    id         TEXT PRIMARY KEY,
+    owner_id   TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    person_key TEXT NOT NULL,
+    blocked    INTEGER NOT NULL DEFAULT 0,
+    muted      INTEGER NOT NULL DEFAULT 0,
+    -- The name and photo URL as they were when set: shown in 설정 for someone this store has not seen.
+    nickname   TEXT NOT NULL,
+    avatar_url TEXT,
+    created_at INTEGER NOT NULL,
+    UNIQUE (owner_id, person_key)
+  );
+  CREATE INDEX comments_by_author ON comments(author_id, post_id);
   `
 ]

@@ -2,6 +2,7 @@ import type { Layout } from '@shared/limits'
 import type { Db } from './database'
 import { imageColumns, imageFromColumns, type ImageRecord } from './images-store'
 import type { Keyset } from './keyset'
+import { hiddenComments, hiddenFrom } from './controls-store'
 
 export interface PostRecord {
   id: string
@@ -23,7 +24,8 @@ const feedRows = `FROM posts p
   JOIN users u ON u.id = p.author_id
   JOIN images i ON i.id = p.image_id`
 
-const select = `SELECT p.id, p.author_id, p.text, p.layout, p.created_at, p.updated_at, p.like_count, p.comment_count,
+// The count leaves out the comments of people hidden from the viewer, as their list does.
+const select = `SELECT p.id, p.author_id, p.text, p.layout, p.created_at, p.updated_at, p.like_count, p.comment_count - ${hiddenComments} AS comment_count,
     u.nickname AS author_nickname, ${imageColumns('i', 'p_')}, ${imageColumns('a', 'a_')},
     EXISTS (SELECT 1 FROM likes l WHERE l.post_id = p.id AND l.user_id = @viewer) AS liked
   ${feedRows}
@@ -45,15 +47,18 @@ const toPost = (row: Record<string, unknown>): PostRecord => ({
 })
 
 export function createPostsStore(db: Db) {
-  const firstPage = db.prepare(`${select} ORDER BY p.created_at DESC, p.id DESC LIMIT @limit`)
+  // The feed leaves out the posts of people the viewer blocked or muted.
+  const shown = `NOT ${hiddenFrom('u')}`
+  const firstPage = db.prepare(`${select} WHERE ${shown} ORDER BY p.created_at DESC, p.id DESC LIMIT @limit`)
   const nextPage = db.prepare(
-    `${select} WHERE (p.created_at, p.id) < (@at, @id) ORDER BY p.created_at DESC, p.id DESC LIMIT @limit`
+    `${select} WHERE ${shown} AND (p.created_at, p.id) < (@at, @id) ORDER BY p.created_at DESC, p.id DESC LIMIT @limit`
   )
   const byId = db.prepare(`${select} WHERE p.id = @id`)
   // The feed's rows with only what find reads.
   const feedWords = `SELECT u.nickname, p.text ${feedRows}`
-  const wordsAll = db.prepare(`${feedWords} ORDER BY p.created_at DESC, p.id DESC`)
-  const wordsThrough = db.prepare(`${feedWords} WHERE (p.created_at, p.id) >= (@at, @id) ORDER BY p.created_at DESC, p.id DESC`)
+  const wordsAll = db.prepare(`${feedWords} WHERE ${shown} ORDER BY p.created_at DESC, p.id DESC`)
+  const wordsThrough = db.prepare(`${feedWords} WHERE ${shown} AND (p.created_at, p.id) >= (@at, @id) ORDER BY p.created_at DESC, p.id DESC`)
+  const hiddenAuthor = db.prepare(`SELECT 1 FROM posts p JOIN users u ON u.id = p.author_id WHERE p.id = @id AND ${hiddenFrom('u')}`)
   const owner = db.prepare('SELECT author_id, image_id FROM posts WHERE id = ?')
   const insert = db.prepare(
     `INSERT INTO posts (id, author_id, text, layout, image_id, created_at, updated_at)
@@ -71,9 +76,13 @@ export function createPostsStore(db: Db) {
       const rows = after ? nextPage.all({ viewer, limit, ...after }) : firstPage.all({ viewer, limit })
       return (rows as Record<string, unknown>[]).map(toPost)
     },
-    /** Each post's author nickname and text in feed order, from the newest down to `through` (inclusive; null: every post). */
-    words(through: Keyset | null): IterableIterator<{ nickname: string; text: string }> {
-      return (through ? wordsThrough.iterate(through) : wordsAll.iterate()) as IterableIterator<{ nickname: string; text: string }>
+    /** Each shown post's author nickname and text in feed order, from the newest down to `through` (inclusive; null: every post). */
+    words(viewer: string | null, through: Keyset | null): IterableIterator<{ nickname: string; text: string }> {
+      return (through ? wordsThrough.iterate({ viewer, ...through }) : wordsAll.iterate({ viewer })) as IterableIterator<{ nickname: string; text: string }>
+    },
+    /** Whether the post's author is someone the viewer blocked or muted. */
+    hiddenFrom(id: string, viewer: string | null): boolean {
+      return viewer !== null && hiddenAuthor.get({ id, viewer }) !== undefined
     },
     get(id: string, viewer: string | null): PostRecord | null {
       const row = byId.get({ id, viewer }) as Record<string, unknown> | undefined

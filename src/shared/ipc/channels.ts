@@ -23,6 +23,8 @@ export const channels = [
   'comments:list',
   'comments:add',
   'comments:delete',
+  'blocks:list',
+  'blocks:set',
   'alerts:list',
   'alerts:delete',
   'alerts:clear',

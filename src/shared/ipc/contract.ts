@@ -14,6 +14,7 @@ import type {
   LikerList,
   NotificationSettings,
   NotificationSettingsView,
+  PersonControl,
   PostView,
   SessionView,
   SettingsView,
@@ -78,6 +79,13 @@ export interface Contract {
   'comments:list': { input: { postId: string; cursor?: string | null }; output: CommentPage }
   'comments:add': { input: { postId: string; text: string }; output: CommentView }
   'comments:delete': { input: { id: string }; output: { id: string; postId: string } }
+  /** Whom the caller blocked or muted, newest first (docs/decisions/025-block-and-mute.md). */
+  'blocks:list': { input: void; output: PersonControl[] }
+  /**
+   * Blocks, mutes or undoes either: `personId` is a person's id (a post's or comment's author) or a
+   * list entry's id. A flag left out stays as it is. Answers the list as it now stands.
+   */
+  'blocks:set': { input: { personId: string; blocked?: boolean; muted?: boolean }; output: PersonControl[] }
   'alerts:list': { input: void; output: AlertList }
   'alerts:delete': { input: { id: string }; output: AlertList }
   'alerts:clear': { input: void; output: AlertList }

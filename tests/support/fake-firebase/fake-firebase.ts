@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import {
   FirebasePortError,
   watchInMax,
@@ -105,6 +105,17 @@ export function createFakeFirebase(options: FakeFirebaseOptions = {}) {
   const posts = new Map<string, Doc>()
   const comments = new Map<string, Doc>()
   const users = new Map<string, Doc>()
+  /** users/{uid}/blocked|muted/{key} → the entry (docs/decisions/025-block-and-mute.md) */
+  const controls = new Map<string, Map<string, { nickname: string; profileImg: string }>>()
+  const controlsOf = (uid: string, list: string) => {
+    const path = `${uid}/${list}`
+    const found = controls.get(path) ?? new Map<string, { nickname: string; profileImg: string }>()
+    controls.set(path, found)
+    return found
+  }
+  /** As firestore.rules' blockedBy(): the post author blocked the writer (by the hash of their email). */
+  const blockedBy = (ownerUid: unknown, email: string): boolean =>
+    typeof ownerUid === 'string' && controlsOf(ownerUid, 'blocked').has(createHash('sha256').update(email.toLowerCase()).digest('hex'))
   /** nicknames/{key} → uid */
   const nicknames = new Map<string, string>()
   /** RTDB users/{uid}/signOutGeneration */
@@ -256,6 +267,17 @@ export function createFakeFirebase(options: FakeFirebaseOptions = {}) {
           gate('docs.nicknameHolder')
           return nicknames.get(key) ?? null
         },
+        async controls(uid: string) {
+          gate('docs.controls')
+          if (rules && signedIn().uid !== uid) denied()
+          return (['blocked', 'muted'] as const).flatMap((list) => [...controlsOf(uid, list)].map(([key, entry]) => ({ list, key, ...clone(entry) })))
+        },
+        async setControl(uid, list, key, entry) {
+          gate('docs.setControl')
+          if (rules && (signedIn().uid !== uid || !/^[0-9a-f]{64}$/.test(key) || (entry && !str(entry.nickname, 1, 64)))) denied()
+          if (entry) controlsOf(uid, list).set(key, clone(entry))
+          else controlsOf(uid, list).delete(key)
+        },
         async claimNickname(key: string, uid: string) {
           gate('docs.claimNickname')
           if (signedIn().uid !== uid && rules) denied()
@@ -377,6 +399,7 @@ export function createFakeFirebase(options: FakeFirebaseOptions = {}) {
           if (!doc) throw new FirebasePortError('not-found')
           if (rules && email !== user.email) denied()
           const list = Array.isArray(doc.likedBy) ? (doc.likedBy as unknown[]) : []
+          if (rules && liked && !list.includes(email) && blockedBy(doc.posted_uid, user.email)) denied()
           const next = liked ? (list.includes(email) ? list : [...list, email]) : list.filter((e) => e !== email)
           if (next.length !== list.length) {
             posts.set(postId, { ...doc, likedBy: next })
@@ -415,6 +438,7 @@ export function createFakeFirebase(options: FakeFirebaseOptions = {}) {
           if (rules) {
             if (!commentKeys.every((k) => k in data) || !keysWithin(data, [...commentKeys, 'id'])) denied()
             if (data.comment_by !== user.email || !str(data.post_id, 1, 128) || !posts.has(data.post_id as string)) denied()
+            if (blockedBy(posts.get(data.post_id as string)?.posted_uid, user.email)) denied()
             if (!str(data.comment, 1, 500) || !hasText(data.comment) || !str(data.comment_nick, 1, 20) || !str(data.comment_time, 0, 64)) denied()
           }
           const id = autoId()
@@ -617,6 +641,7 @@ export function createFakeFirebase(options: FakeFirebaseOptions = {}) {
       comments: () => clone(Object.fromEntries(comments)) as unknown as Record<string, CommentDoc>,
       users: () => clone(Object.fromEntries(users)) as unknown as Record<string, UserDoc>,
       nicknames: () => Object.fromEntries(nicknames),
+      controls: (uid: string, list: 'blocked' | 'muted') => Object.fromEntries(controlsOf(uid, list)),
       alerts: (uid: string) => clone(Object.fromEntries(alerts.get(uid) ?? [])) as Record<string, AlertEntry>,
       files: () => [...files.keys()].sort(),
       accounts: () => [...accounts.values()].map((a) => ({ uid: a.uid, email: a.email }))

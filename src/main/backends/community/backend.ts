@@ -14,6 +14,7 @@ import type { FirebasePorts } from '../../firebase/ports'
 import { createNotificationSettings } from '../../core/notification-settings'
 import { createCommunityAlerts } from './alerts'
 import { createCommunityAuth } from './auth'
+import { createCommunityBlocks } from './blocks'
 import { createCommunityComments } from './comments'
 import { createBackgroundWork, type CommunityContext } from './context'
 import { createImageCache } from './image-cache'
@@ -99,6 +100,7 @@ export function openCommunityBackend(options: CommunityBackendOptions) {
     posts: createCommunityPosts(ctx, views, images, auth, sync, writer),
     likes: createCommunityLikes(ctx, views, auth, writer),
     comments: createCommunityComments(ctx, views, auth, sync, writer),
+    blocks: createCommunityBlocks(ctx, views, auth, writer),
     alerts: createCommunityAlerts(ctx, views, auth, writer, notifications),
     notifications,
     live,

@@ -133,7 +133,7 @@ export function createBusyComments(ctx: CommunityContext, writer: MirrorWriter, 
   function enough(cursor: Keyset | null, count: number): boolean {
     const edge = frontier()
     if (edge === null) return true
-    const rows = store.comments.page(postId, cursor, count)
+    const rows = store.comments.page(null, postId, cursor, count)
     const last = rows.at(-1)
     return rows.length === count && last !== undefined && before({ at: last.createdAt, id: last.id }, edge)
   }

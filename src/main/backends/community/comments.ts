@@ -7,7 +7,7 @@ import { decodeCursor } from '../../store/keyset'
 import { commentFromDoc, newAlertEntry, newCommentDoc } from '../../firebase/mapping'
 import type { CommunityAuth } from './auth'
 import type { CommunityContext } from './context'
-import { bestEffort, remote } from './remote-call'
+import { bestEffort, refusedAs, remote } from './remote-call'
 import type { MirrorWriter } from './mirror-writer'
 import type { Sync } from './sync'
 
@@ -34,7 +34,7 @@ export function createCommunityComments(ctx: CommunityContext, views: Views, aut
       const post = await writer.mirroredPost(postId)
       const author = await auth.author(userId)
       const now = ctx.now()
-      const id = await remote('write', () => ports.docs.addComment(newCommentDoc(author, postId, text.trim(), now)))
+      const id = await remote('write', () => ports.docs.addComment(newCommentDoc(author, postId, text.trim(), now))).catch(refusedAs('commentNotAllowed'))
       writer.wrote('comment', id)
       await store.transaction(() => mirror.upsertComment({ id, postId, authorId: userId, text: text.trim(), createdAt: now }))
       ctx.published()

@@ -5,7 +5,7 @@ import { listLikers } from '../../core/likers'
 import type { Views } from '../../core/mappers'
 import type { CommunityAuth } from './auth'
 import type { CommunityContext } from './context'
-import { bestEffort, remote } from './remote-call'
+import { bestEffort, refusedAs, remote, rethrow } from './remote-call'
 import type { MirrorWriter } from './mirror-writer'
 
 /**
@@ -26,7 +26,7 @@ export function createCommunityLikes(ctx: CommunityContext, views: Views, auth: 
       const post = await writer.mirroredPost(postId)
       const author = await auth.author(userId)
       const had = store.likes.has(postId, userId)
-      await remote('write', () => ports.docs.setLiked(postId, author.email, liked))
+      await remote('write', () => ports.docs.setLiked(postId, author.email, liked)).catch(liked ? refusedAs('likeNotAllowed') : rethrow)
       const now = ctx.now()
       await store.transaction(() => (liked ? store.likes.add(postId, userId, now) : store.likes.remove(postId, userId)))
       ctx.published()

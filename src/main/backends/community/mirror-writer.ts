@@ -3,10 +3,11 @@ import { removeImageFiles } from '../../media/media-files'
 import type { Keyset } from '../../store/keyset'
 import type { PostRemote } from '../../store/mirror/mirror-store'
 import { alertsFromTree, commentFromDoc, postFromDoc, type MirrorComment, type RemotePerson } from '../../firebase/mapping'
-import type { CommentDoc, PostDoc, Snapshot } from '../../firebase/ports'
+import type { CommentDoc, ControlEntry, PostDoc, Snapshot } from '../../firebase/ports'
 import type { CommunityContext } from './context'
 import type { ImageCache } from './image-cache'
 import { createAlertBacking } from './alert-backing'
+import { controlsFromEntries } from './control-entries'
 import { remote } from './remote-call'
 
 /** A minute: the precision of the web app's comment_time. */
@@ -202,6 +203,19 @@ export function createMirrorWriter(ctx: CommunityContext, images: ImageCache) {
       if (unmirrored.size > 0) await posts([])
     },
 
+    /** The member's block and mute lists as Firestore holds them (read as their alerts are first followed). */
+    async controls(userId: string, entries: ControlEntry[]): Promise<void> {
+      const now = ctx.now()
+      await store.transaction(() => {
+        const ids = new Map(store.controls.list(userId).map((e) => [e.personKey, e.id]))
+        store.controls.replace(
+          userId,
+          controlsFromEntries(entries).map((c) => ({ ...c, id: ids.get(c.personKey) ?? ctx.newId(), ownerId: userId, createdAt: now }))
+        )
+      })
+      ctx.published()
+    },
+
     /** Alerts this app just removed from the database. */
     removedAlerts(ids: string[]): void {
       for (const id of ids) removedAlerts.add(id)
@@ -314,10 +328,13 @@ export function createMirrorWriter(ctx: CommunityContext, images: ImageCache) {
         if (doc) await posts([doc])
         else options.missingPosts.add(postId)
       }
+      // Alerts from someone the member blocked or muted never reach them: gone from the database
+      // too, as local mode never makes them. An alert names only a nickname (decision 025).
+      const fromHidden = listed.filter((a) => store.controls.hiddenNickname(userId, a.actorNickname)).map((a) => a.id)
       // Only alerts backed by the like or comment they claim are shown (alert-backing.ts).
       const { backed, unbacked } = await backing.check(
         userId,
-        listed.filter((a) => !removedAlerts.has(a.id)),
+        listed.filter((a) => !removedAlerts.has(a.id) && !fromHidden.includes(a.id)),
         async (postId) => post(postId, await ctx.ports.docs.getPost(postId))
       )
       const entries = backed
@@ -344,7 +361,7 @@ export function createMirrorWriter(ctx: CommunityContext, images: ImageCache) {
       })
       repeats = hidden
       ctx.published()
-      return { commented, unbacked }
+      return { commented, unbacked: [...unbacked, ...fromHidden] }
     }
   }
 }

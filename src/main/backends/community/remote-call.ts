@@ -59,3 +59,19 @@ export async function bestEffort(what: string, work: () => Promise<unknown>): Pr
     console.warn(`[community] ${what}:`, error instanceof Error ? error.message : error)
   }
 }
+
+/**
+ * A write main already checked that the rules still refuse: the post's author blocked the writer
+ * (docs/decisions/025-block-and-mute.md). Answered as the same message local mode gives, which
+ * does not say why.
+ */
+export const refusedAs =
+  (code: MessageKey) =>
+  (error: unknown): never => {
+    if (error instanceof AppError && error.code === 'permissionDenied') throw new AppError(code)
+    throw error
+  }
+
+export const rethrow = (error: unknown): never => {
+  throw error
+}

@@ -76,10 +76,11 @@ describe('community likes', () => {
     expect(Object.values(fake.data.alerts(aliceUid))).toEqual([other])
   })
 
-  it('a permission the project refuses is permissionDenied, and the mirror keeps the truth', async () => {
+  // A like main let through that the rules refuse: the author blocked the liker (decision 025), said as local mode says it.
+  it('a like the project refuses is likeNotAllowed, and the mirror keeps the truth', async () => {
     const { fake, b, post } = await aliceAndBob()
     fake.failNext('docs.setLiked', 'permission-denied')
-    expect(await b.refused('likes:set', { postId: post.id, liked: true })).toEqual({ code: 'permissionDenied', message: messages.permissionDenied })
+    expect(await b.refused('likes:set', { postId: post.id, liked: true })).toEqual({ code: 'likeNotAllowed', message: messages.likeNotAllowed })
     expect(await b.call('posts:get', { id: post.id })).toMatchObject({ likeCount: 0, likedByMe: false })
   })
 })

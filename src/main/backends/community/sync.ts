@@ -152,6 +152,9 @@ export function createSync(ctx: CommunityContext, writer: MirrorWriter, images: 
           if (alerts !== subscription) return
           // The list as it stood when the listener started is old news: no notifications for it.
           const silent = first
+          // Whom the member blocked or muted, as the project holds it (another computer may have
+          // changed it), before any alert is let through; offline the mirror's copy stands.
+          if (first) await ports.docs.controls(uid).then((entries) => writer.controls(userId, entries), (error: unknown) => console.warn('[community] blocks:', error))
           let applied: Awaited<ReturnType<MirrorWriter['alerts']>>
           try {
             applied = await writer.alerts(userId, tree, { missingPosts, silent })

@@ -13,7 +13,7 @@ export function createLocalComments(ctx: ServiceContext, views: Views) {
     list(viewer: string | null, postId: string, cursor: string | null | undefined): CommentPage {
       if (!store.posts.ownership(postId)) throw new AppError('notFound')
       const size = limits.commentPageSize
-      const { page, nextCursor } = keysetPage(store.comments.page(postId, decodeCursor(cursor), size + 1), size)
+      const { page, nextCursor } = keysetPage(store.comments.page(viewer, postId, decodeCursor(cursor), size + 1), size)
       return { comments: page.map((c) => views.comment(c, viewer)), nextCursor }
     },
 
@@ -25,9 +25,12 @@ export function createLocalComments(ctx: ServiceContext, views: Views) {
       return store.transaction(() => {
         const owner = store.posts.ownership(postId)
         if (!owner) throw new AppError('notFound')
+        // Someone the author blocked: refused without saying why.
+        if (store.controls.blocked(owner.authorId, userId)) throw new AppError('commentNotAllowed')
         const now = ctx.now()
         store.comments.insert({ id, postId, authorId: userId, text: text.trim(), createdAt: now })
-        if (owner.authorId !== userId) {
+        // Nor does the author hear from someone they muted.
+        if (owner.authorId !== userId && !store.controls.hidden(owner.authorId, userId)) {
           store.alerts.addComment({ id: ctx.newId(), userId: owner.authorId, postId, actorId: userId, commentId: id, createdAt: now })
         }
         return views.comment(store.comments.get(id)!, userId)

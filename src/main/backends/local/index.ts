@@ -7,6 +7,7 @@ import type { SessionVault } from '../../core/session-vault'
 import { requireUser, type Services } from '../../core/services'
 import { createLocalAlerts } from './alerts'
 import { createLocalAuth } from './auth'
+import { createLocalBlocks } from './blocks'
 import { createLocalComments } from './comments'
 import { createLocalImages } from './images'
 import { createLocalLikes } from './likes'
@@ -25,6 +26,7 @@ export function createLocalServices(ctx: ServiceContext, vault: SessionVault, de
     posts: createLocalPosts(ctx, views, images),
     likes: createLocalLikes(ctx, views),
     comments: createLocalComments(ctx, views),
+    blocks: createLocalBlocks(ctx, views),
     alerts: createLocalAlerts(ctx, views, notifications),
     notifications,
     live: createLiveService(ctx, views, desktop, emit, auth.currentUserId, notifications),

@@ -17,10 +17,13 @@ export function createLocalLikes(ctx: ServiceContext, views: Views) {
       return store.transaction(() => {
         const owner = store.posts.ownership(postId)
         if (!owner) throw new AppError('notFound')
+        // Someone the author blocked: refused without saying why (an unlike still goes through).
+        if (liked && store.controls.blocked(owner.authorId, userId)) throw new AppError('likeNotAllowed')
         const now = ctx.now()
         if (liked) {
           const added = store.likes.add(postId, userId, now)
-          if (added && owner.authorId !== userId) {
+          // Nor does the author hear from someone they muted.
+          if (added && owner.authorId !== userId && !store.controls.hidden(owner.authorId, userId)) {
             store.alerts.addLike({ id: ctx.newId(), userId: owner.authorId, postId, actorId: userId, createdAt: now })
           }
         } else if (store.likes.remove(postId, userId)) {

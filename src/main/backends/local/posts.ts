@@ -23,6 +23,8 @@ export function createLocalPosts(ctx: ServiceContext, views: Views, images: Loca
   function view(postId: string, viewer: string | null): PostView {
     const post = store.posts.get(postId, viewer)
     if (!post) throw new AppError('notFound')
+    // Someone the viewer blocked or muted: their post is not shown, by link or notification either.
+    if (store.posts.hiddenFrom(postId, viewer)) throw new AppError('postHidden')
     return views.post(post, viewer)
   }
 
@@ -38,12 +40,12 @@ export function createLocalPosts(ctx: ServiceContext, views: Views, images: Loca
      * text or author's nickname contains the query, ignoring case. Main looks, not the renderer,
      * so the window keeps no text of the cards it dropped, however deep the reader went.
      */
-    find(query: string, through: string | null | undefined): FeedMatches {
+    find(viewer: string | null, query: string, through: string | null | undefined): FeedMatches {
       const needle = query.trim().toLocaleLowerCase()
       const positions: number[] = []
       if (!needle) return { positions }
       let position = 0
-      for (const post of store.posts.words(decodeCursor(through))) {
+      for (const post of store.posts.words(viewer, decodeCursor(through))) {
         if (post.text.toLocaleLowerCase().includes(needle) || post.nickname.toLocaleLowerCase().includes(needle)) positions.push(position)
         position++
       }

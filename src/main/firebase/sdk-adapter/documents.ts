@@ -33,6 +33,7 @@ import type { FirestoreSignal } from './connectivity'
 import { defined, safely, withTimeout } from './helpers'
 import { createStampedQueries } from './stamped'
 import { createNamesPort } from './names'
+import { createControlsPort } from './controls'
 
 /** Transaction attempts for one write (the SDK backs off between them). */
 const WRITE_ATTEMPTS = 3
@@ -305,6 +306,7 @@ export function createDocsPort(db: Firestore, signal: FirestoreSignal): DocsPort
     legacyPostsScan,
     ...createStampedQueries({ posts, comments, isDocId, fetchDocs, countOf, watch, readPost, readComment }),
     ...createNamesPort(db, collection(db, NICKNAMES)),
+    ...createControlsPort(db),
     getPost: (id) => getOne(POSTS, id, readPost),
     watchPost(id, onDoc, onError) {
       if (!isDocId(id)) {

@@ -5,11 +5,17 @@ import { LoadingOverlay } from '@/shared/ui/LoadingOverlay'
 import { CompleteProfileForm } from '@/features/auth/components/CompleteProfileForm'
 import { OfflineBanner } from '@/features/settings/components/OfflineBanner'
 import { UpdatePrompt } from '@/features/settings/components/UpdatePrompt'
+import { PersonMenu } from '@/features/blocks/components/PersonMenu'
+import { PersonMenuProvider } from '@/shared/lib/person-menu'
+import type { PersonView } from '@shared/types'
 import { FocusReturn } from './FocusReturn'
 import { LiveUpdates } from './LiveUpdates'
 import { ScrollRestoration } from './ScrollRestoration'
 import { TopBar } from './TopBar'
 import styles from './AppLayout.module.css'
+
+/** 차단 and 숨기기 beside every nickname the screens show (docs/decisions/025-block-and-mute.md). */
+const personMenu = (person: PersonView) => <PersonMenu person={person} />
 
 export function AppLayout() {
   const session = useSession()
@@ -31,7 +37,9 @@ export function AppLayout() {
         // A screen's code loads on its first visit; navigations are transitions, so the last
         // screen stays up meanwhile and the overlay shows only when the app opens on one.
         <Suspense fallback={<LoadingOverlay />}>
-          <Outlet />
+          <PersonMenuProvider value={personMenu}>
+            <Outlet />
+          </PersonMenuProvider>
         </Suspense>
       )}
       <LiveUpdates />

@@ -8,7 +8,8 @@ export const queryKeys = {
   likers: (postId: string) => ['likes', 'list', postId] as const,
   alerts: ['alerts'] as const,
   /** 설정 → 알림 and the muted posts (the post page's 이 게시글 알림 끄기 reads it too). */
-  notifications: ['notifications'] as const
+  notifications: ['notifications'] as const,
+  blocks: ['blocks'] as const
 }
 
 /** Keys of mutations other code must see while they are under way. */

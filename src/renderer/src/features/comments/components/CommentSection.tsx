@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react'
 import { messages } from '@shared/messages'
+import { PersonMenuSlot } from '@/shared/lib/person-menu'
 import { useCommentsTarget } from '@/shared/lib/post-path'
 import { Avatar } from '@/shared/ui/Avatar'
 import { useConfirm } from '@/shared/ui/ConfirmProvider'
@@ -84,6 +85,7 @@ export function CommentSection({ postId }: { postId: string }) {
                 <div className={styles.meta}>
                   <span className={styles.nickname}>{comment.author.nickname}</span>
                   <RelativeTime className={styles.time} at={comment.createdAt} />
+                  <PersonMenuSlot person={comment.author} mine={comment.mine} />
                 </div>
                 <p className={styles.text}>{comment.text}</p>
               </div>

@@ -2,6 +2,7 @@ import { useEffect, useRef, type KeyboardEvent, type MouseEvent, type ReactNode 
 import { Link, useNavigate } from 'react-router-dom'
 import { format, messages } from '@shared/messages'
 import type { PostView } from '@shared/types'
+import { PersonMenuSlot } from '@/shared/lib/person-menu'
 import { postPath } from '@/shared/lib/post-path'
 import { claimReturnFocus } from '@/shared/lib/return-focus'
 import { Avatar } from '@/shared/ui/Avatar'
@@ -34,6 +35,7 @@ export function PostHeader({ post, highlight: words }: { post: PostView; highlig
           {post.edited && <span className={styles.edited}>{messages.edited}</span>}
         </span>
       </div>
+      <PersonMenuSlot person={post.author} mine={post.mine} />
       {post.mine && <PostMenu postId={post.id} />}
     </header>
   )

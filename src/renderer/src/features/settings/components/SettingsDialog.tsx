@@ -15,6 +15,7 @@ import { useDisconnect } from '../api/disconnect'
 import { useSettings } from '../api/get-settings'
 import { AccountSection } from './AccountSection'
 import { AppSection } from './AppSection'
+import { BlocksSection } from './BlocksSection'
 import { ConnectForm } from './ConnectForm'
 import { NotificationSection } from './NotificationSection'
 import styles from './SettingsDialog.module.css'
@@ -73,6 +74,7 @@ export default function SettingsDialog({
           </section>
           <NotificationSection />
           <AccountSection />
+          <BlocksSection />
           <AppSection />
         </Dialog.Content>
       </Dialog.Portal>
