@@ -62,7 +62,7 @@ export function createCommunityAuth(
   const throttle = createLoginThrottle(ctx.now)
   const names = createNicknameClaims(ctx)
   const signOuts = createSignOuts(ports, {
-    adopted: (generation) => void save({ signOuts: generation }).catch((error: unknown) => console.warn('[community] session file', error)),
+    adopted: (generation) => ctx.background('session file', () => save({ signOuts: generation })),
     ended: () => void logout().then(onSessionChanged, (error: unknown) => console.warn('[community] sign out', error))
   })
   /** The sign-out count the vault's session was at, for the session confirmed next. */
@@ -112,7 +112,8 @@ export function createCommunityAuth(
   async function save(extra: Partial<SavedSession> = {}): Promise<void> {
     const user = ports.auth.current()
     const credential = await ports.auth.exportCredential()
-    if (!credential || !user) return
+    // Signed out (or in as someone else) meanwhile: nothing of that session may be written back.
+    if (!credential || !user || (me?.uid ?? incomplete?.uid) !== user.uid) return
     const generation = signOuts.generation()
     await vault.save(JSON.stringify({ credential, uid: user.uid, email: user.email, ...(generation === null ? {} : { signOuts: generation }), ...extra } satisfies SavedSession))
   }
@@ -316,7 +317,12 @@ export function createCommunityAuth(
       return { done: true }
     },
 
-    logout
+    logout,
+
+    /** The backend closes: the sign-out count is no longer followed. */
+    stop(): void {
+      signOuts.follow(null)
+    }
   }
 }
 

@@ -166,6 +166,7 @@ export function openCommunityBackend(options: CommunityBackendOptions) {
      * resumes it from the mirror).
      */
     closeNow(): void {
+      auth.stop()
       sync.stop()
       stopResume?.()
       watcher.stop()
@@ -174,6 +175,7 @@ export function openCommunityBackend(options: CommunityBackendOptions) {
     },
 
     async close(): Promise<void> {
+      auth.stop()
       sync.stop()
       stopResume?.()
       watcher.stop()
