@@ -4,6 +4,7 @@ import type { MessageKey } from '@shared/messages'
 import type { AlertList, CommentPage, CommentView, FeedMatches, FeedPage, ImageUpload, LikeState, PostView, SessionView } from '@shared/types'
 import { AppError } from '../errors'
 import type { Emit, LiveService } from './live-events'
+import type { SearchService } from './search'
 import type { PostDraft } from './post-rules'
 
 type Awaitable<T> = T | Promise<T>
@@ -38,6 +39,8 @@ export interface Services {
     update(userId: string | null, postId: string, uploadId: string | null | undefined, draft: PostDraft): Promise<PostView>
     remove(userId: string | null, postId: string): Promise<{ id: string }>
   }
+  /** Search (the top bar, a hashtag's page): over the store, whichever backend runs (core/search.ts). */
+  search: SearchService
   likes: { set(userId: string | null, postId: string, liked: boolean): Awaitable<LikeState> }
   comments: {
     list(viewer: string | null, postId: string, cursor: string | null | undefined): Awaitable<CommentPage>

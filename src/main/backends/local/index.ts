@@ -2,6 +2,7 @@ import type { DesktopPort } from '../../desktop-port'
 import type { ServiceContext } from '../../core/context'
 import { createLiveService, type Emit } from '../../core/live-events'
 import { createViews, type Views } from '../../core/mappers'
+import { createSearch } from '../../core/search'
 import type { SessionVault } from '../../core/session-vault'
 import { requireUser, type Services } from '../../core/services'
 import { createLocalAlerts } from './alerts'
@@ -21,6 +22,7 @@ export function createLocalServices(ctx: ServiceContext, vault: SessionVault, de
     images,
     auth,
     posts: createLocalPosts(ctx, views, images),
+    search: createSearch(ctx.store, views),
     likes: createLocalLikes(ctx),
     comments: createLocalComments(ctx, views),
     alerts: createLocalAlerts(ctx, views),
