@@ -9,6 +9,7 @@ import { RelativeTime } from '@/shared/ui/RelativeTime'
 import { WindowedList } from '@/shared/ui/WindowedList'
 import { useComments } from '../api/get-comments'
 import { useDeleteComment } from '../api/delete-comment'
+import { LinkedText } from '@/shared/ui/LinkedText'
 import { CommentForm } from './CommentForm'
 import styles from './CommentSection.module.css'
 
@@ -85,7 +86,9 @@ export function CommentSection({ postId }: { postId: string }) {
                   <span className={styles.nickname}>{comment.author.nickname}</span>
                   <RelativeTime className={styles.time} at={comment.createdAt} />
                 </div>
-                <p className={styles.text}>{comment.text}</p>
+                <p className={styles.text}>
+                  <LinkedText text={comment.text} />
+                </p>
               </div>
               {comment.mine && (
                 <button

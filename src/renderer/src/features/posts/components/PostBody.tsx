@@ -4,6 +4,7 @@ import type { Layout } from '@shared/limits'
 import type { ImageView } from '@shared/types'
 import { messages } from '@shared/messages'
 import { Image } from '@/shared/ui/Image'
+import { LinkedText } from '@/shared/ui/LinkedText'
 import { highlight } from './highlight'
 import styles from './PostBody.module.css'
 
@@ -47,7 +48,8 @@ export function PostBody({ text, layout, image, preview = false, localImage, eag
         </div>
       ) : (
         <div className={`${styles.text} ${preview ? styles.previewSide : ''}`}>
-          <p>{highlight(text, words)}</p>
+          {/* The feed's preview sits inside the link to the post: its tags and links are plain text there. */}
+          <p>{preview ? highlight(text, words) : <LinkedText text={text} />}</p>
         </div>
       )}
       <div className={styles.photo}>{photo}</div>
