@@ -1,12 +1,13 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import { useLocation } from 'react-router-dom'
 import { messages } from '@shared/messages'
+import { shortcut } from '@/shared/lib/platform'
 import { SearchPanel } from './SearchPanel'
 import styles from './SearchBox.module.css'
 
 /** How long typing pauses before a search is asked for. */
 const debounceMs = 180
-const mac = /mac/i.test(navigator.platform)
+const searchKey = shortcut('K')
 
 /**
  * The top bar's search (Ctrl/Cmd+K): posts by words in their text, people by nickname, `#tag`s,
@@ -82,7 +83,7 @@ export function SearchBox() {
         type="search"
         aria-label={messages.searchLabel}
         aria-controls={open && query ? panelId : undefined}
-        aria-keyshortcuts={mac ? 'Meta+K' : 'Control+K'}
+        aria-keyshortcuts={searchKey.aria}
         placeholder={messages.searchLabel}
         value={text}
         maxLength={100}
@@ -90,10 +91,13 @@ export function SearchBox() {
           setText(event.target.value)
           setOpen(true)
         }}
-        onFocus={() => setOpen(true)}
+        // Coming from elsewhere opens the results; coming back from them (Escape, ↑) does not.
+        onFocus={(event) => {
+          if (!box.current?.contains(event.relatedTarget as Node | null)) setOpen(true)
+        }}
       />
       <kbd className={styles.key} aria-hidden="true">
-        {mac ? '⌘K' : 'Ctrl K'}
+        {searchKey.shown}
       </kbd>
       {open && query && <SearchPanel id={panelId} query={query} onOpen={() => setOpen(false)} />}
     </div>
