@@ -35,8 +35,9 @@ export function SearchBox() {
     const onKey = (event: globalThis.KeyboardEvent) => {
       if ((event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'k') {
         event.preventDefault()
+        // Focusing the field opens the results (onFocus), also when it had the focus already.
+        input.current?.blur()
         input.current?.focus()
-        // Focusing the field opens the panel (onFocus).
         input.current?.select()
       }
     }
@@ -87,6 +88,7 @@ export function SearchBox() {
         placeholder={messages.searchLabel}
         value={text}
         maxLength={100}
+        onClick={() => setOpen(true)}
         onChange={(event) => {
           setText(event.target.value)
           setOpen(true)
