@@ -31,14 +31,19 @@ export function marked(text: string, words: readonly string[]): ReactNode {
     }
   }
   if (!ranges.length) return text
+  // Overlapping matches (빵 and 빵집) make one mark.
   ranges.sort((a, b) => a[0] - b[0])
+  const merged: [number, number][] = []
+  for (const [start, end] of ranges) {
+    const last = merged.at(-1)
+    if (last && start < last[1]) last[1] = Math.max(last[1], end)
+    else merged.push([start, end])
+  }
   const nodes: ReactNode[] = []
   let done = 0
-  for (const [start, end] of ranges) {
-    if (end <= done) continue
-    const begin = Math.max(start, done)
-    if (begin > done) nodes.push(<Fragment key={`t${done}`}>{text.slice(done, begin)}</Fragment>)
-    nodes.push(<mark key={`m${begin}`}>{text.slice(begin, end)}</mark>)
+  for (const [start, end] of merged) {
+    if (start > done) nodes.push(<Fragment key={`t${done}`}>{text.slice(done, start)}</Fragment>)
+    nodes.push(<mark key={`m${start}`}>{text.slice(start, end)}</mark>)
     done = end
   }
   if (done < text.length) nodes.push(<Fragment key={`t${done}`}>{text.slice(done)}</Fragment>)
