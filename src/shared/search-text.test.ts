@@ -32,5 +32,6 @@ describe('search text', () => {
   it('splits a query into words and tags, normalised, 8 of each at most', () => {
     expect(searchTerms('  한강  #봄나들이 PICNIC # ')).toEqual({ words: ['한강', 'picnic', '#'], tags: ['봄나들이'] })
     expect(searchTerms('a b c d e f g h i j').words).toHaveLength(8)
+    expect(searchTerms('\u0000한\u0007강')).toEqual({ words: ['한', '강'], tags: [] })
   })
 })

@@ -84,7 +84,8 @@ function hostOf(raw: string): string | null {
 export function searchTerms(query: string): { words: string[]; tags: string[] } {
   const words: string[] = []
   const tags: string[] = []
-  for (const raw of searchText(query).split(/\s+/u)) {
+  // Control characters (NUL among them) are no one's words: they separate, as spaces do.
+  for (const raw of searchText(query).replace(/\p{Cc}/gu, ' ').split(/\s+/u)) {
     const tag = /^#([\p{L}\p{M}\p{N}_]+)$/u.exec(raw)
     if (tag) tags.push(tag[1]!.slice(0, hashtagMax))
     else if (raw) words.push(raw)

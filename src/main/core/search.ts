@@ -1,5 +1,5 @@
 import { limits } from '@shared/limits'
-import { normalTag, searchTerms } from '@shared/search-text'
+import { hashtagMax, normalTag, searchTerms } from '@shared/search-text'
 import type { FeedPage, PostView, SearchResults } from '@shared/types'
 import type { Store } from '../store'
 import type { Views } from './mappers'
@@ -10,6 +10,9 @@ import type { Views } from './mappers'
  */
 export type HiddenAuthors = (viewer: string | null) => readonly string[]
 export const nobodyHidden: HiddenAuthors = () => []
+
+/** What a hashtag in text can be (shared/search-text.ts, hashtagPattern). */
+const tagName = new RegExp(`^[\\p{L}\\p{M}\\p{N}_]{1,${hashtagMax}}$`, 'u')
 
 /** A search page's cursor: the index key of its last post (store/search-store.ts), opaque to the renderer. */
 const encode = (key: number) => Buffer.from(`s${key}`, 'utf8').toString('base64url')
@@ -53,7 +56,8 @@ export function createSearch(store: Store, views: Views, hiddenAuthors: HiddenAu
     /** A hashtag's page: the posts with exactly this tag, newest first. */
     tag(viewer: string | null, tag: string, cursor: string | null | undefined): FeedPage {
       const name = normalTag(tag.replace(/^#/u, '').trim())
-      if (!name || /[\s#]/u.test(name)) return { posts: [], nextCursor: null }
+      // Only what a hashtag in text can be (shared/search-text.ts): anything else has no posts.
+      if (!tagName.test(name)) return { posts: [], nextCursor: null }
       return page(viewer, [], [name], true, cursor)
     }
   }
