@@ -75,9 +75,11 @@ export function createSearchStore(db: Db) {
       }
       if (query.below !== null) where.push('f.rowid < @below')
       if (query.hiddenAuthors.length) where.push('p.author_id NOT IN (SELECT value FROM json_each(@hidden))')
-      // The feed's rows: a post shows with its author and photo (posts-store.ts).
+      // The feed's rows: a post shows with its author and photo (posts-store.ts). CROSS JOIN keeps
+      // the index outermost, walked newest first: given a cursor, the planner would otherwise take
+      // the rowid bound to search_rows and sort every earlier match (2.6 s at 100k posts, measured).
       const sql = `SELECT s.post_id, f.rowid AS key FROM post_search f
-        JOIN search_rows s ON s.rowid = f.rowid
+        CROSS JOIN search_rows s ON s.rowid = f.rowid
         JOIN posts p ON p.id = s.post_id
         JOIN users u ON u.id = p.author_id
         JOIN images i ON i.id = p.image_id
