@@ -30,7 +30,7 @@ import { store } from './scenarios/store'
 import { weight } from './scenarios/weight'
 import { writes } from './scenarios/writes'
 
-const scenarios: Scenario[] = [store, search, seedPattern, communityDay, firstPaint, weight, scroll, alerts, writes, images, locks, guessing, snapshots]
+const scenarios: Scenario[] = [store, seedPattern, communityDay, firstPaint, weight, scroll, alerts, writes, images, locks, guessing, snapshots, search]
 /** Scenarios that load the built renderer. */
 const needRenderer = new Set(['first-paint', 'weight', 'scroll'])
 
