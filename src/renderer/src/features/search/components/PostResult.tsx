@@ -18,7 +18,7 @@ function around(text: string, words: readonly string[]): string {
 }
 
 /** A post found: who, when, its words with the match marked, its photo small; the whole row opens it. */
-export function PostResult({ post, words, onOpen }: { post: PostView; words: readonly string[]; onOpen?: () => void }) {
+export function PostResult({ post, words }: { post: PostView; words: readonly string[] }) {
   const link = useRef<HTMLAnchorElement>(null)
   // Back from the post (목록으로) to a hashtag's page: the focus returns to its row.
   useEffect(() => {
@@ -26,7 +26,7 @@ export function PostResult({ post, words, onOpen }: { post: PostView; words: rea
   }, [post.id])
   const thumb = post.image.variants[0]
   return (
-    <Link ref={link} className={styles.row} to={`/detail/${post.id}`} onClick={onOpen} data-testid="search-post">
+    <Link ref={link} className={styles.row} to={`/detail/${post.id}`} data-testid="search-post">
       <Avatar person={post.author} size={32} />
       <span className={styles.main}>
         <span className={styles.byline}>

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import { useLocation } from 'react-router-dom'
+import { limits } from '@shared/limits'
 import { messages } from '@shared/messages'
 import { shortcut } from '@/shared/lib/platform'
 import { SearchPanel } from './SearchPanel'
@@ -87,7 +88,7 @@ export function SearchBox() {
         aria-keyshortcuts={searchKey.aria}
         placeholder={messages.searchLabel}
         value={text}
-        maxLength={100}
+        maxLength={limits.findQueryMax}
         onClick={() => setOpen(true)}
         onChange={(event) => {
           setText(event.target.value)
@@ -101,7 +102,7 @@ export function SearchBox() {
       <kbd className={styles.key} aria-hidden="true">
         {searchKey.shown}
       </kbd>
-      {open && query && <SearchPanel id={panelId} query={query} onOpen={() => setOpen(false)} />}
+      {open && query && <SearchPanel id={panelId} query={query} />}
     </div>
   )
 }

@@ -15,7 +15,8 @@ const marksOf = (query: string) => {
 }
 
 /** The results of one query under the top bar's field: a tag's page, people, then posts newest first. */
-export function SearchPanel({ id, query, onOpen }: { id: string; query: string; onOpen: () => void }) {
+/** Opening a result is a navigation, which closes the panel (SearchBox). */
+export function SearchPanel({ id, query }: { id: string; query: string }) {
   const search = useSearch(query)
   const pages = search.data?.pages ?? []
   // The words of the answer shown (the last one while a newer one is on its way).
@@ -40,7 +41,7 @@ export function SearchPanel({ id, query, onOpen }: { id: string; query: string; 
       </p>
       {search.isError && <ErrorState compact error={search.error} onRetry={() => void search.refetch()} />}
       {tag && (
-        <Link className={styles.tagLink} to={`/tags/${encodeURIComponent(tag)}`} onClick={onOpen}>
+        <Link className={styles.tagLink} to={`/tags/${encodeURIComponent(tag)}`}>
           {format.tagPosts(tag)}
         </Link>
       )}
@@ -51,7 +52,7 @@ export function SearchPanel({ id, query, onOpen }: { id: string; query: string; 
             {people.map((person) => (
               <li key={person.id}>
                 {/* The person's page (/people/:id) comes with profiles. */}
-                <Link className={styles.person} to={`/people/${encodeURIComponent(person.id)}`} onClick={onOpen} data-testid="search-person">
+                <Link className={styles.person} to={`/people/${encodeURIComponent(person.id)}`} data-testid="search-person">
                   <Avatar person={person} size={28} />
                   <span className={styles.nickname}>{marked(person.nickname, words)}</span>
                 </Link>
@@ -66,7 +67,7 @@ export function SearchPanel({ id, query, onOpen }: { id: string; query: string; 
           <ul className={styles.list}>
             {posts.map((post) => (
               <li key={post.id}>
-                <PostResult post={post} words={words} onOpen={onOpen} />
+                <PostResult post={post} words={words} />
               </li>
             ))}
           </ul>
