@@ -10,6 +10,8 @@ export interface ShellRecording {
   installs: number
   /** Each start-at-login change handed to the OS, in order. */
   loginItems: boolean[]
+  /** Each web link handed to the system browser, in order. */
+  links: string[]
 }
 
 /**
@@ -48,13 +50,14 @@ export type ScriptedUpdaterEvent =
 const version = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version
 
 export function createHarnessShell(profileDir: string, emit: (event: 'shell:changed', payload: EventPayloads['shell:changed']) => void) {
-  const recording: ShellRecording = { checks: 0, installs: 0, loginItems: [] }
+  const recording: ShellRecording = { checks: 0, installs: 0, loginItems: [], links: [] }
   const updater = new ScriptedUpdater(recording)
   const service = createShellService({
     profileDir,
     version,
     updater,
     loginItem: { set: (openAtLogin) => void recording.loginItems.push(openAtLogin) },
+    openExternal: (url) => void recording.links.push(url),
     emit,
     // No check on a timer: a harness run only checks when its page or its caller asks.
     timing: { firstCheckMs: 2 ** 31 - 1, intervalMs: 2 ** 31 - 1 }

@@ -37,4 +37,6 @@ export interface ShellPort {
   checkForUpdates(): ShellView
   /** Quits and installs the version downloaded; nothing when none is ready. */
   restartToUpdate(): void
+  /** A web link from someone's text, in the system browser: http and https only, anything else is dropped. */
+  openLink(url: string): void
 }

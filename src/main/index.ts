@@ -1,4 +1,4 @@
-import { app, autoUpdater as nativeUpdater, BrowserWindow, dialog, powerMonitor, safeStorage } from 'electron'
+import { app, autoUpdater as nativeUpdater, BrowserWindow, dialog, powerMonitor, safeStorage, shell as electronShell } from 'electron'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -164,6 +164,7 @@ async function start(): Promise<void> {
       autostartDir: join(process.env.XDG_CONFIG_HOME || join(app.getPath('home'), '.config'), 'autostart'),
       entryName: development ? 'magpie-dev.desktop' : 'magpie.desktop'
     }),
+    openExternal: (url) => electronShell.openExternal(url),
     emit,
     log: mainLog.log
   })

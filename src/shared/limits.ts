@@ -12,6 +12,11 @@ export const limits = {
   feedPageMax: 50,
   /** The longest text the feed's find bar looks for. */
   findQueryMax: 100,
+  /** Search (the top bar): posts a page, and people on the first. */
+  searchPageSize: 20,
+  searchPeopleMax: 5,
+  /** The longest web link main opens; a longer one is no link anyone typed. */
+  linkMax: 2048,
   commentPageSize: 20,
   alertPageMax: 200,
   likeAnimationMs: 2500,

@@ -180,6 +180,15 @@ export const messages = {
   themeDark: '어둡게',
   findInFeed: '불러온 글에서 찾기',
   findNoResults: '결과 없음',
+  // Search (the top bar, Ctrl/Cmd+K) and a hashtag's page.
+  search: '검색',
+  searchLabel: '글, 사람, #태그 검색',
+  searchResults: '검색 결과',
+  searchPeople: '사람',
+  searchPosts: '글',
+  searching: '찾는 중…',
+  searchNoResults: '찾는 글이나 사람이 없어요',
+  tagEmpty: '이 태그가 달린 글이 아직 없어요',
   trayOpen: '열기',
   trayAlerts: '알림 보기',
   trayQuit: '종료',
@@ -350,6 +359,13 @@ export const format = {
   pageTitle: (page: string) => `까치 — ${page}`,
   /** The post page's heading, for screen readers (the page shows the author's header instead). */
   postHeading: (nickname: string) => `${nickname}님의 게시글`,
+  searchCount: (posts: number, more: boolean, people: number) =>
+    `글 ${posts.toLocaleString('ko-KR')}개${more ? ' 이상' : ''}, 사람 ${people.toLocaleString('ko-KR')}명`,
+  /** A hashtag as shown, and its page. */
+  tag: (tag: string) => `#${tag}`,
+  tagPosts: (tag: string) => `#${tag} 글 모아 보기`,
+  /** A web link in someone's text: shown as its host, named with where it opens. */
+  externalLink: (host: string) => `${host} (브라우저에서 열려요)`,
   findPosition: (i: number, n: number) => `${i.toLocaleString('ko-KR')}/${n.toLocaleString('ko-KR')}`,
   connectedTo: (projectId: string) => `${projectId}에 연결됨`,
   invitationAsk: (projectId: string) => `${projectId} 커뮤니티에 연결할까요?`,

@@ -73,6 +73,13 @@ export interface FeedMatches {
   positions: number[]
 }
 
+/** A search's answer (search:query): posts newest first, a page at a time; people on the first page only. */
+export interface SearchResults {
+  posts: PostView[]
+  people: PersonView[]
+  nextCursor: string | null
+}
+
 export interface CommentView {
   id: string
   postId: string

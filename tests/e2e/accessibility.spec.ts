@@ -91,7 +91,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
 
     // Signed in, with a post of one's own (edit link, comments, likes).
     await signUp(page, newAccount('a11y'))
-    const postId = await writePost(page, '접근성을 확인하는 글이에요 😀\n두 번째 줄.')
+    const postId = await writePost(page, '접근성을 확인하는 글이에요 😀\n두 번째 줄. #접근성 https://example.com/guide')
     await visit('#/', 'feed (signed in)', titled('홈'))
     await visit(`#/detail/${postId}`, 'detail', async () => {
       await expect(page.getByTestId('post-detail')).toBeVisible()
@@ -103,6 +103,16 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await page.getByRole('button', { name: '이 게시글 알림 끄기' }).click()
       await expect(page.getByRole('button', { name: '이 게시글 알림 켜기' })).toBeVisible()
     })
+    // Search: the results under the top bar's field (a tag's link, people, posts), and a hashtag's page.
+    await page.keyboard.press('Control+k')
+    await page.getByRole('searchbox', { name: '글, 사람, #태그 검색' }).fill('#접근')
+    await expect(page.getByTestId('search-post')).toHaveCount(1)
+    found.push(...(await violations(page, 'search results')))
+    await page.getByRole('searchbox', { name: '글, 사람, #태그 검색' }).fill('a11y')
+    await expect(page.getByTestId('search-person')).toHaveCount(1)
+    found.push(...(await violations(page, 'search results (people)')))
+    await page.keyboard.press('Escape')
+    await visit(`#/tags/${encodeURIComponent('접근성')}`, 'hashtag page', titled('#접근성'))
     await visit('#/write/new', 'editor (new)', titled('게시글 작성'))
     await visit(`#/write/${postId}`, 'editor (edit)', titled('게시글 수정'))
     await visit('#/myalert', 'alerts', titled('알림'))

@@ -289,14 +289,16 @@ test('글쓰기 comes right after the top bar in the Tab order; Enter on a card 
   await writePost(page, '먼저 쓴 글')
   await writePost(page, '나중에 쓴 글')
 
-  // From the top: 홈, 설정, 알림, 로그아웃, then 글쓰기 before any card; it names the menu's shortcut.
+  // From the top: 홈, 검색, 설정, 알림, 로그아웃, then 글쓰기 before any card; it names the menu's shortcut.
   await page.getByRole('link', { name: '홈' }).focus()
   const write = page.getByRole('button', { name: '글쓰기' })
-  for (let i = 0; i < 4; i += 1) await page.keyboard.press('Tab')
+  for (let i = 0; i < 5; i += 1) await page.keyboard.press('Tab')
   await expect(write).toBeFocused()
   await expect(write).toHaveAttribute('aria-keyshortcuts', /^(Control|Meta)\+N$/)
 
-  // Into the feed, a card down with PageDown, Enter opens that card's post.
+  // The find bar's button, then into the feed: a card down with PageDown, Enter opens that card's post.
+  await page.keyboard.press('Tab')
+  await expect(page.getByRole('button', { name: /불러온 글에서 찾기/ })).toBeFocused()
   await page.keyboard.press('Tab')
   await expect(page.getByTestId('post-card').first().locator(':focus')).toHaveCount(1)
   await page.keyboard.press('PageDown')

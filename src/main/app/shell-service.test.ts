@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
-import { createShellService } from './shell-service'
+import { createShellService, webLinkUrl } from './shell-service'
 import type { Updater } from './updates'
 
 const timing = { firstCheckMs: 2 ** 30, intervalMs: 2 ** 30 }
@@ -16,8 +16,9 @@ function setup(profileDir = mkdtempSync(join(tmpdir(), 'magpie-shell-')), loginI
     quitAndInstall: vi.fn()
   })
   const emit = vi.fn()
-  const shell = createShellService({ profileDir, version: '0.1.0', updater: updater as unknown as Updater, loginItem, emit, timing })
-  return { shell, updater, emit, loginItem, profileDir }
+  const openExternal = vi.fn()
+  const shell = createShellService({ profileDir, version: '0.1.0', updater: updater as unknown as Updater, loginItem, openExternal, emit, timing })
+  return { shell, updater, emit, loginItem, profileDir, openExternal }
 }
 
 describe('the shell service', () => {
@@ -70,6 +71,31 @@ describe('the shell service', () => {
     expect(emit).toHaveBeenLastCalledWith('shell:changed', expect.objectContaining({ update: { state: 'ready', version: '0.2.0', notes: '새 기능' } }))
     shell.restartToUpdate()
     expect(updater.quitAndInstall).toHaveBeenCalledOnce()
+    shell.stop()
+  })
+})
+
+describe('links from text', () => {
+  it.each([
+    ['https://example.com', 'https://example.com/'],
+    ['http://example.com/a?b=1#c', 'http://example.com/a?b=1#c'],
+    ['HTTP://Example.COM/한강', 'http://example.com/%ED%95%9C%EA%B0%95']
+  ])('lets %s through as %s', (raw, expected) => {
+    expect(webLinkUrl(raw)).toBe(expected)
+  })
+
+  it.each(['javascript:alert(1)', 'file:///etc/passwd', 'magpie://detail/x', 'https://user:pw@example.com/', 'https://bank.example@evil.example/', 'data:text/html,hi', 'example.com', ''])(
+    'refuses %s',
+    (raw) => {
+      expect(webLinkUrl(raw)).toBeNull()
+    }
+  )
+
+  it('hands only a checked link to the OS', () => {
+    const { shell, openExternal } = setup()
+    shell.openLink('javascript:alert(1)')
+    shell.openLink('https://example.com/x')
+    expect(openExternal).toHaveBeenCalledExactlyOnceWith('https://example.com/x')
     shell.stop()
   })
 })

@@ -10,6 +10,21 @@ export interface LoginItem {
 }
 
 /**
+ * A link from someone's text that may leave for the system browser: http or https with a host, no
+ * user name or password (a `https://bank.example@evil.example` that reads as another site). The
+ * renderer only sends links it found in text, but it is untrusted: this is the check that counts.
+ */
+export function webLinkUrl(raw: string): string | null {
+  try {
+    const url = new URL(raw)
+    if ((url.protocol !== 'https:' && url.protocol !== 'http:') || !url.hostname || url.username || url.password) return null
+    return url.toString()
+  } catch {
+    return null
+  }
+}
+
+/**
  * The 설정 → 앱 section behind the IPC: this copy's preferences (profile folder), the update
  * controller and the login item. Electron passes electron-updater and the OS's login item;
  * the browser harness passes its scripted updater and a recorded login item.
@@ -19,6 +34,8 @@ export function createShellService(options: {
   version: string
   updater: Updater | null
   loginItem: LoginItem
+  /** The OS's browser (Electron's shell.openExternal; the harness records). */
+  openExternal: (url: string) => void | Promise<void>
   emit: (event: 'shell:changed', payload: EventPayloads['shell:changed']) => void
   log?: { warn(...args: unknown[]): void }
   timing?: typeof updateTiming
@@ -53,6 +70,10 @@ export function createShellService(options: {
     },
     restartToUpdate() {
       updates.install()
+    },
+    openLink(raw: string) {
+      const url = webLinkUrl(raw)
+      if (url) void Promise.resolve(options.openExternal(url)).catch((error: unknown) => options.log?.warn('[open link]', error))
     },
     stop: () => updates.stop()
   }

@@ -5,6 +5,7 @@ import type { AlertList, CommentPage, CommentView, FeedMatches, FeedPage, ImageU
 import { AppError } from '../errors'
 import type { Emit, LiveService } from './live-events'
 import type { NotificationSettingsService } from './notification-settings'
+import type { SearchService } from './search'
 import type { PostDraft } from './post-rules'
 
 type Awaitable<T> = T | Promise<T>
@@ -39,6 +40,8 @@ export interface Services {
     update(userId: string | null, postId: string, uploadId: string | null | undefined, draft: PostDraft): Promise<PostView>
     remove(userId: string | null, postId: string): Promise<{ id: string }>
   }
+  /** Search (the top bar, a hashtag's page): over the store, whichever backend runs (core/search.ts). */
+  search: SearchService
   likes: {
     set(userId: string | null, postId: string, liked: boolean): Awaitable<LikeState>
     list(postId: string): LikerList

@@ -195,6 +195,25 @@ const matrix: Matrix = {
       verify: ({ data }) => expect(data).toEqual({ positions: [0] })
     }
   ],
+  'search:query': [
+    {
+      name: 'words of the owner\'s post, over the whole store, with no one\'s email',
+      input: () => ({ query: '주인의', cursor: null }),
+      expect: everyone,
+      verify: ({ data, s }) => {
+        expect(data.posts.map((p) => p.id)).toEqual([s.postId])
+        expect(JSON.stringify(data)).not.toContain('@')
+      }
+    }
+  ],
+  'search:tag': [
+    {
+      name: 'a tag no post has',
+      input: () => ({ tag: '없는태그', cursor: null }),
+      expect: everyone,
+      verify: ({ data }) => expect(data).toEqual({ posts: [], nextCursor: null })
+    }
+  ],
   'posts:get': [
     {
       name: 'the owner\'s post',
@@ -590,6 +609,20 @@ const matrix: Matrix = {
       expect: everyone,
       verify: ({ s }) => expect(s.app.shell.recording.installs).toBe(0)
     }
+  ],
+  'app:openLink': [
+    {
+      name: 'a script link is dropped, a web link goes to the browser',
+      input: () => ({ url: 'javascript:alert(1)' }),
+      expect: everyone,
+      verify: ({ s }) => expect(s.app.shell.recording.links).toEqual([])
+    },
+    {
+      name: 'a web link',
+      input: () => ({ url: 'http://example.com/한강' }),
+      expect: everyone,
+      verify: ({ s }) => expect(s.app.shell.recording.links).toEqual(['http://example.com/%ED%95%9C%EA%B0%95'])
+    }
   ]
 }
 
@@ -672,7 +705,7 @@ describe('authorization matrix: every channel × {loggedOut, anotherUser, owner}
   })
 
   it('reads are open to everyone; writes only to those allowed', () => {
-    const reads: Channel[] = ['auth:session', 'posts:feed', 'posts:find', 'posts:get', 'likes:list', 'comments:list', 'settings:get']
+    const reads: Channel[] = ['auth:session', 'posts:feed', 'posts:find', 'search:query', 'search:tag', 'posts:get', 'likes:list', 'comments:list', 'settings:get']
     for (const channel of reads) for (const c of matrix[channel]) expect(c.expect).toEqual(everyone)
     const ownerWrites: Channel[] = ['posts:update', 'posts:delete', 'alerts:delete']
     for (const channel of ownerWrites) for (const c of matrix[channel]) expect([c.expect.loggedOut, c.expect.anotherUser]).not.toContain('ok')

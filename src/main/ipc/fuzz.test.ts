@@ -90,7 +90,10 @@ function templates(ids: { postId: string }): Record<Channel, Record<string, unkn
     'app:shell': undefined,
     'app:setPreferences': { autoUpdate: true, openAtLogin: false },
     'app:checkForUpdates': undefined,
-    'app:restartToUpdate': undefined
+    'app:restartToUpdate': undefined,
+    'app:openLink': { url: 'https://example.com/' },
+    'search:query': { query: '한강', cursor: null },
+    'search:tag': { tag: '봄', cursor: null }
   }
 }
 

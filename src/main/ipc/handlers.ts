@@ -69,6 +69,9 @@ export function createHandlers(
     'app:shell': () => shell.view(),
     'app:setPreferences': (input) => shell.setPreferences(input),
     'app:checkForUpdates': () => shell.checkForUpdates(),
-    'app:restartToUpdate': () => shell.restartToUpdate()
+    'app:restartToUpdate': () => shell.restartToUpdate(),
+    'app:openLink': (input) => shell.openLink(input.url),
+    'search:query': (input, { userId }) => s().search.query(userId, input.query, input.cursor),
+    'search:tag': (input, { userId }) => s().search.tag(userId, input.tag, input.cursor)
   }
 }

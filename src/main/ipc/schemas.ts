@@ -96,7 +96,10 @@ export const schemas = {
   'app:shell': none,
   'app:setPreferences': z.strictObject({ autoUpdate: z.boolean().optional(), openAtLogin: z.boolean().optional() }),
   'app:checkForUpdates': none,
-  'app:restartToUpdate': none
+  'app:restartToUpdate': none,
+  'app:openLink': z.strictObject({ url: z.string().max(limits.linkMax) }),
+  'search:query': z.strictObject({ query: z.string().max(limits.findQueryMax), cursor }),
+  'search:tag': z.strictObject({ tag: z.string().min(1).max(limits.findQueryMax), cursor })
 } satisfies { [C in Channel]: z.ZodType<Input<C>> }
 
 export type Schemas = typeof schemas

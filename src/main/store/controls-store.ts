@@ -58,6 +58,9 @@ export function createControlsStore(db: Db) {
        nickname = excluded.nickname, avatar_url = excluded.avatar_url`
   )
   const remove = db.prepare('DELETE FROM person_controls WHERE owner_id = ? AND person_key = ?')
+  const hiddenIds = db.prepare(
+    'SELECT u.id FROM person_controls hc CROSS JOIN users u ON u.person_key = hc.person_key WHERE hc.owner_id = ?'
+  )
   const removeAll = db.prepare('DELETE FROM person_controls WHERE owner_id = ?')
   const isBlocked = db.prepare(
     'SELECT 1 FROM person_controls pc JOIN users u ON u.person_key = pc.person_key WHERE pc.owner_id = ? AND u.id = ? AND pc.blocked = 1'
@@ -118,6 +121,10 @@ export function createControlsStore(db: Db) {
       return isBlocked.get(ownerId, userId) !== undefined
     },
     /** Whether owner blocked or muted this person (their alerts do not reach owner). */
+    /** Every users row of the people the owner blocked or muted (search leaves them out). */
+    hiddenIds(ownerId: string): string[] {
+      return (hiddenIds.all(ownerId) as { id: string }[]).map((row) => row.id)
+    },
     hidden(ownerId: string, userId: string): boolean {
       return isHidden.get(ownerId, userId) !== undefined
     },

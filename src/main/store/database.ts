@@ -7,6 +7,7 @@ import { migrations } from './migrations'
 import { lookAlikeKey } from './look-alike-key'
 import { normalEmail } from '@shared/identity'
 import { personKey } from './person-key'
+import { searchText, tagsColumn } from '@shared/search-text'
 
 export type Db = Database.Database
 
@@ -110,10 +111,13 @@ export function openDatabase(file: string, options: OpenOptions = {}): Db {
 }
 
 function configure(db: Db, options: OpenOptions): Db {
-  // Before any migration or write: migration 7's triggers call them.
+  // Before any migration or write: the triggers call them.
   db.function('look_alike_key', { deterministic: true }, (nickname: unknown) => (typeof nickname === 'string' ? lookAlikeKey(nickname) : null))
   db.function('normal_email', { deterministic: true }, (email: unknown) => (typeof email === 'string' ? normalEmail(email) : email))
   db.function('person_key', { deterministic: true }, (email: unknown) => (typeof email === 'string' ? personKey(email) : null))
+  // The search index's triggers call these; people are found by search_text(nickname).
+  db.function('search_text', { deterministic: true }, (text: unknown) => (typeof text === 'string' ? searchText(text) : ''))
+  db.function('search_tags', { deterministic: true }, (text: unknown) => (typeof text === 'string' ? tagsColumn(text) : ''))
   db.pragma('journal_mode = WAL')
   db.pragma(`synchronous = ${options.synchronous ?? 'FULL'}`)
   db.pragma('foreign_keys = ON')

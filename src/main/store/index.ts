@@ -12,6 +12,7 @@ import { createLikesStore } from './likes-store'
 import { createNotificationSettingsStore } from './notification-settings-store'
 import { createMirrorStore, type MirrorStore } from './mirror/mirror-store'
 import { createPostsStore } from './posts-store'
+import { createSearchStore } from './search-store'
 import { createUsersStore } from './users-store'
 import { createWriteQueue } from './write-queue'
 
@@ -71,6 +72,7 @@ export function createStore(file: string, options: OpenOptions = {}) {
     users: guard(createUsersStore(db)),
     images: guard(createImagesStore(db)),
     posts: guard(createPostsStore(db)),
+    search: guard(createSearchStore(db)),
     likes: guard(createLikesStore(db)),
     comments: guard(createCommentsStore(db)),
     alerts: guard(createAlertsStore(db)),

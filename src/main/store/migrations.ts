@@ -1,3 +1,16 @@
+/** Search's rows of a post (the search migration's triggers): its place by time (more than 1024 posts in one millisecond take the next free place), then its words. */
+const indexPost = `
+    INSERT OR IGNORE INTO search_rows (rowid, post_id)
+      SELECT coalesce(max(rowid) + 1, NEW.created_at * 1024), NEW.id FROM search_rows
+      WHERE rowid >= NEW.created_at * 1024 AND rowid < NEW.created_at * 1024 + 1024;
+    INSERT INTO search_rows (rowid, post_id)
+      SELECT (SELECT max(rowid) + 1 FROM search_rows), NEW.id WHERE NOT EXISTS (SELECT 1 FROM search_rows WHERE post_id = NEW.id);
+    INSERT INTO post_search (rowid, body, tags)
+      SELECT rowid, search_text(NEW.text), search_tags(NEW.text) FROM search_rows WHERE post_id = NEW.id;`
+const unindexPost = `
+    DELETE FROM post_search WHERE rowid = (SELECT rowid FROM search_rows WHERE post_id = OLD.id);
+    DELETE FROM search_rows WHERE post_id = OLD.id;`
+
 /**
  * Versioned schema. Each entry runs once, in order, inside a transaction;
  * PRAGMA user_version records how far a database has come. Never edit a shipped
@@ -364,5 +377,37 @@ export const migrations: readonly string[] = [
     UNIQUE (owner_id, person_key)
   );
   CREATE INDEX comments_by_author ON comments(author_id, post_id);
+  `,
+  /* 11: search (docs/decisions/029-search.md): every post's text in an FTS5 index with the trigram
+        tokenizer (any substring of 3 characters or more, Korean included, found through the
+        index; shorter ones by LIKE over it), in one Unicode form and lower case (search_text),
+        and its hashtags as " #a #b " (search_tags). The index's rowid is the post's time × 1024
+        plus a tie-break (search_rows), so "newest first" is the index's own order and a page
+        stops after its last row instead of sorting every match. Kept by triggers, like the
+        counts: no writer can forget it. */ `
+  CREATE TABLE search_rows (
+    rowid   INTEGER PRIMARY KEY,
+    post_id TEXT NOT NULL UNIQUE
+  );
+  CREATE VIRTUAL TABLE post_search USING fts5(body, tags, tokenize = 'trigram');
+  INSERT OR IGNORE INTO search_rows (rowid, post_id)
+    SELECT created_at * 1024 + row_number() OVER (PARTITION BY created_at ORDER BY id) - 1, id FROM posts;
+  INSERT INTO search_rows (rowid, post_id)
+    SELECT (SELECT coalesce(max(rowid), 0) FROM search_rows) + row_number() OVER (ORDER BY created_at, id), id
+    FROM posts WHERE id NOT IN (SELECT post_id FROM search_rows);
+  INSERT INTO post_search (rowid, body, tags)
+    SELECT s.rowid, search_text(p.text), search_tags(p.text) FROM search_rows s JOIN posts p ON p.id = s.post_id;
+  CREATE TRIGGER search_post_added AFTER INSERT ON posts BEGIN
+    ${indexPost}
+  END;
+  CREATE TRIGGER search_post_changed AFTER UPDATE OF text, created_at ON posts
+    WHEN NEW.text IS NOT OLD.text OR NEW.created_at IS NOT OLD.created_at
+  BEGIN
+    ${unindexPost}
+    ${indexPost}
+  END;
+  CREATE TRIGGER search_post_removed AFTER DELETE ON posts BEGIN
+    ${unindexPost}
+  END;
   `
 ]

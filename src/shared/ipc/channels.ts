@@ -15,6 +15,8 @@ export const channels = [
   'posts:feed',
   'posts:find',
   'posts:get',
+  'search:query',
+  'search:tag',
   'posts:create',
   'posts:update',
   'posts:delete',
@@ -42,7 +44,8 @@ export const channels = [
   'app:shell',
   'app:setPreferences',
   'app:checkForUpdates',
-  'app:restartToUpdate'
+  'app:restartToUpdate',
+  'app:openLink'
 ] as const
 
 export type Channel = (typeof channels)[number]

@@ -16,6 +16,7 @@ import type {
   NotificationSettingsView,
   PersonControl,
   PostView,
+  SearchResults,
   SessionView,
   SettingsView,
   ShellNotice,
@@ -70,6 +71,10 @@ export interface Contract {
   /** Find in the posts read so far: those from the top down to the post `through` names (the last page's cursor; null: all). */
   'posts:find': { input: { query: string; through?: string | null }; output: FeedMatches }
   'posts:get': { input: { id: string }; output: PostView }
+  /** Every post in the store (community: every post the mirror knows) whose text has the words and tags, newest first, and the people whose nickname has them. */
+  'search:query': { input: { query: string; cursor?: string | null }; output: SearchResults }
+  /** A hashtag's posts (its page), newest first. */
+  'search:tag': { input: { tag: string; cursor?: string | null }; output: FeedPage }
   'posts:create': { input: { uploadId: string | null; text: string; layout: Layout }; output: PostView }
   'posts:update': { input: { id: string; uploadId?: string | null; text: string; layout: Layout }; output: PostView }
   'posts:delete': { input: { id: string }; output: { id: string } }
@@ -118,6 +123,8 @@ export interface Contract {
   'app:checkForUpdates': { input: void; output: ShellView }
   /** Quits and installs the downloaded version (only when update.state is 'ready'). */
   'app:restartToUpdate': { input: void; output: void }
+  /** A web link in someone's text, opened in the system browser; main takes only http and https. */
+  'app:openLink': { input: { url: string }; output: void }
 }
 
 export type Input<C extends Channel> = Contract[C]['input']

@@ -143,6 +143,25 @@ export function backendContract(name: string, open: () => Promise<ContractBacken
       await eventually([a!, b!], async () => expect((await b!.call('posts:feed', {})).posts.map((p) => p.id)).not.toContain(post.id))
     })
 
+    it('search: any post the copy knows by part of a word (Korean, NFD, any case), a hashtag and its page, people by nickname without emails', async () => {
+      const [a, b] = await start(2)
+      const author = await signUp(a!, `검색${run}`)
+      await signUp(b!, '밥')
+      const post = await write(a!, `오늘 한강공원에서 Picnic ${run} #봄나들이${run}`)
+      await write(a!, `#봄나들이${run}가자 는 다른 태그예요`)
+      const seen = await eventually([a!, b!], () => feedHas(b!, post.id))
+      const found = async (query: string) => (await b!.call('search:query', { query })).posts.map((p) => p.id)
+      expect(await found('한강')).toContain(post.id)
+      expect(await found('한강공'.normalize('NFD'))).toContain(post.id)
+      expect(await found(`picnic ${run}`.toUpperCase())).toEqual([post.id])
+      expect(await found(`#봄나들`)).toContain(post.id)
+      expect(await found(`${run} 없는말`)).toEqual([])
+      expect((await b!.call('search:tag', { tag: `봄나들이${run}` })).posts.map((p) => p.id)).toEqual([post.id])
+      const people = (await b!.call('search:query', { query: `검색${run}` })).people
+      expect(people).toEqual([{ id: seen.author.id, nickname: author.user.nickname, avatar: null }])
+      expect(JSON.stringify(await b!.call('search:query', { query: run }))).not.toContain('@')
+    })
+
     it('likes: a desired state; the author gets one like alert however often it is given; none for one\'s own post', async () => {
       const [a, b] = await start(2)
       await signUp(a!, '앨리스')

@@ -8,6 +8,7 @@ import { createLiveService, type Emit } from '../../core/live-events'
 import type { ScryptParams } from '../../core/password'
 import { createFileVault, type TokenCipher } from '../../core/session-vault'
 import { createViews } from '../../core/mappers'
+import { createSearch } from '../../core/search'
 import { createMirror, createStore, type SynchronousMode } from '../../store'
 import type { ChangeRow } from '../../store/changes-store'
 import type { FirebasePorts } from '../../firebase/ports'
@@ -98,6 +99,8 @@ export function openCommunityBackend(options: CommunityBackendOptions) {
       }
     },
     posts: createCommunityPosts(ctx, views, images, auth, sync, writer),
+    // The mirror's posts: every one it has learned (docs/firebase.md, "Search"); no read of its own.
+    search: createSearch(store, views, (viewer) => (viewer ? store.controls.hiddenIds(viewer) : [])),
     likes: createCommunityLikes(ctx, views, auth, writer),
     comments: createCommunityComments(ctx, views, auth, sync, writer),
     blocks: createCommunityBlocks(ctx, views, auth, writer),

@@ -37,6 +37,9 @@ describe('blocking (local store)', () => {
     expect((await app.call('comments:list', { postId: post.id })).comments.map((c) => c.text)).toEqual(['캐롤의 댓글'])
     expect(await app.refused('posts:get', { id: bobPost.id })).toEqual({ code: 'postHidden', message: messages.postHidden })
     expect((await app.call('posts:find', { query: '밥' })).positions).toEqual([])
+    // Nor does the top bar's search find them or their posts (core/search.ts's hidden authors).
+    const found = await app.call('search:query', { query: '밥' })
+    expect([found.posts.map((p) => p.id), found.people.map((p) => p.id)]).toEqual([[], []])
     // Bob's like and comment alerts are gone: the list and every count agree.
     const alerts = await app.call('alerts:list')
     expect(alerts.alerts.map((a) => a.actor.nickname)).toEqual(['캐롤'])

@@ -3,6 +3,7 @@ import type { ServiceContext } from '../../core/context'
 import { createLiveService, type Emit } from '../../core/live-events'
 import { createViews, type Views } from '../../core/mappers'
 import { createNotificationSettings } from '../../core/notification-settings'
+import { createSearch } from '../../core/search'
 import type { SessionVault } from '../../core/session-vault'
 import { requireUser, type Services } from '../../core/services'
 import { createLocalAlerts } from './alerts'
@@ -24,6 +25,7 @@ export function createLocalServices(ctx: ServiceContext, vault: SessionVault, de
     images,
     auth,
     posts: createLocalPosts(ctx, views, images),
+    search: createSearch(ctx.store, views, (viewer) => (viewer ? ctx.store.controls.hiddenIds(viewer) : [])),
     likes: createLocalLikes(ctx, views),
     comments: createLocalComments(ctx, views),
     blocks: createLocalBlocks(ctx, views),

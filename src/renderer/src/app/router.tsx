@@ -10,11 +10,12 @@ const DetailRoute = lazy(() => import('./routes/detail').then((m) => ({ default:
 const LoginRoute = lazy(() => import('./routes/login').then((m) => ({ default: m.LoginRoute })))
 const SignUpRoute = lazy(() => import('./routes/signup').then((m) => ({ default: m.SignUpRoute })))
 const WriteRoute = lazy(() => import('./routes/write').then((m) => ({ default: m.WriteRoute })))
+const TagRoute = lazy(() => import('./routes/tag').then((m) => ({ default: m.TagRoute })))
 const AlertsRoute = lazy(() => import('./routes/alerts').then((m) => ({ default: m.AlertsRoute })))
 const JoinRoute = lazy(() => import('./routes/join').then((m) => ({ default: m.JoinRoute })))
 
 /**
- * The seven routes of docs/specification.md §2.1, as hash routes (App puts them in a HashRouter). Declarative
+ * The routes of docs/specification.md §2.1, as hash routes (App puts them in a HashRouter). Declarative
  * routes rather than a data router: Magpie loads its data with TanStack Query, and the
  * data router's loaders and actions would be some 20 KiB of gzipped script on the first screen.
  */
@@ -30,6 +31,7 @@ export function AppRoutes() {
         <Route path="write/:postId" element={<WriteRoute />} />
         <Route path="myalert" element={<AlertsRoute />} />
         <Route path="join" element={<JoinRoute />} />
+        <Route path="tags/:tag" element={<TagRoute />} />
         <Route path="*" element={<NotFoundRoute />} />
       </Route>
     </Routes>

@@ -5,6 +5,7 @@ import { useCurrentUser, useSession } from '@/shared/lib/session'
 import { Avatar } from '@/shared/ui/Avatar'
 import { useLogout } from '@/features/auth/api/logout'
 import { AlertBell } from '@/features/alerts/components/AlertBell'
+import { SearchBox } from '@/features/search/components/SearchBox'
 import { SettingsButton } from '@/features/settings/components/SettingsButton'
 import styles from './TopBar.module.css'
 
@@ -34,6 +35,7 @@ export function TopBar() {
           </svg>
           <span className={styles.wordmark}>까치</span>
         </Link>
+        <SearchBox />
         <p className={styles.greeting}>
           {user ? (
             <>

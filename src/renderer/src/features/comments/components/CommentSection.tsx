@@ -10,6 +10,7 @@ import { RelativeTime } from '@/shared/ui/RelativeTime'
 import { WindowedList } from '@/shared/ui/WindowedList'
 import { useComments } from '../api/get-comments'
 import { useDeleteComment } from '../api/delete-comment'
+import { LinkedText } from '@/shared/ui/LinkedText'
 import { CommentForm } from './CommentForm'
 import styles from './CommentSection.module.css'
 
@@ -87,7 +88,9 @@ export function CommentSection({ postId }: { postId: string }) {
                   <RelativeTime className={styles.time} at={comment.createdAt} />
                   <PersonMenuSlot person={comment.author} mine={comment.mine} />
                 </div>
-                <p className={styles.text}>{comment.text}</p>
+                <p className={styles.text}>
+                  <LinkedText text={comment.text} />
+                </p>
               </div>
               {comment.mine && (
                 <button

@@ -5,6 +5,7 @@ import { useLocation, useNavigationType } from 'react-router-dom'
 import { messages } from '@shared/messages'
 import type { FeedPage, PostView } from '@shared/types'
 import { ErrorState } from '@/shared/ui/ErrorState'
+import { shortcut } from '@/shared/lib/platform'
 import { rangeKeeping } from '@/shared/lib/range-keeping'
 import { LoadingOverlay, Spinner } from '@/shared/ui/LoadingOverlay'
 import { useFindPosts } from '../api/find-posts'
@@ -22,6 +23,7 @@ type RenderActions = (post: PostView) => ReactNode
 
 /** Cards drawn beyond each edge of the screen: Tab from the last card on screen reaches the next one. */
 const overscan = 3
+const findKey = shortcut('F')
 
 /**
  * One card of the list. Memoised on the post object itself: a new page, or a like on one
@@ -295,6 +297,19 @@ function FeedWindow({ feed, data, renderActions }: { feed: ReturnType<typeof use
   return (
     <>
       <NewPostsNotice count={fresh.count} onShow={showNew} />
+      {/* Ctrl/Cmd+F, also as a button: the top bar's search looks in every post, this one where the reader is. */}
+      <button
+        type="button"
+        className={styles.findButton}
+        aria-keyshortcuts={findKey.aria}
+        onClick={(event) => {
+          returnFocus.current = event.currentTarget
+          setFind((open) => open ?? { query: '', at: 0 })
+        }}
+      >
+        {messages.findInFeed}
+        <kbd aria-hidden="true">{findKey.shown}</kbd>
+      </button>
       {find && (
         <Suspense fallback={null}>
           <FindBar

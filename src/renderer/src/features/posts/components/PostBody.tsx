@@ -4,6 +4,7 @@ import type { Layout } from '@shared/limits'
 import type { ImageView } from '@shared/types'
 import { messages } from '@shared/messages'
 import { Image } from '@/shared/ui/Image'
+import { LinkedText } from '@/shared/ui/LinkedText'
 import { highlight } from './highlight'
 import styles from './PostBody.module.css'
 
@@ -42,7 +43,8 @@ export function PostBody({ text, layout, image, preview = false, localImage, eag
   return (
     <div className={`${styles.body} ${styles[layout.toLowerCase()]}`} data-layout={layout}>
       <div className={styles.text} data-part="text" data-short={preview && text.trim().length <= shortText ? '' : undefined}>
-        {preview ? <Preview side={side}>{highlight(text, words)}</Preview> : <p>{highlight(text, words)}</p>}
+        {/* The feed's preview sits inside the link to the post: its tags and links are plain text there. */}
+        {preview ? <Preview side={side}>{highlight(text, words)}</Preview> : <p><LinkedText text={text} /></p>}
       </div>
       <div className={styles.photo} data-part="photo">
         {photo}
