@@ -13,6 +13,8 @@ export const limits = {
   /** The longest text the feed's find bar looks for. */
   findQueryMax: 100,
   commentPageSize: 20,
+  /** A person page's grid: posts per page (three rows of four, twice). */
+  personPageSize: 24,
   alertPageMax: 200,
   likeAnimationMs: 2500
 } as const

@@ -245,7 +245,19 @@ export const messages = {
   completeProfileHint: '까치를 쓰려면 닉네임을 정해 주세요. 프로필 사진은 넣지 않아도 돼요',
   completeProfileGreeting: '프로필을 완성해 주세요',
   completeProfileSubmit: '완성하기',
-  noProfileToComplete: '완성할 프로필이 없어요'
+  noProfileToComplete: '완성할 프로필이 없어요',
+  // Person pages and editing one's own profile (docs/decisions/028-profiles.md)
+  personNotFound: '이분의 페이지를 찾을 수 없어요',
+  personPosts: '게시글',
+  personLikes: '받은 좋아요',
+  personNoPosts: '아직 올린 게시글이 없어요',
+  personMorePosts: '게시글 더 보기',
+  back: '뒤로',
+  myPage: '내 페이지',
+  editProfile: '프로필 편집',
+  editProfileSave: '저장하기',
+  profilePhotoLabel: '프로필 사진',
+  profileSaved: '프로필을 바꿨어요'
 } as const
 
 export type MessageKey = keyof typeof messages
@@ -274,6 +286,17 @@ export const format = {
   pageTitle: (page: string) => `까치 — ${page}`,
   /** The post page's heading, for screen readers (the page shows the author's header instead). */
   postHeading: (nickname: string) => `${nickname}님의 게시글`,
+  /** A person page's heading and the name of a link to it. */
+  personHeading: (nickname: string) => `${nickname}님의 페이지`,
+  /** How long a person has been a member, from the days since they joined. */
+  memberFor: (days: number) =>
+    days < 1
+      ? '오늘 가입했어요'
+      : days < 30
+        ? `함께한 지 ${days.toLocaleString('ko-KR')}일`
+        : days < 365
+          ? `함께한 지 ${Math.floor(days / 30).toLocaleString('ko-KR')}개월`
+          : `함께한 지 ${Math.floor(days / 365).toLocaleString('ko-KR')}년`,
   findPosition: (i: number, n: number) => `${i.toLocaleString('ko-KR')}/${n.toLocaleString('ko-KR')}`,
   connectedTo: (projectId: string) => `${projectId}에 연결됨`,
   // Start-up failures (a dialog in the app, one line on the harness's console): always the path.

@@ -1,7 +1,7 @@
-import type { CompleteProfileInput, SignUpInput } from '@shared/ipc/contract'
+import type { CompleteProfileInput, ProfileEdit, SignUpInput } from '@shared/ipc/contract'
 import type { ImagePurpose } from '@shared/limits'
 import type { MessageKey } from '@shared/messages'
-import type { AlertList, CommentPage, CommentView, FeedMatches, FeedPage, ImageUpload, LikeState, PostView, SessionView } from '@shared/types'
+import type { AlertList, CommentPage, CommentView, FeedMatches, FeedPage, ImageUpload, LikeState, PersonPage, PersonView, PostView, SessionView } from '@shared/types'
 import { AppError } from '../errors'
 import type { Emit, LiveService } from './live-events'
 import type { PostDraft } from './post-rules'
@@ -43,6 +43,12 @@ export interface Services {
     list(viewer: string | null, postId: string, cursor: string | null | undefined): Awaitable<CommentPage>
     add(userId: string | null, postId: string, text: string): Awaitable<CommentView>
     remove(userId: string | null, commentId: string): Awaitable<{ id: string; postId: string }>
+  }
+  /** Person pages (docs/decisions/028-profiles.md). */
+  people: {
+    get(viewer: string | null, personId: string): Awaitable<PersonPage>
+    posts(viewer: string | null, personId: string, cursor: string | null | undefined): Awaitable<FeedPage>
+    updateProfile(userId: string, edit: ProfileEdit): Promise<PersonView>
   }
   alerts: {
     list(userId: string | null): AlertList

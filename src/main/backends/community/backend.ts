@@ -19,6 +19,7 @@ import { createImageCache } from './image-cache'
 import { createCommunityImages } from './images'
 import { createCommunityLikes } from './likes'
 import { createMirrorWriter } from './mirror-writer'
+import { createCommunityPeople } from './people'
 import { createCommunityPosts } from './posts'
 import { createSync } from './sync'
 
@@ -83,6 +84,7 @@ export function openCommunityBackend(options: CommunityBackendOptions) {
   const vault = createFileVault(join(options.profileDir, 'community', projectId, 'session'), options.cipher, ctx.now)
   const auth = createCommunityAuth(ctx, views, images, vault, sync, sessionChanged)
   const live = createLiveService(ctx, views, options.desktop, emit, auth.currentUserId)
+  const people = createCommunityPeople(ctx, { views, images, writer, author: auth.author })
   const services: Services = {
     auth,
     images: {
@@ -96,6 +98,14 @@ export function openCommunityBackend(options: CommunityBackendOptions) {
     posts: createCommunityPosts(ctx, views, images, auth, sync, writer),
     likes: createCommunityLikes(ctx, auth, writer),
     comments: createCommunityComments(ctx, views, auth, sync, writer),
+    people: {
+      ...people,
+      async updateProfile(userId, edit) {
+        const updated = await people.updateProfile(userId, edit)
+        sessionChanged()
+        return updated
+      }
+    },
     alerts: createCommunityAlerts(ctx, views, auth, writer),
     live,
     emit,

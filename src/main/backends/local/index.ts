@@ -9,6 +9,7 @@ import { createLocalAuth } from './auth'
 import { createLocalComments } from './comments'
 import { createLocalImages } from './images'
 import { createLocalLikes } from './likes'
+import { createLocalPeople } from './people'
 import { createLocalPosts } from './posts'
 
 /** The local backend's services: the store is the data. */
@@ -23,6 +24,7 @@ export function createLocalServices(ctx: ServiceContext, vault: SessionVault, de
     posts: createLocalPosts(ctx, views, images),
     likes: createLocalLikes(ctx),
     comments: createLocalComments(ctx, views),
+    people: createLocalPeople(ctx, views, images),
     alerts: createLocalAlerts(ctx, views),
     live: createLiveService(ctx, views, desktop, emit, auth.currentUserId),
     emit,

@@ -33,6 +33,7 @@ import type { FirestoreSignal } from './connectivity'
 import { defined, safely, withTimeout } from './helpers'
 import { createStampedQueries } from './stamped'
 import { createNamesPort } from './names'
+import { createProfilesPort } from './profiles'
 
 /** Transaction attempts for one write (the SDK backs off between them). */
 const WRITE_ATTEMPTS = 3
@@ -54,6 +55,7 @@ const POSTS = 'magazinePost'
 const COMMENTS = 'magazineComments'
 const USERS = 'users'
 const NICKNAMES = 'nicknames'
+const PROFILES = 'profiles'
 
 // ---------------------------------------------------------------- checks
 
@@ -305,6 +307,7 @@ export function createDocsPort(db: Firestore, signal: FirestoreSignal): DocsPort
     legacyPostsScan,
     ...createStampedQueries({ posts, comments, isDocId, fetchDocs, countOf, watch, readPost, readComment }),
     ...createNamesPort(db, collection(db, NICKNAMES)),
+    ...createProfilesPort(db, collection(db, PROFILES), { posts, isDocId, fetchDocs, countOf, readPost }),
     getPost: (id) => getOne(POSTS, id, readPost),
     watchPost(id, onDoc, onError) {
       if (!isDocId(id)) {
