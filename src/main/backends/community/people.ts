@@ -4,7 +4,6 @@ import type { FeedPage, PersonPage, PersonView } from '@shared/types'
 import { AppError } from '../../errors'
 import type { Views } from '../../core/mappers'
 import { newUserDoc, userFromDoc, type Author } from '../../firebase/mapping'
-import type { FirebaseUser } from '../../firebase/ports'
 import { decodeCursor } from '../../store/keyset'
 import { checkedNickname, createStorePeople, preparePhoto } from '../local/people'
 import type { CommunityContext } from './context'
@@ -47,6 +46,40 @@ export function createCommunityPeople(ctx: CommunityContext, { views, images, wr
     images.cache.want([avatarId])
   }
 
+  /** The photo uploaded, the users document and the profile written, then the mirror's face of them; returns it. */
+  async function save(userId: string, me: Author, nickname: string, edit: ProfileEdit): Promise<PersonView> {
+    const photo = edit.photo ? await preparePhoto(() => images.prepareAvatar(edit.photo!)) : null
+    let photoUrl = edit.photo === undefined ? me.avatarUrl : ''
+    let uploaded: { url: string; path: string; bytes: number } | null = null
+    if (photo) {
+      try {
+        uploaded = await images.upload(photo, 'profileImg')
+      } catch (error) {
+        await images.discardFiles([photo])
+        throw error
+      }
+      photoUrl = uploaded.url
+    }
+    const doc = await remote('write', () => ports.docs.userByEmail(me.email))
+    if (!doc) throw new AppError('loginRequired')
+    // The web app's five keys exactly (the rules refuse others), its alerts kept.
+    const alerts = Array.isArray(doc.data.alerts) ? doc.data.alerts : []
+    await remote('write', () => ports.docs.setUser(doc.id, { ...newUserDoc(userFromDoc(doc).uid, me.email, nickname, photoUrl), alerts }))
+    await remote('write', () => ports.docs.setProfile(me.uid, { nickname, photo: photoUrl }))
+    await store.transaction(() => {
+      let avatarId: string | null | undefined = edit.photo === undefined ? undefined : null
+      if (photo && uploaded) {
+        store.images.insert(photo)
+        store.images.attach(photo.id, userId)
+        mirror.setUploaded(photo.id, uploaded.url, uploaded.path, uploaded.bytes, ctx.now())
+        avatarId = photo.id
+      }
+      mirror.person({ email: me.email, uid: me.uid, nickname, avatarId, current: true }, ctx.newId, ctx.now())
+    })
+    ctx.published()
+    return people.face(userId)
+  }
+
   return {
     async get(viewer: string | null, personId: string): Promise<PersonPage> {
       const known = people.record(personId)
@@ -87,38 +120,15 @@ export function createCommunityPeople(ctx: CommunityContext, { views, images, wr
         await names.ensureFree(nickname, { uid: me.uid, personId: userId })
         if (!(await names.claim(nickname, me.uid))) throw new AppError('nicknameTaken', 'nickname')
       }
-      const user: FirebaseUser = { uid: me.uid, email: me.email }
-      const photo = edit.photo ? await preparePhoto(() => images.prepareAvatar(edit.photo!)) : null
-      let photoUrl = edit.photo === undefined ? me.avatarUrl : ''
-      let uploaded: { url: string; path: string; bytes: number } | null = null
-      if (photo) {
-        try {
-          uploaded = await images.upload(photo, 'profileImg')
-        } catch (error) {
-          await images.discardFiles([photo])
-          throw error
-        }
-        photoUrl = uploaded.url
+      try {
+        const face = await save(userId, me, nickname, edit)
+        if (renamed) await bestEffort('nickname', () => names.release(me.nickname, me.uid))
+        return face
+      } catch (error) {
+        // Not saved: the new name is given back, so a retry or another person may take it.
+        if (renamed) await bestEffort('nickname', () => names.release(nickname, me.uid))
+        throw error
       }
-      const doc = await remote('write', () => ports.docs.userByEmail(user.email))
-      if (!doc) throw new AppError('loginRequired')
-      // The web app's five keys exactly (the rules refuse others), its alerts kept.
-      const alerts = Array.isArray(doc.data.alerts) ? doc.data.alerts : []
-      await remote('write', () => ports.docs.setUser(doc.id, { ...newUserDoc(userFromDoc(doc).uid, user.email, nickname, photoUrl), alerts }))
-      await remote('write', () => ports.docs.setProfile(me.uid, { nickname, photo: photoUrl }))
-      if (renamed) await bestEffort('nickname', () => names.release(me.nickname, me.uid))
-      await store.transaction(() => {
-        let avatarId: string | null | undefined = edit.photo === undefined ? undefined : null
-        if (photo && uploaded) {
-          store.images.insert(photo)
-          store.images.attach(photo.id, userId)
-          mirror.setUploaded(photo.id, uploaded.url, uploaded.path, uploaded.bytes, ctx.now())
-          avatarId = photo.id
-        }
-        mirror.person({ email: user.email, uid: me.uid, nickname, avatarId, current: true }, ctx.newId, ctx.now())
-      })
-      ctx.published()
-      return people.face(userId)
     }
   }
 }
