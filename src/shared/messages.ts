@@ -254,6 +254,7 @@ export const messages = {
   personMorePosts: '게시글 더 보기',
   back: '뒤로',
   myPage: '내 페이지',
+  editProfileHint: '닉네임과 프로필 사진은 내 페이지에서 바꿀 수 있어요.',
   editProfile: '프로필 편집',
   editProfileSave: '저장하기',
   profilePhotoLabel: '프로필 사진',

@@ -10,10 +10,11 @@ const DetailRoute = lazy(() => import('./routes/detail').then((m) => ({ default:
 const LoginRoute = lazy(() => import('./routes/login').then((m) => ({ default: m.LoginRoute })))
 const SignUpRoute = lazy(() => import('./routes/signup').then((m) => ({ default: m.SignUpRoute })))
 const WriteRoute = lazy(() => import('./routes/write').then((m) => ({ default: m.WriteRoute })))
+const PersonRoute = lazy(() => import('./routes/person').then((m) => ({ default: m.PersonRoute })))
 const AlertsRoute = lazy(() => import('./routes/alerts').then((m) => ({ default: m.AlertsRoute })))
 
 /**
- * The six routes of docs/specification.md §2.1, as hash routes (App puts them in a HashRouter). Declarative
+ * The routes of docs/specification.md §2.1, as hash routes (App puts them in a HashRouter). Declarative
  * routes rather than a data router: Magpie loads its data with TanStack Query, and the
  * data router's loaders and actions would be some 20 KiB of gzipped script on the first screen.
  */
@@ -28,6 +29,7 @@ export function AppRoutes() {
         <Route path="signup" element={<SignUpRoute />} />
         <Route path="write/:postId" element={<WriteRoute />} />
         <Route path="myalert" element={<AlertsRoute />} />
+        <Route path="people/:personId" element={<PersonRoute />} />
         <Route path="*" element={<NotFoundRoute />} />
       </Route>
     </Routes>

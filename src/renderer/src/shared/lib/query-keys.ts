@@ -5,7 +5,9 @@ export const queryKeys = {
   find: (words: string, through: string | null, version: number) => ['posts', 'find', words, through, version] as const,
   post: (id: string) => ['posts', 'detail', id] as const,
   comments: (postId: string) => ['comments', postId] as const,
-  alerts: ['alerts'] as const
+  alerts: ['alerts'] as const,
+  person: (id: string) => ['people', id] as const,
+  personPosts: (id: string) => ['people', id, 'posts'] as const
 }
 
 /** Keys of mutations other code must see while they are under way. */

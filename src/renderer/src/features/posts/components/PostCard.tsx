@@ -4,7 +4,7 @@ import { format, messages } from '@shared/messages'
 import type { PostView } from '@shared/types'
 import { postPath } from '@/shared/lib/post-path'
 import { claimReturnFocus } from '@/shared/lib/return-focus'
-import { Avatar } from '@/shared/ui/Avatar'
+import { PersonAvatarLink, PersonNameLink } from '@/shared/ui/PersonLink'
 import { RelativeTime } from '@/shared/ui/RelativeTime'
 import { PostBody } from './PostBody'
 import { highlight } from './highlight'
@@ -25,9 +25,11 @@ interface Props {
 export function PostHeader({ post, highlight: words }: { post: PostView; highlight?: string }) {
   return (
     <header className={styles.header}>
-      <Avatar person={post.author} size={40} />
+      <PersonAvatarLink person={post.author} size={40} />
       <div className={styles.byline}>
-        <span className={styles.nickname}>{highlight(post.author.nickname, words)}</span>
+        <PersonNameLink person={post.author} className={styles.nickname}>
+          {highlight(post.author.nickname, words)}
+        </PersonNameLink>
         <RelativeTime className={styles.date} at={post.createdAt} />
       </div>
       {post.mine && (
