@@ -203,7 +203,7 @@ export function createMirrorStore(db: Db) {
       const found = byNickname.get(nickname) as { id: string } | undefined
       if (found) return found.id
       const id = newId()
-      insertUser.run({ id, email: `${id}@nickname${syntheticDomain}`, nickname, avatarId: null, createdAt: now, uid: null })
+      insertUser.run({ id, email: `${id}@nickname${syntheticDomain}`, nickname, avatarId: null, createdAt: now, uid: null, profileAt: null })
       return id
     },
 
