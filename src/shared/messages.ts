@@ -248,6 +248,8 @@ export const messages = {
   noProfileToComplete: '완성할 프로필이 없어요',
   // Person pages and editing one's own profile (docs/decisions/028-profiles.md)
   personNotFound: '이분의 페이지를 찾을 수 없어요',
+  /** Above a person's name, as the feed's masthead has MAGPIE MAGAZINE: a magazine's contributor page. */
+  personKicker: 'MAGPIE CONTRIBUTOR',
   personPosts: '게시글',
   personLikes: '받은 좋아요',
   personNoPosts: '아직 올린 게시글이 없어요',

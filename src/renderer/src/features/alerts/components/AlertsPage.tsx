@@ -129,7 +129,11 @@ export function AlertsPage() {
                     </span>
                   </PersonAvatarLink>
                 </span>
-                <Link to={postPath(alert.postId, alert.type === 'comment' ? { comment: alert.commentId } : undefined)} className={styles.link}>
+                <Link
+                  to={postPath(alert.postId, alert.type === 'comment' ? { comment: alert.commentId } : undefined)}
+                  className={styles.link}
+                  data-testid="alert-link"
+                >
                   <span className={styles.body}>
                     <span className={styles.text}>
                       {unread && <span className="visually-hidden">{messages.alertUnread}, </span>}

@@ -66,7 +66,7 @@ export function PersonPage({ personId, renderEdit }: Props) {
       <header className={styles.masthead}>
         <Avatar person={face} size={132} />
         <div className={styles.who}>
-          <p className={styles.kicker}>MAGPIE CONTRIBUTOR</p>
+          <p className={styles.kicker}>{messages.personKicker}</p>
           <h1 ref={heading} tabIndex={-1} className={styles.name}>
             <bdi>{face.nickname}</bdi>
           </h1>
