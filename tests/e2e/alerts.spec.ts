@@ -145,7 +145,7 @@ test('each row names its post, a comment row its newest comment; it opens the po
   await ann.page.getByRole('alertdialog').getByRole('button', { name: '취소' }).click()
 
   // The comment row opens the post at that comment: focus and scroll land there.
-  await commentRow.getByRole('link').click()
+  await commentRow.getByTestId('alert-link').click()
   const newest = ann.page.getByTestId('comment').filter({ hasText: '두 번째 댓글이에요' })
   await expect(newest).toBeFocused()
   await expect(newest).toBeInViewport()

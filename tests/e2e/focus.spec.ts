@@ -244,7 +244,7 @@ test('an action that takes its own control away leaves the focus on the next one
 
   // Bo likes and comments twice, then deletes a comment: the focus goes to the comment box.
   await bo.page.getByTestId('like-button').click()
-  await bo.page.getByTestId('post-card').locator('a[href*="detail/"]').click()
+  await bo.page.getByTestId('post-card').locator('a[href*="detail/"]').first().click()
   const box = bo.page.getByLabel('댓글을 남겨 주세요')
   for (const text of ['첫 댓글', '둘째 댓글']) {
     await box.fill(text)
@@ -257,7 +257,7 @@ test('an action that takes its own control away leaves the focus on the next one
   await expect(box).toBeFocused()
   // 목록으로: back on the card's link; 로그아웃: on 로그인, which takes its place.
   await bo.page.getByRole('button', { name: '목록으로' }).click()
-  await expect(bo.page.getByTestId('post-card').locator('a[href*="detail/"]')).toBeFocused()
+  await expect(bo.page.getByTestId('post-card').locator('a[href*="detail/"]').first()).toBeFocused()
   await bo.page.getByRole('button', { name: '로그아웃' }).click()
   await expect(bo.page.getByRole('link', { name: '로그인' })).toBeFocused()
 
@@ -311,6 +311,9 @@ test('글쓰기 comes right after the top bar in the Tab order; Enter on a card 
   await page.evaluate((y) => window.scrollBy(0, y), (await edit.boundingBox())!.y - (fab.y + 10))
   await expect.poll(async () => overlaps((await edit.boundingBox())!, (await write.boundingBox())!)).toBe(true)
   await page.getByTestId('post-card').nth(1).focus()
+  // The author's name (their page) comes first in the card, then 수정.
+  await page.keyboard.press('Tab')
+  await expect(page.getByTestId('post-card').nth(1).getByTestId('person-link')).toBeFocused()
   await page.keyboard.press('Tab')
   await expect(edit).toBeFocused()
   await expect.poll(async () => overlaps((await edit.boundingBox())!, (await write.boundingBox())!)).toBe(false)
