@@ -15,7 +15,7 @@ test('링크 복사 on a post puts its magpie:// link on the clipboard and says 
   const harness = await startHarness({ dataDir })
   try {
     await page.goto(harness.url)
-    await page.getByTestId('post-card').first().locator('a[href*="detail/"]').click()
+    await page.getByTestId('post-card').first().locator('a[href*="detail/"]').first().click()
     await expect(page.getByTestId('post-detail')).toBeVisible()
     const postId = /#\/detail\/([^/?#]+)$/.exec(page.url())?.[1]
     expect(postId).toBeTruthy()

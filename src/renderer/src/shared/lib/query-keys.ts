@@ -6,6 +6,7 @@ export const queryKeys = {
   post: (id: string) => ['posts', 'detail', id] as const,
   comments: (postId: string) => ['comments', postId] as const,
   alerts: ['alerts'] as const,
+  people: ['people'] as const,
   person: (id: string) => ['people', id] as const,
   personPosts: (id: string) => ['people', id, 'posts'] as const
 }
