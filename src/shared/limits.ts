@@ -18,6 +18,8 @@ export const limits = {
   /** The longest web link main opens; a longer one is no link anyone typed. */
   linkMax: 2048,
   commentPageSize: 20,
+  /** A person page's grid: posts per page (three rows of four, twice). */
+  personPageSize: 24,
   alertPageMax: 200,
   likeAnimationMs: 2500,
   /** How many of a post's likers "좋아요 N개" lists (the newest); the count says how many more. */

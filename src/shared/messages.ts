@@ -326,7 +326,21 @@ export const messages = {
   completeProfileHint: '까치를 쓰려면 닉네임을 정해 주세요. 프로필 사진은 넣지 않아도 돼요',
   completeProfileGreeting: '프로필을 완성해 주세요',
   completeProfileSubmit: '완성하기',
-  noProfileToComplete: '완성할 프로필이 없어요'
+  noProfileToComplete: '완성할 프로필이 없어요',
+  // Person pages and editing one's own profile (docs/decisions/028-profiles.md)
+  /** Above a person's name, as the feed's masthead has MAGPIE MAGAZINE: a magazine's contributor page. */
+  personKicker: 'MAGPIE CONTRIBUTOR',
+  personPosts: '게시글',
+  personLikes: '받은 좋아요',
+  personNoPosts: '아직 올린 게시글이 없어요',
+  personMorePosts: '게시글 더 보기',
+  back: '뒤로',
+  myPage: '내 페이지',
+  editProfileHint: '닉네임과 프로필 사진은 내 페이지에서 바꿀 수 있어요.',
+  editProfile: '프로필 편집',
+  editProfileSave: '저장하기',
+  profilePhotoLabel: '프로필 사진',
+  profileSaved: '프로필을 바꿨어요'
 } as const
 
 export type MessageKey = keyof typeof messages
@@ -366,6 +380,17 @@ export const format = {
   tagPosts: (tag: string) => `#${tag} 글 모아 보기`,
   /** A web link in someone's text: shown as its host, named with where it opens. */
   externalLink: (host: string) => `${host} (브라우저에서 열려요)`,
+  /** A person page's heading and the name of a link to it. */
+  personHeading: (nickname: string) => `${nickname}님의 페이지`,
+  /** How long a person has been a member, from the days since they joined. */
+  memberFor: (days: number) =>
+    days < 1
+      ? '오늘 가입했어요'
+      : days < 30
+        ? `함께한 지 ${days.toLocaleString('ko-KR')}일`
+        : days < 365
+          ? `함께한 지 ${Math.floor(days / 30).toLocaleString('ko-KR')}개월`
+          : `함께한 지 ${Math.floor(days / 365).toLocaleString('ko-KR')}년`,
   findPosition: (i: number, n: number) => `${i.toLocaleString('ko-KR')}/${n.toLocaleString('ko-KR')}`,
   connectedTo: (projectId: string) => `${projectId}에 연결됨`,
   invitationAsk: (projectId: string) => `${projectId} 커뮤니티에 연결할까요?`,

@@ -18,6 +18,19 @@ export interface PersonView {
   avatar: ImageView | null
 }
 
+/**
+ * A person's page (/people/:id): their public face and counts. Never an email. joinedAt: since when
+ * they are a member (null where nothing says: a community member without a profile document yet).
+ */
+export interface PersonPage {
+  person: PersonView
+  joinedAt: number | null
+  postCount: number
+  likesReceived: number
+  /** The viewer's own page: it offers 프로필 편집. */
+  mine: boolean
+}
+
 /** The signed-in user as they see themselves: their own email is theirs to see. */
 export interface SessionUser extends PersonView {
   email: string

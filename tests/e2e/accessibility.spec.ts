@@ -90,7 +90,8 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await page.keyboard.press('Escape')
 
     // Signed in, with a post of one's own (edit link, comments, likes).
-    await signUp(page, newAccount('a11y'))
+    const account = newAccount('a11y')
+    await signUp(page, account)
     const postId = await writePost(page, '접근성을 확인하는 글이에요 😀\n두 번째 줄. #접근성 https://example.com/guide')
     await visit('#/', 'feed (signed in)', titled('홈'))
     await visit(`#/detail/${postId}`, 'detail', async () => {
@@ -116,6 +117,16 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await visit('#/write/new', 'editor (new)', titled('게시글 작성'))
     await visit(`#/write/${postId}`, 'editor (edit)', titled('게시글 수정'))
     await visit('#/myalert', 'alerts', titled('알림'))
+    // One's own page (a person page), and its profile form open.
+    const me = await page.evaluate(() => window.magpie.auth.session())
+    const myPage = `#/people/${me.ok ? me.data.user?.id : ''}`
+    await visit(myPage, 'person page', async () => {
+      await titled(`${account.nickname}님의 페이지`)()
+      await expect(page.getByTestId('person-post')).toHaveCount(1)
+    })
+    await page.getByRole('button', { name: '프로필 편집' }).click()
+    await expect(page.getByTestId('profile-edit')).toBeVisible()
+    found.push(...(await violations(page, 'person page (editing the profile)')))
     await page.getByRole('button', { name: '설정' }).click()
     await expect(page.getByRole('dialog', { name: '설정' })).toBeVisible()
     // 설정 → 알림 with everything it can show: quiet hours' two times and the muted post.
@@ -129,6 +140,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await page.getByRole('button', { name: '로그아웃' }).click()
     await expect(page.getByRole('link', { name: '로그인' }).first()).toBeVisible()
     await visit(`#/detail/${postId}`, 'detail (signed out)', async () => void (await expect(page.getByTestId('post-detail')).toBeVisible()))
+    await visit(myPage, 'person page (signed out)', titled(`${account.nickname}님의 페이지`))
 
     expect(found).toEqual([])
   })

@@ -61,7 +61,7 @@ test('two likes are one row and one grouped notification, counted once; opening 
   await expect(cards).toHaveCount(1)
   await expect(cards.first()).toContainText(`${cyAccount.nickname}님 외 1명이 회원님의 게시글을 좋아해요`)
   await expect(cards.first()).toHaveAttribute('data-unread', 'true')
-  await expect(cards.first().getByRole('link')).toContainText('읽지 않음')
+  await expect(cards.first().getByTestId('alert-link')).toContainText('읽지 않음')
   await expect(cards.first().locator('img[srcset]')).toBeVisible()
   await expect(ann.page.getByTestId('alert-badge')).toBeHidden()
   await expect.poll(async () => (await ann.copy.desktop()).badge).toBe(0)
@@ -81,7 +81,7 @@ test('two likes are one row and one grouped notification, counted once; opening 
   // 모두 읽음 ends this visit's "new" marks; the row stays listed.
   await ann.page.getByRole('button', { name: '모두 읽음' }).click()
   await expect(cards.first()).toHaveAttribute('data-unread', 'false')
-  await expect(cards.first().getByRole('link')).not.toContainText('읽지 않음')
+  await expect(cards.first().getByTestId('alert-link')).not.toContainText('읽지 않음')
   await expect(cards).toHaveCount(1)
 
   // Still read after a reload: the badge stays hidden.
@@ -145,7 +145,7 @@ test('each row names its post, a comment row its newest comment; it opens the po
   await ann.page.getByRole('alertdialog').getByRole('button', { name: '취소' }).click()
 
   // The comment row opens the post at that comment: focus and scroll land there.
-  await commentRow.getByRole('link').click()
+  await commentRow.getByTestId('alert-link').click()
   const newest = ann.page.getByTestId('comment').filter({ hasText: '두 번째 댓글이에요' })
   await expect(newest).toBeFocused()
   await expect(newest).toBeInViewport()

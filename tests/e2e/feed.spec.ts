@@ -319,7 +319,7 @@ test('Ctrl+F finds in the posts read so far, also in pages the cache dropped, mo
     await expect(find).toBeHidden()
 
     await scrollToEnd(page)
-    const link = (await bringCard(page, 120)).locator('a').first()
+    const link = (await bringCard(page, 120)).locator('a[href*="detail/"]').first()
     await link.focus()
     await page.keyboard.press('Control+f')
     await expect(find).toBeFocused()
@@ -366,8 +366,9 @@ test('Ctrl+F finds in the posts read so far, also in pages the cache dropped, mo
     const match = page.locator('[data-testid="post-card"][aria-posinset="16"]')
     await expect(match).toContainText('#105번째 소식')
     await expect(match).toBeFocused()
+    // Tab goes on into the card: its first stop, the author's name.
     await page.keyboard.press('Tab')
-    await expect(match.locator('a').first()).toBeFocused()
+    await expect(match.getByTestId('person-link')).toBeFocused()
     await page.goto('about:blank')
   } finally {
     await harness.stop()

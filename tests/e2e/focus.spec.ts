@@ -315,6 +315,9 @@ test('글쓰기 comes right after the top bar in the Tab order; Enter on a card 
   await page.evaluate((y) => window.scrollBy(0, y), (await edit.boundingBox())!.y - (fab.y + 10))
   await expect.poll(async () => overlaps((await edit.boundingBox())!, (await write.boundingBox())!)).toBe(true)
   await page.getByTestId('post-card').nth(1).focus()
+  // The author's name (their page) comes first in the card, then 수정.
+  await page.keyboard.press('Tab')
+  await expect(page.getByTestId('post-card').nth(1).getByTestId('person-link')).toBeFocused()
   await page.keyboard.press('Tab')
   await expect(edit).toBeFocused()
   await expect.poll(async () => overlaps((await edit.boundingBox())!, (await write.boundingBox())!)).toBe(false)

@@ -79,7 +79,7 @@ test('two app copies on one store see each other: likes, comments, alerts, notif
   await expect(pageB.getByTestId('like-count')).toHaveText('좋아요 0개')
   await pageB.getByTestId('like-button').click() // like again: one alert, not two
   await expect(cards).toHaveCount(1)
-  await cards.first().getByRole('link').click()
+  await cards.first().getByTestId('alert-link').click()
   await expect(pageA).toHaveURL(postUrl)
 
   // A deletes the post while B is typing a comment on it: B's text stays, with what happened and a copy button.

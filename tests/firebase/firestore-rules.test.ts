@@ -708,6 +708,74 @@ describe('Firestore rules', () => {
     })
   })
 
+  // ---------------------------------------------------------------- profiles (docs/decisions/028-profiles.md)
+
+  describe('profiles', () => {
+    const PHOTO = 'https://firebasestorage.googleapis.com/v0/b/demo-magpie.appspot.com/o/profileImg%2F1700000000000?alt=media&token=abc-123'
+    const face = (over: Record<string, unknown> = {}): Record<string, unknown> => ({
+      nickname: '앨리스',
+      photo: PHOTO,
+      joined: FieldValue.serverTimestamp(),
+      ...over
+    })
+
+    it('lets a member create their own profile, joined by the server, and anyone signed in read it', async () => {
+      await assertSucceeds(db(signedIn(env, ALICE)).doc('profiles/alice').set(face()))
+      await assertSucceeds(db(signedIn(env, BOB)).doc('profiles/alice').get())
+      await assertSucceeds(db(signedIn(env, ALICE)).doc('profiles/alice').get())
+      await assertSucceeds(db(signedIn(env, BOB)).doc('profiles/bob').set(face({ nickname: '밥', photo: '' })))
+    })
+
+    it('denies a visitor reading a profile, and anyone listing them', async () => {
+      await seed('profiles/alice', { nickname: '앨리스', photo: '', joined: new Date() })
+      await assertFails(db(visitor(env)).doc('profiles/alice').get())
+      await assertFails(db(signedIn(env, BOB)).collection('profiles').get())
+      await assertFails(db(signedIn(env, BOB)).collection('profiles').where('nickname', '==', '앨리스').get())
+    })
+
+    it('denies writing another person\'s profile, or one as a visitor', async () => {
+      await assertFails(db(signedIn(env, BOB)).doc('profiles/alice').set(face({ nickname: '가짜' })))
+      await assertFails(db(visitor(env)).doc('profiles/alice').set(face()))
+      await seed('profiles/alice', { nickname: '앨리스', photo: '', joined: new Date() })
+      await assertFails(db(signedIn(env, BOB)).doc('profiles/alice').update({ nickname: '가짜' }))
+      await assertFails(db(signedIn(env, BOB)).doc('profiles/alice').delete())
+    })
+
+    it('denies bad keys and values', async () => {
+      const alice = db(signedIn(env, ALICE)).doc('profiles/alice')
+      await assertFails(alice.set(face({ email: ALICE.email })))
+      await assertFails(alice.set(without(face(), 'joined')))
+      await assertFails(alice.set(without(face(), 'photo')))
+      await assertFails(alice.set(face({ joined: firebase.firestore.Timestamp.fromMillis(1) })))
+      await assertFails(alice.set(face({ nickname: '' })))
+      await assertFails(alice.set(face({ nickname: '   ' })))
+      await assertFails(alice.set(face({ nickname: 'n'.repeat(21) })))
+      await assertFails(alice.set(face({ nickname: 7 })))
+      await assertFails(alice.set(face({ photo: 'https://evil.example.com/profileImg%2F1' })))
+      await assertFails(alice.set(face({ photo: 'https://firebasestorage.googleapis.com/v0/b/demo-magpie.appspot.com/o/postImg%2F1?alt=media' })))
+      await assertFails(alice.set(face({ photo: 'javascript:alert(1)' })))
+      await assertFails(alice.set(face({ photo: PHOTO + 'x'.repeat(2048) })))
+    })
+
+    it('lets the owner change only nickname and photo, never joined; and remove their profile', async () => {
+      await seed('profiles/alice', { nickname: '앨리스', photo: '', joined: new Date(1_700_000_000_000) })
+      const alice = db(signedIn(env, ALICE)).doc('profiles/alice')
+      await assertSucceeds(alice.update({ nickname: '새앨리스', photo: PHOTO }))
+      await assertFails(alice.update({ joined: FieldValue.serverTimestamp() }))
+      await assertFails(alice.update({ email: ALICE.email }))
+      await assertFails(alice.update({ nickname: 'n'.repeat(21) }))
+      await assertFails(alice.set({ nickname: '앨리스', photo: '' }))
+      await assertSucceeds(alice.delete())
+    })
+
+    it('still lets the web app\'s owner update their users document\'s nickname (a name change)', async () => {
+      await seed('users/u1', userDoc(ALICE, { nickname: '앨리스' }))
+      await assertSucceeds(db(signedIn(env, ALICE)).doc('users/u1').set(userDoc(ALICE, { nickname: '새앨리스', profile_img: PHOTO })))
+      await assertFails(db(signedIn(env, BOB)).doc('users/u1').set(userDoc(ALICE, { nickname: '가짜' })))
+      await assertFails(db(signedIn(env, BOB)).doc('users/u1').get())
+    })
+  })
+
   // ---------------------------------------------------------------- anything else
 
   describe('other collections', () => {

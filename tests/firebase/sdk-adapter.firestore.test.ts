@@ -372,4 +372,42 @@ describe('DocsPort on the Firestore emulator', () => {
     await bob.ports.docs.setLiked(postId, bob.user.email, true)
     expect(await alice.ports.docs.controls(alice.user.uid)).toEqual([{ list: 'muted', key, nickname: '밥', profileImg: '' }])
   })
+
+  it('gives a name up only for its holder (a nickname changed)', async () => {
+    const key = 'd'.repeat(64)
+    await alice.ports.docs.claimNickname(key, alice.user.uid)
+    await bob.ports.docs.releaseNickname(key, bob.user.uid)
+    expect(await bob.ports.docs.nicknameHolder(key)).toBe(alice.user.uid)
+    await alice.ports.docs.releaseNickname(key, alice.user.uid)
+    expect(await bob.ports.docs.nicknameHolder(key)).toBeNull()
+  })
+
+  it('writes one\'s own profile (joined by the server, kept on edits) that another member reads; nobody else\'s (decision 028)', async () => {
+    const photo = 'https://firebasestorage.googleapis.com/v0/b/demo-magpie/o/profileImg%2F1700000000000_abc123?alt=media&token=t-1'
+    expect(await bob.ports.docs.getProfile(alice.user.uid)).toBeNull()
+    await alice.ports.docs.setProfile(alice.user.uid, { nickname: '앨리스', photo: '' })
+    const made = await bob.ports.docs.getProfile(alice.user.uid)
+    expect(made).toEqual({ nickname: '앨리스', photo: '', joined: expect.any(Number) })
+    expect(Math.abs(made!.joined - Date.now())).toBeLessThan(60_000)
+    await alice.ports.docs.setProfile(alice.user.uid, { nickname: '새앨리스', photo })
+    expect(await bob.ports.docs.getProfile(alice.user.uid)).toEqual({ nickname: '새앨리스', photo, joined: made!.joined })
+    expect((await failure(bob.ports.docs.setProfile(alice.user.uid, { nickname: '가짜', photo: '' }))).reason).toBe('permission-denied')
+    expect((await failure(alice.ports.docs.setProfile(alice.user.uid, { nickname: '앨리스', photo: 'https://evil.example/x.png' }))).reason).toBe('permission-denied')
+  })
+
+  it('reads one person\'s posts newest first a page at a time, and counts them', async () => {
+    await seed({
+      'magazinePost/a1': { ...webPost(), createdAt: at(Date.UTC(2026, 0, 1)) },
+      'magazinePost/a2': { ...webPost(), createdAt: at(Date.UTC(2026, 0, 2)) },
+      'magazinePost/a3': { ...webPost(), createdAt: at(Date.UTC(2026, 0, 3)) },
+      'magazinePost/aw': webPost(),
+      'magazinePost/b1': { ...webPost({ posted_uid: bob.user.uid, postedBy: bob.user.email }), createdAt: at(Date.UTC(2026, 0, 4)) }
+    })
+    const first = await bob.ports.docs.postsBy(alice.user.uid, null, 2)
+    expect(ids(first)).toEqual(['a3', 'a2'])
+    const next = await bob.ports.docs.postsBy(alice.user.uid, { createdAt: first[1]!.data.createdAt!, id: 'a2' }, 2)
+    expect(ids(next)).toEqual(['a1'])
+    // The count is every post of theirs, the web app's (no createdAt) included.
+    expect(await bob.ports.docs.countPostsBy(alice.user.uid)).toBe(4)
+  })
 })

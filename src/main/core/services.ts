@@ -1,7 +1,7 @@
-import type { CompleteProfileInput, SignUpInput } from '@shared/ipc/contract'
+import type { CompleteProfileInput, ProfileEdit, SignUpInput } from '@shared/ipc/contract'
 import type { ImagePurpose } from '@shared/limits'
 import type { MessageKey } from '@shared/messages'
-import type { AlertList, CommentPage, CommentView, FeedMatches, FeedPage, ImageUpload, LikeState, LikerList, PersonControl, PostView, SessionView } from '@shared/types'
+import type { AlertList, CommentPage, CommentView, FeedMatches, FeedPage, ImageUpload, LikeState, LikerList, PersonControl, PersonPage, PersonView, PostView, SessionView } from '@shared/types'
 import { AppError } from '../errors'
 import type { Emit, LiveService } from './live-events'
 import type { NotificationSettingsService } from './notification-settings'
@@ -55,6 +55,12 @@ export interface Services {
   blocks: {
     list(userId: string): PersonControl[]
     set(userId: string, personId: string, change: { blocked?: boolean; muted?: boolean }): Promise<PersonControl[]>
+  }
+  /** Person pages (docs/decisions/028-profiles.md). */
+  people: {
+    get(viewer: string | null, personId: string): Awaitable<PersonPage>
+    posts(viewer: string | null, personId: string, cursor: string | null | undefined): Awaitable<FeedPage>
+    updateProfile(userId: string, edit: ProfileEdit): Promise<PersonView>
   }
   alerts: {
     list(userId: string | null): AlertList

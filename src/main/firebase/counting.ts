@@ -123,6 +123,28 @@ export function countReads(inner: DocsPort) {
       return entries
     },
     setControl: (uid, list, key, entry) => inner.setControl(uid, list, key, entry),
+    async releaseNickname(key, uid) {
+      call('releaseNickname')
+      add('releaseNickname', 1)
+      return inner.releaseNickname(key, uid)
+    },
+    async getProfile(uid) {
+      call('getProfile')
+      add('getProfile', 1)
+      return inner.getProfile(uid)
+    },
+    async setProfile(uid, face) {
+      call('setProfile')
+      add('setProfile', 1)
+      return inner.setProfile(uid, face)
+    },
+    postsBy: many('postsBy', (uid, after, limit) => inner.postsBy(uid, after, limit)),
+    async countPostsBy(uid) {
+      call('countPostsBy')
+      const counted = await inner.countPostsBy(uid)
+      add('countPostsBy', billedCount(counted))
+      return counted
+    },
     // A transaction's read is billed like any other.
     async claimNickname(key, uid) {
       call('claimNickname')

@@ -98,6 +98,18 @@ export interface ControlEntry {
   profileImg: string
 }
 
+/**
+ * profiles/{uid}: a person's public face, which anyone signed in may read (the users documents
+ * hold emails, which the rules keep to their owner). Written only by its owner (docs/decisions/028-profiles.md).
+ */
+export interface ProfileDoc {
+  nickname: string
+  /** A download URL of this project's Storage, or empty. */
+  photo: string
+  /** Milliseconds: the server's time when the document was made, never changed after. */
+  joined: number
+}
+
 export interface Snapshot<T> {
   id: string
   data: T
@@ -223,6 +235,19 @@ export interface DocsPort {
   controls(uid: string): Promise<ControlEntry[]>
   /** Adds (with the server's time) or, with null, removes one entry of uid's list. */
   setControl(uid: string, list: ControlList, key: string, entry: { nickname: string; profileImg: string } | null): Promise<void>
+  /** Gives nicknames/{key} up if uid holds it (a name changed); anyone else's stays. */
+  releaseNickname(key: string, uid: string): Promise<void>
+  /** profiles/{uid}, one read; null when the person has none (yet). */
+  getProfile(uid: string): Promise<ProfileDoc | null>
+  /** The caller's own profiles/{uid}: made with the server's time as joined, later only its nickname and photo change. */
+  setProfile(uid: string, face: { nickname: string; photo: string }): Promise<void>
+  /**
+   * One person's posts that have createdAt (those Magpie wrote or placed), newest first, after
+   * `after`: one query of at most `limit` documents (posted_uid, createdAt: a composite index).
+   */
+  postsBy(uid: string, after: PostsCursor | null, limit: number): Promise<Snapshot<PostDoc>[]>
+  /** How many posts name uid as posted_uid: an aggregation, a read per 1,000. */
+  countPostsBy(uid: string): Promise<number>
 }
 
 export interface AlertsPort {

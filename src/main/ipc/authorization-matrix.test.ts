@@ -372,6 +372,38 @@ const matrix: Matrix = {
       }
     }
   ],
+  'people:get': [
+    {
+      name: 'the owner\'s page',
+      input: (s) => ({ id: s.owner.user.id }),
+      expect: everyone,
+      verify: ({ actor, data, s }) => {
+        expect(data.person).toEqual({ id: s.owner.user.id, nickname: s.owner.user.nickname, avatar: null })
+        expect(data.postCount).toBe(1)
+        expect(data.mine).toBe(actor === 'owner')
+      }
+    },
+    { name: 'nobody\'s page', input: () => ({ id: 'no-such-person' }), expect: { loggedOut: 'personNotFound', anotherUser: 'personNotFound', owner: 'personNotFound' } }
+  ],
+  'people:posts': [
+    {
+      name: 'the owner\'s posts',
+      input: (s) => ({ id: s.owner.user.id }),
+      expect: everyone,
+      verify: ({ data, s }) => expect(data.posts.map((p) => p.id)).toEqual([s.postId])
+    }
+  ],
+  'people:updateProfile': [
+    {
+      name: 'one\'s own new nickname',
+      input: () => ({ nickname: '새이름' }),
+      expect: signedIn('loginRequired'),
+      verify: ({ actor, data, s, after }) => {
+        expect(data).toEqual({ id: userIdOf(actor, s), nickname: '새이름', avatar: null })
+        expect(rows(after, 'users').find((u) => u.id === userIdOf(actor, s))?.nickname).toBe('새이름')
+      }
+    }
+  ],
   'alerts:list': [
     {
       name: 'own alerts',

@@ -65,6 +65,9 @@ function templates(ids: { postId: string }): Record<Channel, Record<string, unkn
     'comments:delete': { id: 'no-such-comment' },
     'blocks:list': undefined,
     'blocks:set': { personId: 'no-such-person', blocked: true },
+    'people:get': { id: 'no-such-person' },
+    'people:posts': { id: 'no-such-person', cursor: null },
+    'people:updateProfile': { nickname: '퍼즈' },
     'alerts:list': undefined,
     'alerts:delete': { id: 'no-such-alert' },
     'alerts:clear': undefined,
@@ -115,7 +118,7 @@ function broken(template: Record<string, unknown> | undefined) {
   )
 }
 
-const readOnly: ReadonlySet<Channel> = new Set(['auth:session', 'posts:feed', 'posts:find', 'posts:get', 'comments:list', 'alerts:list', 'notifications:get', 'settings:get'])
+const readOnly: ReadonlySet<Channel> = new Set(['auth:session', 'posts:feed', 'posts:find', 'posts:get', 'comments:list', 'alerts:list', 'notifications:get', 'settings:get', 'people:get', 'people:posts'])
 
 /** Another user's post, liked and commented on by the signed-in fuzzer: every table has rows to protect. */
 async function scenario(): Promise<{ app: TestApp; ids: { postId: string } }> {

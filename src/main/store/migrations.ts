@@ -409,5 +409,15 @@ export const migrations: readonly string[] = [
   CREATE TRIGGER search_post_removed AFTER DELETE ON posts BEGIN
     ${unindexPost}
   END;
+  `,
+  /* 12: person pages (docs/decisions/028-profiles.md): a person's posts newest first from an index of
+        their own (it replaces the author index: same leading column). Community mode: since when
+        the mirror's name and photo of a person are their current ones (their profiles document, or
+        their own users document) rather than the snapshot the last post or comment carried, which
+        no older document then undoes; and since when they are a member (the profile's joined). */ `
+  CREATE INDEX posts_by_author_time ON posts(author_id, created_at DESC, id DESC);
+  DROP INDEX posts_by_author;
+  ALTER TABLE users ADD COLUMN remote_profile_at INTEGER;
+  ALTER TABLE users ADD COLUMN remote_joined_at INTEGER;
   `
 ]

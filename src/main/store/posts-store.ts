@@ -54,6 +54,10 @@ export function createPostsStore(db: Db) {
     `${select} WHERE ${shown} AND (p.created_at, p.id) < (@at, @id) ORDER BY p.created_at DESC, p.id DESC LIMIT @limit`
   )
   const byId = db.prepare(`${select} WHERE p.id = @id`)
+  const authorFirst = db.prepare(`${select} WHERE p.author_id = @author ORDER BY p.created_at DESC, p.id DESC LIMIT @limit`)
+  const authorNext = db.prepare(
+    `${select} WHERE p.author_id = @author AND (p.created_at, p.id) < (@at, @id) ORDER BY p.created_at DESC, p.id DESC LIMIT @limit`
+  )
   // The feed's rows with only what find reads.
   const feedWords = `SELECT u.nickname, p.text ${feedRows}`
   const wordsAll = db.prepare(`${feedWords} WHERE ${shown} ORDER BY p.created_at DESC, p.id DESC`)
@@ -74,6 +78,11 @@ export function createPostsStore(db: Db) {
   return {
     page(viewer: string | null, after: Keyset | null, limit: number): PostRecord[] {
       const rows = after ? nextPage.all({ viewer, limit, ...after }) : firstPage.all({ viewer, limit })
+      return (rows as Record<string, unknown>[]).map(toPost)
+    },
+    /** One person's posts, newest first (their page's grid). */
+    byAuthor(author: string, viewer: string | null, after: Keyset | null, limit: number): PostRecord[] {
+      const rows = after ? authorNext.all({ author, viewer, limit, ...after }) : authorFirst.all({ author, viewer, limit })
       return (rows as Record<string, unknown>[]).map(toPost)
     },
     /** Each shown post's author nickname and text in feed order, from the newest down to `through` (inclusive; null: every post). */

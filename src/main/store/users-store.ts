@@ -22,6 +22,18 @@ const toUser = (row: Record<string, unknown>): UserRecord => ({
   createdAt: row.created_at as number
 })
 
+/** What a person's page shows of them (their posts are the posts store's). */
+export interface PersonRecord {
+  id: string
+  nickname: string
+  avatar: ImageRecord | null
+  /** Local: the account's creation; a mirror's person: their profile's joined, when known. */
+  joinedAt: number | null
+  postCount: number
+  likesReceived: number
+  remoteUid: string | null
+}
+
 export function createUsersStore(db: Db) {
   const insert = db.prepare(
     `INSERT INTO users (id, email, nickname, password_hash, avatar_id, created_at)
@@ -34,6 +46,15 @@ export function createUsersStore(db: Db) {
   const sessionUser = db.prepare('SELECT user_id FROM sessions WHERE token_hash = ?')
   const deleteSession = db.prepare('DELETE FROM sessions WHERE token_hash = ?')
   const deleteOtherSessions = db.prepare('DELETE FROM sessions WHERE user_id = ? AND token_hash <> ?')
+  // Counted from the author's own index (posts_by_author_time): one person's posts, never the table.
+  const person = db.prepare(
+    `SELECT u.id, u.nickname, u.remote_uid, CASE WHEN u.password_hash <> '' THEN u.created_at ELSE u.remote_joined_at END AS joined,
+       (SELECT count(*) FROM posts WHERE author_id = u.id) AS post_count,
+       (SELECT coalesce(sum(like_count), 0) FROM posts WHERE author_id = u.id) AS likes, ${imageColumns('a', 'a_')}
+     FROM users u LEFT JOIN images a ON a.id = u.avatar_id WHERE u.id = ?`
+  )
+  const setFace = db.prepare('UPDATE users SET nickname = @nickname, avatar_id = @avatarId WHERE id = @id')
+  const setJoined = db.prepare('UPDATE users SET remote_joined_at = @joinedAt WHERE id = @id AND remote_joined_at IS NOT @joinedAt')
   const lookAlikeTaken = db.prepare('SELECT 1 FROM users WHERE nickname_key = look_alike_key(?) AND id IS NOT ? LIMIT 1')
   // Another person with the same look-alike key. Not another: the same Firebase uid, or a stand-in
   // the mirror made for a nickname (store/mirror, "@nickname.invalid") spelled exactly as the name.
@@ -57,6 +78,28 @@ export function createUsersStore(db: Db) {
     getByEmail(email: string): UserRecord | null {
       const row = byEmail.get(email) as Record<string, unknown> | undefined
       return row ? toUser(row) : null
+    },
+    /** A person's page: their face, since when they are a member, their posts and the likes those have. */
+    person(id: string): PersonRecord | null {
+      const row = person.get(id) as Record<string, unknown> | undefined
+      if (!row) return null
+      return {
+        id: row.id as string,
+        nickname: row.nickname as string,
+        avatar: imageFromColumns(row, 'a_'),
+        joinedAt: (row.joined as number | null) ?? null,
+        postCount: row.post_count as number,
+        likesReceived: row.likes as number,
+        remoteUid: (row.remote_uid as string | null) ?? null
+      }
+    },
+    /** A person's own new nickname and photo (null: none). */
+    setFace(id: string, nickname: string, avatarId: string | null): void {
+      setFace.run({ id, nickname, avatarId })
+    },
+    /** Community mode: since when a mirrored person is a member (their profile's joined). */
+    setJoined(id: string, joinedAt: number | null): void {
+      setJoined.run({ id, joinedAt })
     },
     emailTaken(email: string): boolean {
       return emailTaken.get(email) !== undefined

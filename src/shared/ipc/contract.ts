@@ -15,6 +15,8 @@ import type {
   NotificationSettings,
   NotificationSettingsView,
   PersonControl,
+  PersonPage,
+  PersonView,
   PostView,
   SearchResults,
   SessionView,
@@ -55,6 +57,12 @@ export interface CompleteProfileInput {
   profileImage?: Uint8Array | null
 }
 
+/** The signed-in person's new nickname and photo: photo absent keeps it, null removes it. */
+export interface ProfileEdit {
+  nickname: string
+  photo?: Uint8Array | null
+}
+
 /** Request and response of every channel; main's schemas (src/main/ipc/schemas.ts) must match. */
 export interface Contract {
   'auth:session': { input: void; output: SessionView }
@@ -91,6 +99,12 @@ export interface Contract {
    * list entry's id. A flag left out stays as it is. Answers the list as it now stands.
    */
   'blocks:set': { input: { personId: string; blocked?: boolean; muted?: boolean }; output: PersonControl[] }
+  /** A person's page by their opaque id (PersonView.id). */
+  'people:get': { input: { id: string }; output: PersonPage }
+  /** Their posts, newest first, a page at a time (the page's grid). */
+  'people:posts': { input: { id: string; cursor?: string | null }; output: FeedPage }
+  /** The caller's own nickname and photo (docs/decisions/028-profiles.md); answers with their new face (no email: not an auth channel). */
+  'people:updateProfile': { input: ProfileEdit; output: PersonView }
   'alerts:list': { input: void; output: AlertList }
   'alerts:delete': { input: { id: string }; output: AlertList }
   'alerts:clear': { input: void; output: AlertList }

@@ -10,6 +10,7 @@ import {
   type FirebaseWebConfig,
   type PostDoc,
   type PostsCursor,
+  type ProfileDoc,
   type Snapshot,
   type Unsubscribe,
   type UserDoc
@@ -118,6 +119,8 @@ export function createFakeFirebase(options: FakeFirebaseOptions = {}) {
     typeof ownerUid === 'string' && controlsOf(ownerUid, 'blocked').has(createHash('sha256').update(email.toLowerCase()).digest('hex'))
   /** nicknames/{key} → uid */
   const nicknames = new Map<string, string>()
+  /** profiles/{uid} (docs/decisions/028-profiles.md) */
+  const profiles = new Map<string, ProfileDoc>()
   /** RTDB users/{uid}/signOutGeneration */
   const signOuts = new Map<string, number>()
   const alerts = new Map<string, Map<string, AlertEntry>>()
@@ -284,6 +287,31 @@ export function createFakeFirebase(options: FakeFirebaseOptions = {}) {
           const held = nicknames.get(key)
           if (held === undefined) nicknames.set(key, uid)
           return (held ?? uid) === uid
+        },
+        async releaseNickname(key: string, uid: string) {
+          gate('docs.releaseNickname')
+          if (signedIn().uid !== uid && rules) denied()
+          if (nicknames.get(key) === uid) nicknames.delete(key)
+        },
+        async getProfile(uid: string) {
+          gate('docs.getProfile')
+          signedIn()
+          return clone(profiles.get(uid) ?? null)
+        },
+        async setProfile(uid: string, face: { nickname: string; photo: string }) {
+          gate('docs.setProfile')
+          if (rules && (signedIn().uid !== uid || !str(face.nickname, 1, 20) || !str(face.photo, 0, 2048))) denied()
+          profiles.set(uid, { nickname: face.nickname, photo: face.photo, joined: profiles.get(uid)?.joined ?? now() })
+          changed()
+        },
+        async postsBy(uid: string, after: PostsCursor | null, limit: number) {
+          gate('docs.postsBy')
+          const mine = sortedPosts().filter((p) => p.data.posted_uid === uid && (!after || (p.data.createdAt as number) < after.createdAt))
+          return clone(mine.slice(0, limit))
+        },
+        async countPostsBy(uid: string) {
+          gate('docs.countPostsBy')
+          return [...posts.values()].filter((doc) => doc.posted_uid === uid).length
         },
         async postsPage(after: PostsCursor | null, limit: number) {
           gate('docs.postsPage')
@@ -642,6 +670,7 @@ export function createFakeFirebase(options: FakeFirebaseOptions = {}) {
       users: () => clone(Object.fromEntries(users)) as unknown as Record<string, UserDoc>,
       nicknames: () => Object.fromEntries(nicknames),
       controls: (uid: string, list: 'blocked' | 'muted') => Object.fromEntries(controlsOf(uid, list)),
+      profiles: () => clone(Object.fromEntries(profiles)),
       alerts: (uid: string) => clone(Object.fromEntries(alerts.get(uid) ?? [])) as Record<string, AlertEntry>,
       files: () => [...files.keys()].sort(),
       accounts: () => [...accounts.values()].map((a) => ({ uid: a.uid, email: a.email }))

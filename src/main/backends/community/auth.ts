@@ -139,8 +139,14 @@ export function createCommunityAuth(
   async function adopt(user: FirebaseUser, profile: { nickname: string; avatarUrl: string | null; avatarId?: string }): Promise<SessionView> {
     const userId = await store.transaction(() => {
       const avatarId = profile.avatarId ?? (profile.avatarUrl === null ? undefined : profile.avatarUrl ? mirror.remoteImage(profile.avatarUrl, 'profile', ctx.newId, ctx.now()) : null)
-      return mirror.person({ email: user.email, uid: user.uid, nickname: profile.nickname, avatarId }, ctx.newId, ctx.now())
+      // From the users document (avatarUrl known): their current face, which older posts' snapshots do not undo.
+      return mirror.person({ email: user.email, uid: user.uid, nickname: profile.nickname, avatarId, current: profile.avatarUrl !== null }, ctx.newId, ctx.now())
     })
+    // Others read the public face from profiles/{uid} (no email): kept as the users document says.
+    if (profile.avatarUrl !== null) {
+      const face = { nickname: profile.nickname, photo: profile.avatarUrl }
+      ctx.background('profile', () => bestEffort('profile', () => ports.docs.setProfile(user.uid, face)))
+    }
     unconfirmed = null
     incomplete = null
     signedInAs({ uid: user.uid, email: user.email, userId })

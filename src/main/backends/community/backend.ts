@@ -22,6 +22,7 @@ import { createImageCache } from './image-cache'
 import { createCommunityImages } from './images'
 import { createCommunityLikes } from './likes'
 import { createMirrorWriter } from './mirror-writer'
+import { createCommunityPeople } from './people'
 import { createCommunityPosts } from './posts'
 import { createSync } from './sync'
 
@@ -88,6 +89,7 @@ export function openCommunityBackend(options: CommunityBackendOptions) {
   // Kept in the mirror, per account on this computer: the web app's documents have no place for them (decision 026).
   const notifications = createNotificationSettings(ctx, views)
   const live = createLiveService(ctx, views, options.desktop, emit, auth.currentUserId, notifications)
+  const people = createCommunityPeople(ctx, { views, images, writer, author: auth.author })
   const services: Services = {
     auth,
     images: {
@@ -104,6 +106,14 @@ export function openCommunityBackend(options: CommunityBackendOptions) {
     likes: createCommunityLikes(ctx, views, auth, writer),
     comments: createCommunityComments(ctx, views, auth, sync, writer),
     blocks: createCommunityBlocks(ctx, views, auth, writer),
+    people: {
+      ...people,
+      async updateProfile(userId, edit) {
+        const updated = await people.updateProfile(userId, edit)
+        sessionChanged()
+        return updated
+      }
+    },
     alerts: createCommunityAlerts(ctx, views, auth, writer, notifications),
     notifications,
     live,

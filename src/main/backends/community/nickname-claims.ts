@@ -26,6 +26,11 @@ export function createNicknameClaims({ store, ports }: Pick<CommunityContext, 's
       return remote('write', () => ports.docs.claimNickname(keyOf(nickname), uid))
     },
 
+    /** Gives up the name the person had (a nickname changed); nobody else's claim is touched. */
+    release(nickname: string, uid: string): Promise<void> {
+      return ports.docs.releaseNickname(keyOf(nickname), uid)
+    },
+
     /** A member from before names were held, signing in: holds their name if it is still free. */
     keep(nickname: string, uid: string): Promise<void> {
       return bestEffort('nickname', async () => {

@@ -12,6 +12,7 @@ import { createLocalBlocks } from './blocks'
 import { createLocalComments } from './comments'
 import { createLocalImages } from './images'
 import { createLocalLikes } from './likes'
+import { createLocalPeople } from './people'
 import { createLocalPosts } from './posts'
 
 /** The local backend's services: the store is the data. */
@@ -29,6 +30,7 @@ export function createLocalServices(ctx: ServiceContext, vault: SessionVault, de
     likes: createLocalLikes(ctx, views),
     comments: createLocalComments(ctx, views),
     blocks: createLocalBlocks(ctx, views),
+    people: createLocalPeople(ctx, views, images),
     alerts: createLocalAlerts(ctx, views, notifications),
     notifications,
     live: createLiveService(ctx, views, desktop, emit, auth.currentUserId, notifications),

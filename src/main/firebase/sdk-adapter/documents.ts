@@ -34,6 +34,7 @@ import { defined, safely, withTimeout } from './helpers'
 import { createStampedQueries } from './stamped'
 import { createNamesPort } from './names'
 import { createControlsPort } from './controls'
+import { createProfilesPort } from './profiles'
 
 /** Transaction attempts for one write (the SDK backs off between them). */
 const WRITE_ATTEMPTS = 3
@@ -55,6 +56,7 @@ const POSTS = 'magazinePost'
 const COMMENTS = 'magazineComments'
 const USERS = 'users'
 const NICKNAMES = 'nicknames'
+const PROFILES = 'profiles'
 
 // ---------------------------------------------------------------- checks
 
@@ -307,6 +309,7 @@ export function createDocsPort(db: Firestore, signal: FirestoreSignal): DocsPort
     ...createStampedQueries({ posts, comments, isDocId, fetchDocs, countOf, watch, readPost, readComment }),
     ...createNamesPort(db, collection(db, NICKNAMES)),
     ...createControlsPort(db),
+    ...createProfilesPort(db, collection(db, PROFILES), { posts, isDocId, fetchDocs, countOf, readPost }),
     getPost: (id) => getOne(POSTS, id, readPost),
     watchPost(id, onDoc, onError) {
       if (!isDocId(id)) {

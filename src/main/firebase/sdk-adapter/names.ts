@@ -13,7 +13,7 @@ function requireKey(key: string): string {
  * nicknames/{key}: which uid holds a name (and every look-alike of it) in this community. The
  * key is a hash of the name's look-alike key, so the documents hold no name and no email.
  */
-export function createNamesPort(db: Firestore, names: CollectionReference): Pick<DocsPort, 'nicknameHolder' | 'claimNickname'> {
+export function createNamesPort(db: Firestore, names: CollectionReference): Pick<DocsPort, 'nicknameHolder' | 'claimNickname' | 'releaseNickname'> {
   return {
     nicknameHolder: (key) =>
       guarded('firestore', async () => {
@@ -29,6 +29,13 @@ export function createNamesPort(db: Firestore, names: CollectionReference): Pick
           if (typeof held === 'string') return held === uid
           transaction.set(ref, { uid, at: serverTimestamp() })
           return true
+        })
+      ),
+    releaseNickname: (key, uid) =>
+      guarded('firestore', () =>
+        runTransaction(db, async (transaction) => {
+          const ref = doc(names, requireKey(key))
+          if ((await transaction.get(ref)).get('uid') === uid) transaction.delete(ref)
         })
       )
   }

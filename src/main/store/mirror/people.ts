@@ -9,16 +9,18 @@ export interface PersonUpsert {
   nickname?: string
   /** undefined: leave as is; null: no avatar. */
   avatarId?: string | null
+  /** Their current face (their profile, their own users document), which a document's older snapshot never undoes. */
+  current?: boolean
 }
 
 /** The people the community's documents name, as users rows. */
 export function createMirrorPeople(db: Db) {
-  const userByEmail = db.prepare('SELECT id, nickname, remote_uid, avatar_id FROM users WHERE email = ?')
+  const userByEmail = db.prepare('SELECT id, nickname, remote_uid, avatar_id, remote_profile_at FROM users WHERE email = ?')
   const insertUser = db.prepare(
-    `INSERT INTO users (id, email, nickname, password_hash, avatar_id, created_at, remote_uid)
-     VALUES (@id, @email, @nickname, '', @avatarId, @createdAt, @uid)`
+    `INSERT INTO users (id, email, nickname, password_hash, avatar_id, created_at, remote_uid, remote_profile_at)
+     VALUES (@id, @email, @nickname, '', @avatarId, @createdAt, @uid, @profileAt)`
   )
-  const updateUser = db.prepare('UPDATE users SET nickname = @nickname, remote_uid = @uid, avatar_id = @avatarId WHERE id = @id')
+  const updateUser = db.prepare('UPDATE users SET nickname = @nickname, remote_uid = @uid, avatar_id = @avatarId, remote_profile_at = @profileAt WHERE id = @id')
   const byNickname = db.prepare(
     `SELECT id FROM users WHERE nickname = ? ORDER BY (email LIKE '%${syntheticDomain}'), created_at DESC LIMIT 1`
   )
@@ -30,19 +32,23 @@ export function createMirrorPeople(db: Db) {
      * ever sees the row's opaque id.
      */
     person(person: PersonUpsert, newId: () => string, now: number): string {
-      const row = userByEmail.get(person.email) as { id: string; nickname: string; remote_uid: string | null; avatar_id: string | null } | undefined
+      const row = userByEmail.get(person.email) as { id: string; nickname: string; remote_uid: string | null; avatar_id: string | null; remote_profile_at: number | null } | undefined
+      const profileAt = person.current ? now : null
       if (!row) {
         const id = newId()
-        insertUser.run({ id, email: person.email, nickname: person.nickname ?? '', avatarId: person.avatarId ?? null, createdAt: now, uid: person.uid ?? null })
+        insertUser.run({ id, email: person.email, nickname: person.nickname ?? '', avatarId: person.avatarId ?? null, createdAt: now, uid: person.uid ?? null, profileAt })
         return id
       }
+      // Once their current face is known, a post's or comment's snapshot of it (perhaps older) is not.
+      const snapshot = !person.current && row.remote_profile_at !== null
       const next = {
         id: row.id,
-        nickname: person.nickname || row.nickname,
+        nickname: snapshot ? row.nickname : person.nickname || row.nickname,
         uid: person.uid ?? row.remote_uid,
-        avatarId: person.avatarId === undefined ? row.avatar_id : person.avatarId
+        avatarId: snapshot || person.avatarId === undefined ? row.avatar_id : person.avatarId,
+        profileAt: profileAt ?? row.remote_profile_at
       }
-      if (next.nickname !== row.nickname || next.uid !== row.remote_uid || next.avatarId !== row.avatar_id) updateUser.run(next)
+      if (next.nickname !== row.nickname || next.uid !== row.remote_uid || next.avatarId !== row.avatar_id || next.profileAt !== row.remote_profile_at) updateUser.run(next)
       return row.id
     },
 
@@ -51,7 +57,7 @@ export function createMirrorPeople(db: Db) {
       const found = byNickname.get(nickname) as { id: string } | undefined
       if (found) return found.id
       const id = newId()
-      insertUser.run({ id, email: `${id}@nickname${syntheticDomain}`, nickname, avatarId: null, createdAt: now, uid: null })
+      insertUser.run({ id, email: `${id}@nickname${syntheticDomain}`, nickname, avatarId: null, createdAt: now, uid: null, profileAt: null })
       return id
     },
 

@@ -11,6 +11,7 @@ const LoginRoute = lazy(() => import('./routes/login').then((m) => ({ default: m
 const SignUpRoute = lazy(() => import('./routes/signup').then((m) => ({ default: m.SignUpRoute })))
 const WriteRoute = lazy(() => import('./routes/write').then((m) => ({ default: m.WriteRoute })))
 const TagRoute = lazy(() => import('./routes/tag').then((m) => ({ default: m.TagRoute })))
+const PersonRoute = lazy(() => import('./routes/person').then((m) => ({ default: m.PersonRoute })))
 const AlertsRoute = lazy(() => import('./routes/alerts').then((m) => ({ default: m.AlertsRoute })))
 const JoinRoute = lazy(() => import('./routes/join').then((m) => ({ default: m.JoinRoute })))
 
@@ -32,6 +33,7 @@ export function AppRoutes() {
         <Route path="myalert" element={<AlertsRoute />} />
         <Route path="join" element={<JoinRoute />} />
         <Route path="tags/:tag" element={<TagRoute />} />
+        <Route path="people/:personId" element={<PersonRoute />} />
         <Route path="*" element={<NotFoundRoute />} />
       </Route>
     </Routes>

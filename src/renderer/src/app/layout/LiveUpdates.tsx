@@ -17,6 +17,8 @@ export function LiveUpdates() {
   useMagpieEvent('posts:changed', ({ postIds, feed }) => {
     // Posts added or removed reshape the feed; otherwise only the cards that changed are read again.
     if (feed) void client.invalidateQueries({ queryKey: queryKeys.feed })
+    // A person page's grid and counts too (an open one reads again; a like alone does not reshape it).
+    if (feed) void client.invalidateQueries({ queryKey: queryKeys.people })
     for (const id of postIds) {
       void client.invalidateQueries({ queryKey: queryKeys.comments(id) })
       const open = (client.getQueryCache().find({ queryKey: queryKeys.post(id), exact: true })?.getObserversCount() ?? 0) > 0

@@ -11,7 +11,10 @@ export const queryKeys = {
   alerts: ['alerts'] as const,
   /** 설정 → 알림 and the muted posts (the post page's 이 게시글 알림 끄기 reads it too). */
   notifications: ['notifications'] as const,
-  blocks: ['blocks'] as const
+  blocks: ['blocks'] as const,
+  people: ['people'] as const,
+  person: (id: string) => ['people', id] as const,
+  personPosts: (id: string) => ['people', id, 'posts'] as const
 }
 
 /** Keys of mutations other code must see while they are under way. */

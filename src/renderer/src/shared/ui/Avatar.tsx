@@ -24,11 +24,14 @@ export function initialOf(nickname: string): string {
 /**
  * A person's round photo; without one, their initial on a tone of their own (from their id), so
  * people without a photo are told apart at a glance. Both tone sets meet text contrast (4.5:1).
+ * `decorative`: inside a link already named by the person (their page), so it adds nothing to
+ * the name. A large one takes the smallest variant as wide as it is drawn on a sharp screen.
  */
-export function Avatar({ person, size = 40 }: { person: Pick<PersonView, 'id' | 'nickname' | 'avatar'>; size?: number }) {
-  const smallest = person.avatar?.variants[0]
-  if (smallest) {
-    return <img className={styles.avatar} src={smallest.url} width={size} height={size} alt={`${person.nickname} ${messages.profileImageAlt}`} />
+export function Avatar({ person, size = 40, decorative }: { person: Pick<PersonView, 'id' | 'nickname' | 'avatar'>; size?: number; decorative?: boolean }) {
+  const variants = person.avatar?.variants ?? []
+  const shown = variants.find((v) => v.width >= size * 2) ?? variants.at(-1)
+  if (shown) {
+    return <img className={styles.avatar} src={shown.url} width={size} height={size} alt={decorative ? '' : `${person.nickname} ${messages.profileImageAlt}`} />
   }
   const initial = initialOf(person.nickname)
   return (
@@ -38,8 +41,7 @@ export function Avatar({ person, size = 40 }: { person: Pick<PersonView, 'id' | 
       // Drawn by CSS, not as text: the nickname beside it is the text (copying, finding, reading a row).
       data-initial={initial}
       style={{ width: size, height: size, fontSize: size * 0.42 }}
-      role="img"
-      aria-label={messages.defaultAvatar}
+      {...(decorative ? { 'aria-hidden': true } : { role: 'img', 'aria-label': messages.defaultAvatar })}
     />
   )
 }

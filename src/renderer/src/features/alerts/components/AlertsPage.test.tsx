@@ -59,8 +59,8 @@ describe('AlertsPage', () => {
     expect(fake.calls.find((c) => c.channel === 'alerts:markSeen')!.input).toEqual({ through: { createdAt: 2000, id: 'b' } })
     const cards = await screen.findAllByTestId('alert-card')
     expect(cards.map((c) => c.dataset.unread)).toEqual(['true', 'false'])
-    expect(within(cards[0]!).getByRole('link').textContent).toContain('읽지 않음, 비님 외 2명이 회원님의 게시글을 좋아해요')
-    expect(within(cards[1]!).getByRole('link').textContent).not.toContain('읽지 않음')
+    expect(within(cards[0]!).getByTestId('alert-link').textContent).toContain('읽지 않음, 비님 외 2명이 회원님의 게시글을 좋아해요')
+    expect(within(cards[1]!).getByTestId('alert-link').textContent).not.toContain('읽지 않음')
 
     fireEvent.click(screen.getByRole('button', { name: '모두 읽음' }))
     await waitFor(() => expect(screen.getAllByTestId('alert-card').map((c) => c.dataset.unread)).toEqual(['false', 'false']))

@@ -7,7 +7,7 @@ import { errorMessage } from '@/shared/lib/ipc'
 import { useCurrentUser } from '@/shared/lib/session'
 import { postPath } from '@/shared/lib/post-path'
 import { useConfirm } from '@/shared/ui/ConfirmProvider'
-import { Avatar } from '@/shared/ui/Avatar'
+import { PersonAvatarLink } from '@/shared/ui/PersonLink'
 import { Image } from '@/shared/ui/Image'
 import { RelativeTime } from '@/shared/ui/RelativeTime'
 import { WindowedList } from '@/shared/ui/WindowedList'
@@ -121,13 +121,19 @@ export function AlertsPage() {
             const unread = isNew(alert)
             return (
               <li key={alert.id} {...row} className={`${styles.card} ${unread ? styles.unread : ''}`} data-testid="alert-card" data-unread={unread}>
-                <Link to={postPath(alert.postId, alert.type === 'comment' ? { comment: alert.commentId } : undefined)} className={styles.link}>
-                  <span className={styles.actor}>
-                    <Avatar person={alert.actor} size={44} />
-                    <span className={`${styles.type} ${alert.type === 'like' ? styles.like : styles.comment}`}>
+                {/* Whose alert it is opens their page; the row's own link opens the post. */}
+                <span className={styles.actor}>
+                  <PersonAvatarLink person={alert.actor} size={44} named>
+                    <span className={`${styles.type} ${alert.type === 'like' ? styles.like : styles.comment}`} aria-hidden="true">
                       {alert.type === 'like' ? messages.alertTypeLike : messages.alertTypeComment}
                     </span>
-                  </span>
+                  </PersonAvatarLink>
+                </span>
+                <Link
+                  to={postPath(alert.postId, alert.type === 'comment' ? { comment: alert.commentId } : undefined)}
+                  className={styles.link}
+                  data-testid="alert-link"
+                >
                   <span className={styles.body}>
                     <span className={styles.text}>
                       {unread && <span className="visually-hidden">{messages.alertUnread}, </span>}

@@ -8,8 +8,23 @@ import styles from '@/shared/ui/form.module.css'
  * and checks (size and declared type at once, then the first bytes) wherever a profile is made.
  * `onChange` gets the photo that passed, or null; `error` is main's refusal for this field.
  */
-export function ProfilePhotoField({ onChange, error, onChosen }: { onChange: (file: File | null) => void; error?: string | null; onChosen?: () => void }) {
+export function ProfilePhotoField({
+  onChange,
+  error,
+  onChosen,
+  current,
+  label = messages.profileImageLabel
+}: {
+  onChange: (file: File | null) => void
+  error?: string | null
+  onChosen?: () => void
+  /** The photo the person has now (editing a profile): shown until another is chosen or it is removed. */
+  current?: string | null
+  label?: string
+}) {
   const [photo, setPhotoState] = useState<{ file: File; url: string } | null>(null)
+  const [removed, setRemoved] = useState(false)
+  const shown = photo?.url ?? (removed ? null : (current ?? null))
   // A photo refused before reading it (size, declared type); the one chosen before stays.
   const [photoProblem, setPhotoProblem] = useState<MessageKey | null>(null)
   const fileInput = useRef<HTMLInputElement>(null)
@@ -28,10 +43,10 @@ export function ProfilePhotoField({ onChange, error, onChosen }: { onChange: (fi
 
   return (
     <div className={styles.field}>
-      <span className={styles.label}>{messages.profileImageLabel}</span>
+      <span className={styles.label}>{label}</span>
       <div className={styles.avatarRow}>
-        {photo ? (
-          <img className={styles.avatarPreview} src={photo.url} alt={messages.preview} />
+        {shown ? (
+          <img className={styles.avatarPreview} src={shown} alt={messages.preview} />
         ) : (
           <span className={styles.avatarPreview} aria-hidden="true" />
         )}
@@ -43,8 +58,15 @@ export function ProfilePhotoField({ onChange, error, onChosen }: { onChange: (fi
         >
           {messages.chooseImage}
         </button>
-        {photo && (
-          <button type="button" className={styles.linkButton} onClick={() => setPhoto(null)}>
+        {shown && (
+          <button
+            type="button"
+            className={styles.linkButton}
+            onClick={() => {
+              setRemoved(true)
+              setPhoto(null)
+            }}
+          >
             {messages.removeImage}
           </button>
         )}

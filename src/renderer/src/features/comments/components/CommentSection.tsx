@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react'
 import { messages } from '@shared/messages'
 import { PersonMenuSlot } from '@/shared/lib/person-menu'
 import { useCommentsTarget } from '@/shared/lib/post-path'
-import { Avatar } from '@/shared/ui/Avatar'
+import { PersonAvatarLink, PersonNameLink } from '@/shared/ui/PersonLink'
 import { useConfirm } from '@/shared/ui/ConfirmProvider'
 import { ErrorState } from '@/shared/ui/ErrorState'
 import { Spinner } from '@/shared/ui/LoadingOverlay'
@@ -81,10 +81,10 @@ export function CommentSection({ postId }: { postId: string }) {
               data-comment-id={comment.id}
               tabIndex={comment.id === targetId ? -1 : undefined}
             >
-              <Avatar person={comment.author} size={32} />
+              <PersonAvatarLink person={comment.author} size={32} />
               <div className={styles.commentBody}>
                 <div className={styles.meta}>
-                  <span className={styles.nickname}>{comment.author.nickname}</span>
+                  <PersonNameLink person={comment.author} className={styles.nickname} />
                   <RelativeTime className={styles.time} at={comment.createdAt} />
                   <PersonMenuSlot person={comment.author} mine={comment.mine} />
                 </div>

@@ -5,7 +5,7 @@ import type { PostView } from '@shared/types'
 import { PersonMenuSlot } from '@/shared/lib/person-menu'
 import { postPath } from '@/shared/lib/post-path'
 import { claimReturnFocus } from '@/shared/lib/return-focus'
-import { Avatar } from '@/shared/ui/Avatar'
+import { PersonAvatarLink, PersonNameLink } from '@/shared/ui/PersonLink'
 import { RelativeTime } from '@/shared/ui/RelativeTime'
 import { PostBody } from './PostBody'
 import { PostMenu } from './PostMenu'
@@ -27,9 +27,11 @@ interface Props {
 export function PostHeader({ post, highlight: words }: { post: PostView; highlight?: string }) {
   return (
     <header className={styles.header}>
-      <Avatar person={post.author} size={40} />
+      <PersonAvatarLink person={post.author} size={40} />
       <div className={styles.byline}>
-        <span className={styles.nickname}>{highlight(post.author.nickname, words)}</span>
+        <PersonNameLink person={post.author} className={styles.nickname}>
+          {highlight(post.author.nickname, words)}
+        </PersonNameLink>
         <span className={styles.date}>
           <RelativeTime at={post.createdAt} />
           {post.edited && <span className={styles.edited}>{messages.edited}</span>}

@@ -1,4 +1,7 @@
+import * as Dialog from '@radix-ui/react-dialog'
+import { Link } from 'react-router-dom'
 import { messages } from '@shared/messages'
+import { personPath } from '@/shared/lib/person-path'
 import { errorMessage } from '@/shared/lib/ipc'
 import { useCurrentUser } from '@/shared/lib/session'
 import { useConfirm } from '@/shared/ui/ConfirmProvider'
@@ -7,7 +10,7 @@ import { useSignOutOthers } from '../api/sign-out-others'
 import styles from './AccountSection.module.css'
 import dialog from './SettingsDialog.module.css'
 
-/** 설정 → 계정, for someone signed in: sign out every other copy (a lost or shared computer). */
+/** 설정 → 계정, for someone signed in: their page (where they edit their profile), and signing out every other copy (a lost or shared computer). */
 export function AccountSection() {
   const user = useCurrentUser()
   const signOut = useSignOutOthers()
@@ -30,6 +33,14 @@ export function AccountSection() {
       <h3 id="settings-account" className={dialog.heading}>
         {messages.accountSection}
       </h3>
+      <p className={dialog.description}>
+        {messages.editProfileHint}{' '}
+        <Dialog.Close asChild>
+          <Link to={personPath(user.id)} className={styles.link} data-testid="settings-my-page">
+            {messages.myPage}
+          </Link>
+        </Dialog.Close>
+      </p>
       <p id="settings-account-hint" className={dialog.description}>
         {messages.signOutOthersHint}
       </p>
