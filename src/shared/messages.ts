@@ -36,6 +36,16 @@ export const messages = {
   signOutOthersHint: '다른 컴퓨터나 이 컴퓨터의 다른 까치에 로그인된 이 계정을 모두 로그아웃해요. 지금 쓰는 이 까치는 그대로예요.',
   confirmSignOutOthers: '지금 쓰는 이 까치만 남기고 다른 곳에서 모두 로그아웃할까요?',
   signedOutOthers: '다른 곳에서 모두 로그아웃했어요',
+  // 설정 → 계정 → 비밀번호 바꾸기 (docs/specification.md §11.4)
+  changePassword: '비밀번호 바꾸기',
+  changePasswordHint: '비밀번호를 바꾸면 지금 쓰는 이 까치만 남기고 다른 곳에서는 모두 로그아웃돼요.',
+  currentPasswordLabel: '현재 비밀번호',
+  newPasswordLabel: '새 비밀번호',
+  newPasswordConfirmLabel: '새 비밀번호 확인',
+  currentPasswordRequired: '현재 비밀번호를 입력해 주세요',
+  currentPasswordWrong: '현재 비밀번호가 맞지 않아요. 다시 입력해 주세요',
+  newPasswordSame: '지금 쓰는 비밀번호와 다른 비밀번호를 입력해 주세요',
+  passwordChanged: '비밀번호를 바꿨어요. 다른 곳에서는 모두 로그아웃했어요',
   invalidRequest: '잘못된 요청이에요. 다시 시도해 주세요',
   loginRequired: '로그인이 필요해요',
   // Failures

@@ -1,4 +1,4 @@
-import type { CompleteProfileInput, SignUpInput } from '@shared/ipc/contract'
+import type { ChangePasswordInput, CompleteProfileInput, SignUpInput } from '@shared/ipc/contract'
 import type { ImagePurpose } from '@shared/limits'
 import type { MessageKey } from '@shared/messages'
 import type { AlertList, CommentPage, CommentView, FeedMatches, FeedPage, ImageUpload, LikeState, PostView, SessionView } from '@shared/types'
@@ -24,6 +24,8 @@ export interface Services {
     completeProfile(input: CompleteProfileInput): Promise<SessionView>
     /** Ends every other session of the person (docs/SECURITY.md, "Sessions"); this copy's stays. */
     signOutOthers(userId: string): Promise<{ done: true }>
+    /** Needs the current password; ends the person's other sessions as signOutOthers does. */
+    changePassword(userId: string, input: ChangePasswordInput): Promise<{ done: true }>
   }
   images: {
     add(userId: string, purpose: ImagePurpose, bytes: Uint8Array, onProgress?: (p: number) => void): Promise<ImageUpload>

@@ -134,6 +134,12 @@ export interface AuthPort {
   exportCredential(): Promise<string | null>
   /** Signs back in from an exported credential; null when it is no longer valid. */
   restore(credential: string): Promise<FirebaseUser | null>
+  /**
+   * Re-authenticates the signed-in user with `currentPassword` ('invalid-credentials' when it is
+   * wrong), then sets `newPassword`. Firebase ends the account's other refresh tokens; this
+   * client's own are renewed, so its credential must be exported again.
+   */
+  changePassword(currentPassword: string, newPassword: string): Promise<void>
 }
 
 /** The most values one Firestore `in` filter takes: watchPosts is asked for at most this many. */

@@ -144,6 +144,25 @@ const matrix: Matrix = {
       }
     }
   ],
+  'auth:changePassword': [
+    {
+      // Only the owner knows the owner's password: anyone else's current password is wrong.
+      name: 'the owner\'s password, to a new one',
+      input: (s) => ({ currentPassword: s.owner.password, newPassword: 'owner-new-secret', newPasswordConfirm: 'owner-new-secret' }),
+      expect: { loggedOut: 'loginRequired', anotherUser: 'currentPasswordWrong', owner: 'ok' },
+      verify: ({ data, s, before, after }) => {
+        expect(data).toEqual({ done: true })
+        const hashOf = (snap: Snapshot, id: string) => rows(snap, 'users').find((r) => r.id === id)?.password_hash
+        expect(hashOf(after, s.owner.user.id)).not.toBe(hashOf(before, s.owner.user.id))
+        expect(hashOf(after, s.other.user.id)).toBe(hashOf(before, s.other.user.id))
+      }
+    },
+    {
+      name: 'a new password the sign-up would refuse',
+      input: (s) => ({ currentPassword: s.owner.password, newPassword: 'short', newPasswordConfirm: 'short' }),
+      expect: { loggedOut: 'loginRequired', anotherUser: 'passwordShort', owner: 'passwordShort' }
+    }
+  ],
   'auth:logout': [
     {
       name: 'sign out',

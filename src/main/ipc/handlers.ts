@@ -30,6 +30,7 @@ export function createHandlers(
     'auth:logout': () => s().auth.logout(),
     'auth:completeProfile': (input) => s().auth.completeProfile(input),
     'auth:signOutOthers': (_input, { userId }) => s().auth.signOutOthers(s().requireUser(userId, 'loginRequired')),
+    'auth:changePassword': (input, { userId }) => s().auth.changePassword(s().requireUser(userId, 'loginRequired'), input),
     'images:add': (input, { userId }) =>
       s().images.add(s().requireUser(userId, 'loginFirstWrite'), input.purpose, input.bytes, (progress) =>
         s().emit('images:progress', { requestId: input.requestId, progress })

@@ -34,6 +34,7 @@ export function createUsersStore(db: Db) {
   const sessionUser = db.prepare('SELECT user_id FROM sessions WHERE token_hash = ?')
   const deleteSession = db.prepare('DELETE FROM sessions WHERE token_hash = ?')
   const deleteOtherSessions = db.prepare('DELETE FROM sessions WHERE user_id = ? AND token_hash <> ?')
+  const updatePassword = db.prepare('UPDATE users SET password_hash = ? WHERE id = ?')
   const lookAlikeTaken = db.prepare('SELECT 1 FROM users WHERE nickname_key = look_alike_key(?) AND id IS NOT ? LIMIT 1')
   // Another person with the same look-alike key. Not another: the same Firebase uid, or a stand-in
   // the mirror made for a nickname (store/mirror, "@nickname.invalid") spelled exactly as the name.
@@ -72,6 +73,9 @@ export function createUsersStore(db: Db) {
       deleteSession.run(tokenHash)
     },
     /** Ends every session of the user but `keepTokenHash`; how many ended. */
+    setPasswordHash(userId: string, passwordHash: string): void {
+      updatePassword.run(passwordHash, userId)
+    },
     removeOtherSessions(userId: string, keepTokenHash: string): number {
       return deleteOtherSessions.run(userId, keepTokenHash).changes
     },

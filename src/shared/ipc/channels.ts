@@ -11,6 +11,7 @@ export const channels = [
   'auth:logout',
   'auth:completeProfile',
   'auth:signOutOthers',
+  'auth:changePassword',
   'images:add',
   'posts:feed',
   'posts:find',

@@ -49,6 +49,13 @@ export interface CompleteProfileInput {
   profileImage?: Uint8Array | null
 }
 
+/** 설정 → 계정's 비밀번호 바꾸기: the current password proves it is the person, the new one follows the sign-up rules. */
+export interface ChangePasswordInput {
+  currentPassword: string
+  newPassword: string
+  newPasswordConfirm: string
+}
+
 /** Request and response of every channel; main's schemas (src/main/ipc/schemas.ts) must match. */
 export interface Contract {
   'auth:session': { input: void; output: SessionView }
@@ -59,6 +66,8 @@ export interface Contract {
   'auth:completeProfile': { input: CompleteProfileInput; output: SessionView }
   /** Signs the person out of every other copy of Magpie they are signed in on (this one stays signed in). */
   'auth:signOutOthers': { input: void; output: { done: true } }
+  /** Changes the caller's password; their sessions in every other copy end (docs/SECURITY.md, "Sessions"). */
+  'auth:changePassword': { input: ChangePasswordInput; output: { done: true } }
   /** Post photos only: a profile photo travels with the sign-up itself. */
   'images:add': { input: { requestId: string; purpose: 'post'; bytes: Uint8Array }; output: ImageUpload }
   'posts:feed': { input: { cursor?: string | null; limit?: number }; output: FeedPage }

@@ -243,6 +243,15 @@ export function createFakeFirebase(options: FakeFirebaseOptions = {}) {
           credentials.set(token, client.user.uid)
           return token
         },
+        async changePassword(currentPassword, newPassword) {
+          gate('auth.changePassword')
+          const account = client.user ? accounts.get(client.user.email) : undefined
+          if (!account || account.password !== currentPassword) throw new FirebasePortError('invalid-credentials')
+          if (newPassword.length < 6) throw new FirebasePortError('weak-password')
+          account.password = newPassword
+          // As Firebase: every refresh token the account had ends; this client's next export is a new one.
+          for (const [token, uid] of credentials) if (uid === account.uid) credentials.delete(token)
+        },
         async restore(credential) {
           gate('auth.restore')
           const uid = credentials.get(credential)

@@ -1,10 +1,10 @@
-import type { CompleteProfileInput, SignUpInput } from '@shared/ipc/contract'
+import type { ChangePasswordInput, CompleteProfileInput, SignUpInput } from '@shared/ipc/contract'
 import { checkNickname } from '@shared/validation'
 import { limits } from '@shared/limits'
 import type { SessionView } from '@shared/types'
 import { AppError, enforce } from '../../errors'
 import { createLoginThrottle } from '../../core/login-throttle'
-import { checkSignUp } from '../../core/account-rules'
+import { checkChangePassword, checkSignUp } from '../../core/account-rules'
 import type { SessionVault } from '../../core/session-vault'
 import type { Views } from '../../core/mappers'
 import { newUserDoc, userFromDoc, type Author } from '../../firebase/mapping'
@@ -313,6 +313,30 @@ export function createCommunityAuth(
       if (unconfirmed) await confirm().catch((error: unknown) => Promise.reject(appErrorOf(error, 'write')))
       if (!me || me.userId !== userId) throw new AppError('loginRequired')
       await signOuts.raise(me.uid)
+      return { done: true }
+    },
+
+    /**
+     * Firebase re-authenticates with the current password, then changes it (which also ends the
+     * account's other refresh tokens on the server); the sign-out count ends the other copies at
+     * once rather than at their next token refresh. The new credential is kept for the restarts.
+     */
+    async changePassword(userId: string, input: ChangePasswordInput): Promise<{ done: true }> {
+      if (unconfirmed) await confirm().catch((error: unknown) => Promise.reject(appErrorOf(error, 'write')))
+      if (!me || me.userId !== userId) throw new AppError('loginRequired')
+      const { uid, email } = me
+      checkChangePassword(input)
+      throttle.attempt(email)
+      try {
+        await ports.auth.changePassword(input.currentPassword, input.newPassword)
+      } catch (error) {
+        if (error instanceof FirebasePortError && error.reason === 'invalid-credentials') throw new AppError('currentPasswordWrong', 'currentPassword')
+        if (error instanceof FirebasePortError && error.reason === 'weak-password') throw new AppError('passwordShort', 'newPassword')
+        throw appErrorOf(error, 'write')
+      }
+      throttle.succeeded(email)
+      await save()
+      await bestEffort('sign out others', () => signOuts.raise(uid))
       return { done: true }
     },
 

@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto'
-import type { SignUpInput } from '@shared/ipc/contract'
+import type { ChangePasswordInput, SignUpInput } from '@shared/ipc/contract'
 import type { SessionView } from '@shared/types'
 import { normalEmail } from '@shared/identity'
 import { AppError } from '../../errors'
 import type { ServiceContext } from '../../core/context'
-import { checkSignUp } from '../../core/account-rules'
+import { checkChangePassword, checkSignUp } from '../../core/account-rules'
 import type { LocalImages } from './images'
 import { hashPassword, verifyPassword } from '../../core/password'
 import type { SessionVault } from '../../core/session-vault'
@@ -134,6 +134,26 @@ export function createLocalAuth(ctx: ServiceContext, views: Views, images: Local
       const hash = tokenHash
       if (!hash || currentUserId() !== userId) throw new AppError('loginRequired')
       await store.transaction(() => store.users.removeOtherSessions(userId, hash))
+      return { done: true }
+    },
+
+    /**
+     * The current password is checked as a login is (the same throttle, by email), so this is no
+     * way around it for someone at an unlocked screen; the person's other sessions end with it.
+     */
+    async changePassword(userId: string, input: ChangePasswordInput): Promise<{ done: true }> {
+      const hash = tokenHash
+      const user = hash && currentUserId() === userId ? store.users.get(userId) : null
+      if (!hash || !user) throw new AppError('loginRequired')
+      checkChangePassword(input)
+      throttle.attempt(user.email)
+      if (!(await verifyPassword(input.currentPassword, user.passwordHash))) throw new AppError('currentPasswordWrong', 'currentPassword')
+      throttle.succeeded(user.email)
+      const passwordHash = await hashPassword(input.newPassword, ctx.scrypt)
+      await store.transaction(() => {
+        store.users.setPasswordHash(userId, passwordHash)
+        store.users.removeOtherSessions(userId, hash)
+      })
       return { done: true }
     },
 
