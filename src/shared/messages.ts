@@ -38,6 +38,7 @@ export const messages = {
   signedOutOthers: '다른 곳에서 모두 로그아웃했어요',
   // 설정 → 계정 → 비밀번호 바꾸기 (docs/specification.md §11.4)
   changePassword: '비밀번호 바꾸기',
+  changePasswordSubmit: '새 비밀번호로 바꾸기',
   changePasswordHint: '비밀번호를 바꾸면 지금 쓰는 이 까치만 남기고 다른 곳에서는 모두 로그아웃돼요.',
   currentPasswordLabel: '현재 비밀번호',
   newPasswordLabel: '새 비밀번호',

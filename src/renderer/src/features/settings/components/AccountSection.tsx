@@ -1,17 +1,21 @@
+import { useRef, useState } from 'react'
 import { messages } from '@shared/messages'
 import { errorMessage } from '@/shared/lib/ipc'
 import { useCurrentUser } from '@/shared/lib/session'
 import { useConfirm } from '@/shared/ui/ConfirmProvider'
 import { toast } from '@/shared/ui/toast'
 import { useSignOutOthers } from '../api/sign-out-others'
+import { ChangePasswordForm } from './ChangePasswordForm'
 import styles from './AccountSection.module.css'
 import dialog from './SettingsDialog.module.css'
 
-/** 설정 → 계정, for someone signed in: sign out every other copy (a lost or shared computer). */
+/** 설정 → 계정, for someone signed in: sign out every other copy (a lost or shared computer), change the password. */
 export function AccountSection() {
   const user = useCurrentUser()
   const signOut = useSignOutOthers()
   const confirm = useConfirm()
+  const [changing, setChanging] = useState(false)
+  const changeButton = useRef<HTMLButtonElement>(null)
   if (!user) return null
 
   // Not disabled while it runs: a disabled button would drop the keyboard's focus out of the dialog.
@@ -33,9 +37,30 @@ export function AccountSection() {
       <p id="settings-account-hint" className={dialog.description}>
         {messages.signOutOthersHint}
       </p>
-      <button type="button" className={styles.action} aria-describedby="settings-account-hint" onClick={() => void run()}>
-        {messages.signOutOthers}
-      </button>
+      <div className={styles.actions}>
+        <button type="button" className={styles.action} aria-describedby="settings-account-hint" onClick={() => void run()}>
+          {messages.signOutOthers}
+        </button>
+        <button
+          ref={changeButton}
+          type="button"
+          className={styles.neutral}
+          aria-expanded={changing}
+          aria-controls={changing ? 'change-password' : undefined}
+          onClick={() => setChanging((open) => !open)}
+        >
+          {messages.changePassword}
+        </button>
+      </div>
+      {changing && (
+        <ChangePasswordForm
+          id="change-password"
+          onDone={() => {
+            setChanging(false)
+            changeButton.current?.focus()
+          }}
+        />
+      )}
     </section>
   )
 }

@@ -1,0 +1,50 @@
+import type { Page } from '@playwright/test'
+import { expect, logIn, newAccount, sameStore, signUp, test } from './fixtures'
+
+/**
+ * 설정 → 계정: the person's own account and data (decision 027) through the harness, in local mode
+ * (community mode's are main's unit tests against the fake Firebase and the Auth emulator).
+ */
+
+async function openAccount(page: Page) {
+  await page.getByRole('button', { name: '설정' }).click()
+  const section = page.getByRole('dialog', { name: '설정' }).getByTestId('settings-account')
+  await expect(section.getByRole('heading', { name: '계정' })).toBeVisible()
+  return section
+}
+
+test('비밀번호 바꾸기: a wrong current password on its field, then the change signs the other copy out', async ({ openCopy }) => {
+  const here = await openCopy()
+  const laptop = await openCopy(sameStore(here.copy, 'laptop'))
+  const account = newAccount('pw')
+  await here.page.goto(here.copy.url)
+  await signUp(here.page, account)
+  await laptop.page.goto(laptop.copy.url)
+  await logIn(laptop.page, account)
+  await expect(laptop.page.getByText(`${account.nickname}님, 안녕하세요`)).toBeVisible()
+
+  const section = await openAccount(here.page)
+  const toggle = section.getByRole('button', { name: '비밀번호 바꾸기' })
+  await toggle.click()
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true')
+  const form = section.getByRole('form', { name: '비밀번호 바꾸기' })
+  const current = form.getByLabel('현재 비밀번호', { exact: true })
+  await current.fill('not-my-password')
+  await form.getByLabel('새 비밀번호', { exact: true }).fill('short')
+  await expect(form.getByText('비밀번호를 6자 이상 입력해 주세요')).toBeVisible()
+  await form.getByLabel('새 비밀번호', { exact: true }).fill('magpie-pass-2')
+  await form.getByLabel('새 비밀번호 확인', { exact: true }).fill('magpie-pass-2')
+  await form.getByRole('button', { name: '새 비밀번호로 바꾸기' }).click()
+  await expect(form.getByText('현재 비밀번호가 맞지 않아요. 다시 입력해 주세요')).toBeVisible()
+  await expect(current).toBeFocused()
+  await expect(current).toHaveAttribute('aria-invalid', 'true')
+
+  await current.fill(account.password)
+  await form.getByRole('button', { name: '새 비밀번호로 바꾸기' }).click()
+  await expect(here.page.getByText('비밀번호를 바꿨어요. 다른 곳에서는 모두 로그아웃했어요')).toBeVisible()
+  await expect(form).toHaveCount(0)
+  await expect(toggle).toBeFocused()
+  await expect(laptop.page.getByRole('link', { name: '로그인' }).first()).toBeVisible()
+  await logIn(laptop.page, { email: account.email, password: 'magpie-pass-2' })
+  await expect(laptop.page.getByText(`${account.nickname}님, 안녕하세요`)).toBeVisible()
+})
