@@ -47,6 +47,22 @@ export const messages = {
   currentPasswordWrong: '현재 비밀번호가 맞지 않아요. 다시 입력해 주세요',
   newPasswordSame: '지금 쓰는 비밀번호와 다른 비밀번호를 입력해 주세요',
   passwordChanged: '비밀번호를 바꿨어요. 다른 곳에서는 모두 로그아웃했어요',
+  // 설정 → 계정 → 내 데이터 내려받기 (docs/specification.md §11.5)
+  exportData: '내 데이터 내려받기',
+  exportDataHint: '내 게시글과 사진, 댓글, 좋아요, 알림을 ZIP 파일 하나로 내려받아요. 브라우저로 열어 볼 수 있는 페이지도 들어 있어요.',
+  exportRunning: '내 데이터를 내려받고 있어요. 끝날 때까지 기다려 주세요',
+  exportDone: '내 데이터를 내려받았어요',
+  // The archive's index.html (main/core/export-page.ts)
+  exportPosts: '내 게시글',
+  exportComments: '내 댓글',
+  exportLikes: '좋아요한 게시글',
+  exportAlerts: '받은 알림',
+  exportNoPosts: '쓴 게시글이 없어요',
+  exportNoComments: '남긴 댓글이 없어요',
+  exportNoLikes: '좋아요한 게시글이 없어요',
+  exportNoAlerts: '받은 알림이 없어요',
+  exportProfilePhoto: '프로필 사진',
+  exportOffline: '커뮤니티의 내 데이터는 인터넷에 연결되어 있을 때만 내려받을 수 있어요',
   invalidRequest: '잘못된 요청이에요. 다시 시도해 주세요',
   loginRequired: '로그인이 필요해요',
   // Failures
@@ -299,5 +315,8 @@ export const format = {
   installIncomplete: (path: string) => `까치 설치 파일 일부가 없어요: ${path} — 까치를 다시 설치해 주세요`,
   aboutVersion: (version: string) => `버전 ${version}`,
   updateVersion: (version: string) => `새 버전 ${version}`,
+  exportTitle: (nickname: string) => `${nickname}님의 까치 데이터`,
+  exportedAt: (when: string) => `내려받은 때: ${when}`,
+  exportProgress: (percent: number) => `내려받는 중 (${Math.round(percent)}%)`,
   updateDownloading: (percent: number) => `새 버전을 내려받고 있어요 (${Math.round(percent)}%)`
 } as const

@@ -4,6 +4,7 @@ import type { FirebaseWebConfig } from '@shared/types'
 import { openCommunityBackend } from '../backends/community/backend'
 import { createLocalServices } from '../backends/local'
 import { createSettingsService } from '../core/connection-settings'
+import { createDataExport } from '../core/data-export'
 import type { Emit } from '../core/live-events'
 import { productionScrypt, type ScryptParams } from '../core/password'
 import { createFileVault, type TokenCipher } from '../core/session-vault'
@@ -100,7 +101,7 @@ export async function createMagpie(options: MagpieOptions) {
     community: options.community ?? null,
     managed: options.managedCommunity ?? false
   })
-  const dispatch = createDispatcher(createHandlers(active, settings, options.desktop, options.shell), {
+  const dispatch = createDispatcher(createHandlers(active, settings, options.desktop, options.shell, createDataExport({ desktop: options.desktop, emit: options.emit, now })), {
     currentUserId: () => active().auth.currentUserId(),
     afterCall(channel) {
       switching.poll()

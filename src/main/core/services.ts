@@ -5,6 +5,7 @@ import type { AlertList, CommentPage, CommentView, FeedMatches, FeedPage, ImageU
 import { AppError } from '../errors'
 import type { Emit, LiveService } from './live-events'
 import type { PostDraft } from './post-rules'
+import type { ExportedData } from './exported-data'
 
 type Awaitable<T> = T | Promise<T>
 
@@ -26,6 +27,10 @@ export interface Services {
     signOutOthers(userId: string): Promise<{ done: true }>
     /** Needs the current password; ends the person's other sessions as signOutOthers does. */
     changePassword(userId: string, input: ChangePasswordInput): Promise<{ done: true }>
+  }
+  account: {
+    /** 내 데이터 내려받기's contents (decision 027): the store's in local mode, the server's in a community. */
+    exportData(userId: string): Promise<ExportedData>
   }
   images: {
     add(userId: string, purpose: ImagePurpose, bytes: Uint8Array, onProgress?: (p: number) => void): Promise<ImageUpload>

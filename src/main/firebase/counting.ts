@@ -77,6 +77,9 @@ export function countReads(inner: DocsPort) {
       return inner.commentByNickname(postId, nickname)
     },
     userByEmail: one('userByEmail', (email) => inner.userByEmail(email)),
+    postsBy: many('postsBy', (uid, n) => inner.postsBy(uid, n)),
+    commentsBy: many('commentsBy', (email, n) => inner.commentsBy(email, n)),
+    postsLikedBy: many('postsLikedBy', (email, n) => inner.postsLikedBy(email, n)),
     async commentCounts(postIds) {
       call('commentCounts')
       const counts = await inner.commentCounts(postIds)

@@ -142,6 +142,12 @@ export interface AuthPort {
   changePassword(currentPassword: string, newPassword: string): Promise<void>
 }
 
+/**
+ * The most documents one of the person's own queries (postsBy, commentsBy, postsLikedBy) reads:
+ * one person's writing, read once per 내려받기 or 탈퇴 step (docs/firebase.md, "Reads").
+ */
+export const ownDocsMax = 5_000
+
 /** The most values one Firestore `in` filter takes: watchPosts is asked for at most this many. */
 export const watchInMax = 30
 
@@ -207,6 +213,12 @@ export interface DocsPort {
   commentByNickname(postId: string, nickname: string): Promise<boolean>
   addComment(doc: CommentDoc): Promise<string>
   deleteComment(id: string): Promise<void>
+  /** The person's own posts (posted_uid == uid), at most `limit` (ownDocsMax): 내 데이터 내려받기, 회원 탈퇴. */
+  postsBy(uid: string, limit: number): Promise<Snapshot<PostDoc>[]>
+  /** The person's own comments (comment_by == email), at most `limit`. */
+  commentsBy(email: string, limit: number): Promise<Snapshot<CommentDoc>[]>
+  /** The posts whose likedBy holds `email` (array-contains), at most `limit`. */
+  postsLikedBy(email: string, limit: number): Promise<Snapshot<PostDoc>[]>
   /** users where user_id == email (docs/specification.md §3.3, §7.3 profile), at most one. */
   userByEmail(email: string): Promise<Snapshot<UserDoc> | null>
   setUser(uid: string, doc: UserDoc): Promise<void>

@@ -17,6 +17,7 @@ import {
 } from '../../../tests/support/main/test-app'
 import { databaseOf } from '../store/handle'
 import { kkachiCommunity } from '../../../tests/support/community-config'
+import { readZip } from '../../../tests/support/zip'
 
 /**
  * OWASP ASVS 5.0 V8.2.1–V8.2.3: every channel × every kind of caller, with the exact
@@ -65,7 +66,7 @@ interface Case<C extends Channel> {
   input: (s: Scenario) => Input<C>
   expect: Record<Actor, Outcome>
   /** What a successful call must have answered and done. */
-  verify?: (seen: Seen<C>) => void
+  verify?: (seen: Seen<C>) => void | Promise<void>
 }
 
 /** Every channel must have its row: a channel added to `channels` without one fails to compile. */
@@ -161,6 +162,21 @@ const matrix: Matrix = {
       name: 'a new password the sign-up would refuse',
       input: (s) => ({ currentPassword: s.owner.password, newPassword: 'short', newPasswordConfirm: 'short' }),
       expect: { loggedOut: 'loginRequired', anotherUser: 'passwordShort', owner: 'passwordShort' }
+    }
+  ],
+  'account:export': [
+    {
+      name: 'the caller\'s own data, to the file they choose',
+      input: () => undefined,
+      expect: signedIn('loginRequired'),
+      verify: async ({ actor, data, s }) => {
+        expect(data).toEqual({ saved: true, download: null })
+        const entries = await readZip(s.app.desktop.recording.saves.at(-1)!)
+        const text = [...entries.values()].map((entry) => entry.bytes.toString('utf8')).join('\n')
+        // The caller's own email, and never anyone else's.
+        expect(text).toContain(emailOf(actor, s)!)
+        for (const other of [s.owner.email, s.other.email, s.bystander.email].filter((email) => email !== emailOf(actor, s))) expect(text).not.toContain(other)
+      }
     }
   ],
   'auth:logout': [
@@ -601,7 +617,7 @@ describe('authorization matrix: every channel × {loggedOut, anotherUser, owner}
           const after = snapshot(s.app.store)
           if (outcome === 'ok') {
             expect(result).toMatchObject({ ok: true })
-            c.verify?.({ actor, data: (result as { data: Output<Channel> }).data, s, before, after })
+            await c.verify?.({ actor, data: (result as { data: Output<Channel> }).data, s, before, after })
           } else {
             expect(result).toMatchObject({ ok: false, error: { code: outcome, message: messages[outcome] } })
             // A refusal changes nothing: no row in any table (sessions too, even for a failed login), no image file.

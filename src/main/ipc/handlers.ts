@@ -3,6 +3,7 @@ import type { Input, Output } from '@shared/ipc/contract'
 import type { Services } from '../core/services'
 import type { SettingsService } from '../core/connection-settings'
 import type { DesktopPort, ShellPort } from '../desktop-port'
+import type { DataExport } from '../core/data-export'
 
 export interface CallContext {
   userId: string | null
@@ -21,7 +22,8 @@ export function createHandlers(
   s: () => Services,
   settings: SettingsService,
   desktop: Pick<DesktopPort, 'setTheme'>,
-  shell: ShellPort
+  shell: ShellPort,
+  dataExport: DataExport
 ): Handlers {
   return {
     'auth:session': () => s().auth.session(),
@@ -31,6 +33,11 @@ export function createHandlers(
     'auth:completeProfile': (input) => s().auth.completeProfile(input),
     'auth:signOutOthers': (_input, { userId }) => s().auth.signOutOthers(s().requireUser(userId, 'loginRequired')),
     'auth:changePassword': (input, { userId }) => s().auth.changePassword(s().requireUser(userId, 'loginRequired'), input),
+    'account:export': (_input, { userId }) => {
+      const me = s().requireUser(userId, 'loginRequired')
+      const services = s()
+      return dataExport.run(() => services.account.exportData(me))
+    },
     'images:add': (input, { userId }) =>
       s().images.add(s().requireUser(userId, 'loginFirstWrite'), input.purpose, input.bytes, (progress) =>
         s().emit('images:progress', { requestId: input.requestId, progress })

@@ -1,5 +1,6 @@
 import { quickCheckInWorker } from './background-check'
 import { checkedAtOpen, lockWaitMs, openDatabase, type Db, type OpenOptions, type SynchronousMode } from './database'
+import { createAccountStore } from './account-store'
 import { createAlertsStore } from './alerts-store'
 import { backupIfDue, latestBackup } from './backups'
 import { createChangesStore } from './changes-store'
@@ -73,6 +74,7 @@ export function createStore(file: string, options: OpenOptions = {}) {
     comments: guard(createCommentsStore(db)),
     alerts: guard(createAlertsStore(db)),
     changes: guard(createChangesStore(db)),
+    account: guard(createAccountStore(db)),
     /**
      * Runs fn atomically (BEGIN IMMEDIATE takes the write lock up front so two processes never
      * deadlock) without holding up the event loop while another app copy holds the lock: the

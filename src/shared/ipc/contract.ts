@@ -68,6 +68,12 @@ export interface Contract {
   'auth:signOutOthers': { input: void; output: { done: true } }
   /** Changes the caller's password; their sessions in every other copy end (docs/SECURITY.md, "Sessions"). */
   'auth:changePassword': { input: ChangePasswordInput; output: { done: true } }
+  /**
+   * 내 데이터 내려받기: a ZIP of the caller's posts, photos, comments, likes and alerts, saved where
+   * they choose (saved false: they cancelled). `download`: where the page fetches it, in the browser
+   * harness only (decision 027); null in the app, where the file is already where they chose.
+   */
+  'account:export': { input: void; output: { saved: boolean; download: string | null } }
   /** Post photos only: a profile photo travels with the sign-up itself. */
   'images:add': { input: { requestId: string; purpose: 'post'; bytes: Uint8Array }; output: ImageUpload }
   'posts:feed': { input: { cursor?: string | null; limit?: number }; output: FeedPage }
@@ -112,6 +118,8 @@ export interface EventPayloads {
   'alerts:changed': { count: number; newest: { id: string; type: AlertType; postId: string } | null }
   'posts:changed': { postIds: string[]; feed: boolean }
   'images:progress': { requestId: string; progress: number }
+  /** How far the running 내 데이터 내려받기 is, 0 to 1. */
+  'account:exportProgress': { progress: number }
   'app:navigate': { route: string }
   'connection:changed': ConnectionStatus
   'shell:changed': ShellView

@@ -439,6 +439,19 @@ export function createFakeFirebase(options: FakeFirebaseOptions = {}) {
           comments.delete(id)
           changed()
         },
+        async postsBy(uid, n) {
+          gate('docs.postsBy')
+          return clone([...posts.entries()].filter(([, doc]) => doc.posted_uid === uid).slice(0, n).map(([id, data]) => ({ id, data: data as unknown as PostDoc })))
+        },
+        async commentsBy(email, n) {
+          gate('docs.commentsBy')
+          return clone([...comments.entries()].filter(([, doc]) => doc.comment_by === email).slice(0, n).map(([id, data]) => ({ id, data: data as unknown as CommentDoc })))
+        },
+        async postsLikedBy(email, n) {
+          gate('docs.postsLikedBy')
+          const likes = (doc: Doc) => Array.isArray(doc.likedBy) && doc.likedBy.includes(email)
+          return clone([...posts.entries()].filter(([, doc]) => likes(doc)).slice(0, n).map(([id, data]) => ({ id, data: data as unknown as PostDoc })))
+        },
         async userByEmail(email) {
           gate('docs.userByEmail')
           const user = signedIn()

@@ -11,6 +11,7 @@ import { createViews } from '../../core/mappers'
 import { createMirror, createStore, type SynchronousMode } from '../../store'
 import type { ChangeRow } from '../../store/changes-store'
 import type { FirebasePorts } from '../../firebase/ports'
+import { createCommunityAccount } from './account'
 import { createCommunityAlerts } from './alerts'
 import { createCommunityAuth } from './auth'
 import { createCommunityComments } from './comments'
@@ -85,6 +86,7 @@ export function openCommunityBackend(options: CommunityBackendOptions) {
   const live = createLiveService(ctx, views, options.desktop, emit, auth.currentUserId)
   const services: Services = {
     auth,
+    account: createCommunityAccount(ctx, auth),
     images: {
       ...images,
       // An upload writes to Storage as the signed-in user: a session restored offline is confirmed first.

@@ -4,6 +4,7 @@ import { createLiveService, type Emit } from '../../core/live-events'
 import { createViews, type Views } from '../../core/mappers'
 import type { SessionVault } from '../../core/session-vault'
 import { requireUser, type Services } from '../../core/services'
+import { createLocalAccount } from './account'
 import { createLocalAlerts } from './alerts'
 import { createLocalAuth } from './auth'
 import { createLocalComments } from './comments'
@@ -20,6 +21,7 @@ export function createLocalServices(ctx: ServiceContext, vault: SessionVault, de
     views,
     images,
     auth,
+    account: createLocalAccount(ctx),
     posts: createLocalPosts(ctx, views, images),
     likes: createLocalLikes(ctx),
     comments: createLocalComments(ctx, views),
