@@ -1,5 +1,7 @@
 import type { Page } from '@playwright/test'
-import { expect, logIn, newAccount, sameStore, signUp, test } from './fixtures'
+import { readZip } from '../support/zip'
+import { composePost, expect, logIn, newAccount, sameStore, signUp, test } from './fixtures'
+import { makePhoto } from './photos'
 
 /**
  * 설정 → 계정: the person's own account and data (decision 027) through the harness, in local mode
@@ -47,4 +49,27 @@ test('비밀번호 바꾸기: a wrong current password on its field, then the ch
   await expect(laptop.page.getByRole('link', { name: '로그인' }).first()).toBeVisible()
   await logIn(laptop.page, { email: account.email, password: 'magpie-pass-2' })
   await expect(laptop.page.getByText(`${account.nickname}님, 안녕하세요`)).toBeVisible()
+})
+
+test('내 데이터 내려받기: the browser receives the ZIP with my post, its photo and the page', async ({ page, harness, consoleErrors }) => {
+  const account = newAccount('zip')
+  await page.goto(harness.url)
+  await signUp(page, account)
+  await composePost(page, '<b>내려받을</b> 글', await makePhoto('zip'))
+  await expect(page.getByText('게시글을 올렸어요')).toBeVisible()
+
+  const section = await openAccount(page)
+  const downloading = page.waitForEvent('download')
+  await section.getByRole('button', { name: '내 데이터 내려받기' }).click()
+  const download = await downloading
+  expect(download.suggestedFilename()).toMatch(/^magpie-data-\d{4}-\d{2}-\d{2}\.zip$/)
+  await expect(page.getByText('내 데이터를 내려받았어요')).toBeVisible()
+  await expect(section.getByRole('button', { name: '내 데이터 내려받기' })).toBeFocused()
+
+  const entries = await readZip(await download.path())
+  const posts = JSON.parse(entries.get('data/posts.json')!.bytes.toString('utf8')) as { text: string; photo: string }[]
+  expect(posts.map((p) => p.text)).toEqual(['<b>내려받을</b> 글'])
+  expect(entries.get(posts[0]!.photo)!.bytes.length).toBeGreaterThan(100)
+  expect(entries.get('index.html')!.bytes.toString('utf8')).toContain('&lt;b&gt;내려받을&lt;/b&gt; 글')
+  expect(consoleErrors).toEqual([])
 })

@@ -49,17 +49,18 @@ export function createCommunityAccount(ctx: CommunityContext, auth: CommunityAut
           return file
         }
         const now = ctx.now()
+        const oldestFirst = <T extends { createdAt: number }>(list: T[]) => list.sort((x, y) => x.createdAt - y.createdAt)
         const user = store.users.get(userId)
         return {
           account: { email: me.email, nickname: me.nickname, joinedAt: user?.createdAt ?? null, community: ports.config.projectId, photo: photo(me.avatarUrl, 'profile') },
-          posts: posts.map((doc) => {
+          posts: oldestFirst(posts.map((doc) => {
             const post = postFromDoc(doc, now)
             return { id: post.id, text: post.text, layout: post.layout, createdAt: post.createdAt, updatedAt: null, likeCount: post.likedBy.length, commentCount: store.posts.counts(post.id)?.commentCount ?? 0, photo: photo(post.imageUrl, `post-${post.id}`) }
-          }),
-          comments: comments.map((doc) => {
+          })),
+          comments: oldestFirst(comments.map((doc) => {
             const comment = commentFromDoc(doc)
             return { id: comment.id, postId: comment.postId, text: comment.text, createdAt: comment.createdAt ?? now }
-          }),
+          })),
           likes: liked.map((doc) => {
             const post = postFromDoc(doc, now)
             return { postId: post.id, likedAt: null, authorNickname: post.author.nickname, postText: post.text }

@@ -1,19 +1,24 @@
 import { useRef, useState } from 'react'
-import { messages } from '@shared/messages'
+import { format, messages } from '@shared/messages'
 import { errorMessage } from '@/shared/lib/ipc'
 import { useCurrentUser } from '@/shared/lib/session'
 import { useConfirm } from '@/shared/ui/ConfirmProvider'
 import { toast } from '@/shared/ui/toast'
+import { download, useExportData } from '../api/export-data'
 import { useSignOutOthers } from '../api/sign-out-others'
 import { ChangePasswordForm } from './ChangePasswordForm'
 import styles from './AccountSection.module.css'
 import dialog from './SettingsDialog.module.css'
 
-/** 설정 → 계정, for someone signed in: sign out every other copy (a lost or shared computer), change the password. */
+/**
+ * 설정 → 계정, for someone signed in: sign out every other copy (a lost or shared computer),
+ * change the password, download their data.
+ */
 export function AccountSection() {
   const user = useCurrentUser()
   const signOut = useSignOutOthers()
   const confirm = useConfirm()
+  const exporter = useExportData()
   const [changing, setChanging] = useState(false)
   const changeButton = useRef<HTMLButtonElement>(null)
   if (!user) return null
@@ -25,6 +30,18 @@ export function AccountSection() {
     // The answer may come after the dialog closed: a promise, not mutate's callbacks, still shows it.
     signOut.mutateAsync().then(
       () => toast.success(messages.signedOutOthers),
+      (error: unknown) => toast.error(errorMessage(error))
+    )
+  }
+
+  const exportData = () => {
+    if (exporter.isPending) return
+    exporter.mutateAsync().then(
+      (result) => {
+        if (!result.saved) return
+        if (result.download) download(result.download)
+        toast.success(messages.exportDone)
+      },
       (error: unknown) => toast.error(errorMessage(error))
     )
   }
@@ -51,7 +68,16 @@ export function AccountSection() {
         >
           {messages.changePassword}
         </button>
+        <button type="button" className={styles.neutral} aria-describedby="settings-export-hint" aria-busy={exporter.isPending} onClick={exportData}>
+          {messages.exportData}
+        </button>
       </div>
+      <p id="settings-export-hint" className={styles.hint}>
+        {messages.exportDataHint}
+      </p>
+      <p role="status" className={styles.progress}>
+        {exporter.isPending ? format.exportProgress((exporter.progress ?? 0) * 100) : ''}
+      </p>
       {changing && (
         <ChangePasswordForm
           id="change-password"
