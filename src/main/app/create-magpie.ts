@@ -113,6 +113,8 @@ export async function createMagpie(options: MagpieOptions) {
   })
 
   await services.auth.restore()
+  // A 회원 탈퇴 cut short (the app quit or crashed midway) is finished before anything else.
+  await services.account.resume().catch((error: unknown) => console.warn('[account] deletion not finished:', error))
   await switching.start(options.community ?? null)
 
   // Housekeeping off the start-up path, then hourly: the app may live in the tray for weeks.

@@ -31,6 +31,13 @@ export interface Services {
   account: {
     /** 내 데이터 내려받기's contents (decision 027): the store's in local mode, the server's in a community. */
     exportData(userId: string): Promise<ExportedData>
+    /**
+     * 회원 탈퇴 (decision 027): the password checked, a journal row written, then every step; the
+     * caller is signed out. userId null: finishing this copy's deletion that waits for the password.
+     */
+    remove(userId: string | null, password: string): Promise<SessionView>
+    /** Finishes the deletions a journal row says were cut short (at start, and when the network is back). */
+    resume(): Promise<void>
   }
   images: {
     add(userId: string, purpose: ImagePurpose, bytes: Uint8Array, onProgress?: (p: number) => void): Promise<ImageUpload>

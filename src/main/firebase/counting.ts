@@ -77,6 +77,8 @@ export function countReads(inner: DocsPort) {
       return inner.commentByNickname(postId, nickname)
     },
     userByEmail: one('userByEmail', (email) => inner.userByEmail(email)),
+    deleteUser: (docId) => inner.deleteUser(docId),
+    releaseNickname: (key) => inner.releaseNickname(key),
     postsBy: many('postsBy', (uid, n) => inner.postsBy(uid, n)),
     commentsBy: many('commentsBy', (email, n) => inner.commentsBy(email, n)),
     postsLikedBy: many('postsLikedBy', (email, n) => inner.postsLikedBy(email, n)),

@@ -106,6 +106,8 @@ export type FirebaseFailure =
   | 'weak-password'
   | 'invalid-email'
   | 'too-many-requests'
+  /** Deleting the account needs a recent sign-in: the password again (reauthenticate). */
+  | 'requires-recent-login'
   | 'permission-denied'
   | 'not-found'
   | 'offline'
@@ -140,6 +142,10 @@ export interface AuthPort {
    * client's own are renewed, so its credential must be exported again.
    */
   changePassword(currentPassword: string, newPassword: string): Promise<void>
+  /** Proves the signed-in user is the person ('invalid-credentials' when the password is wrong): 회원 탈퇴. */
+  reauthenticate(password: string): Promise<void>
+  /** Deletes the signed-in account itself ('requires-recent-login' when its sign-in is too old); then signed out. */
+  deleteAccount(): Promise<void>
 }
 
 /**
@@ -222,6 +228,10 @@ export interface DocsPort {
   /** users where user_id == email (docs/specification.md §3.3, §7.3 profile), at most one. */
   userByEmail(email: string): Promise<Snapshot<UserDoc> | null>
   setUser(uid: string, doc: UserDoc): Promise<void>
+  /** Deletes one's own users document (회원 탈퇴; firestore.rules allows only that). */
+  deleteUser(docId: string): Promise<void>
+  /** Gives up nicknames/{key} (one's own claim; nothing when there is none). */
+  releaseNickname(key: string): Promise<void>
   /** Who holds the name whose look-alike key hashes to `key` (nicknames/{key}, 64 hex digits): their uid, or null. */
   nicknameHolder(key: string): Promise<string | null>
   /** Takes nicknames/{key} for uid unless another uid holds it; resolves to whether uid holds it now. */

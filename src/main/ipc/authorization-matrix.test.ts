@@ -179,6 +179,23 @@ const matrix: Matrix = {
       }
     }
   ],
+  'account:delete': [
+    {
+      // Only the owner knows the owner's password: anyone else's is wrong, and nothing goes.
+      name: 'the owner\'s account, with the owner\'s password',
+      input: (s) => ({ password: s.owner.password }),
+      expect: { loggedOut: 'loginRequired', anotherUser: 'currentPasswordWrong', owner: 'ok' },
+      verify: ({ data, s, after }) => {
+        expect(data).toEqual({ user: null })
+        expect(rows(after, 'users').map((r) => r.id)).not.toContain(s.owner.user.id)
+        for (const table of ['posts', 'comments', 'alerts', 'images']) {
+          expect(rows(after, table).filter((r) => r.author_id === s.owner.user.id || r.user_id === s.owner.user.id || r.owner_id === s.owner.user.id)).toEqual([])
+        }
+        expect(rows(after, 'users').map((r) => r.id)).toEqual(expect.arrayContaining([s.other.user.id, s.bystander.user.id]))
+        expect(rows(after, 'account_deletions')).toEqual([])
+      }
+    }
+  ],
   'auth:logout': [
     {
       name: 'sign out',
@@ -573,10 +590,10 @@ function snapshot(store: Store): Snapshot {
   return Object.fromEntries(tables.map((t) => [t, databaseOf(store).prepare(`SELECT * FROM "${t}" ORDER BY 1, 2`).all()]))
 }
 
-/** The emails an answer may carry: only on auth channels, only the caller's own (after the call). */
+/** The emails an answer may carry: only on auth channels (and 회원 탈퇴's session answer), only the caller's own (after the call). */
 function assertPrivate(channel: Channel, s: Scenario, answer: unknown, events: unknown[]): void {
   const self = s.app.magpie.services.auth.session().user?.email ?? null
-  const allowed = channel.startsWith('auth:') && self ? [self] : []
+  const allowed = (channel.startsWith('auth:') || channel === 'account:delete') && self ? [self] : []
   const emails = [s.owner.email, s.other.email, s.bystander.email, newcomer.email]
   for (const [what, value] of [['answer', answer], ['events', events]] as const) {
     const text = JSON.stringify(value).toLowerCase()

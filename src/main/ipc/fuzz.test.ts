@@ -51,6 +51,7 @@ function templates(ids: { postId: string }): Record<Channel, Record<string, unkn
     'auth:logout': undefined,
     'auth:signOutOthers': undefined,
     'account:export': undefined,
+    'account:delete': { password: 'wrong-pass' },
     'auth:changePassword': { currentPassword: 'wrong-pass', newPassword: 'fuzz-new-pass', newPasswordConfirm: 'fuzz-new-pass' },
     'auth:completeProfile': { nickname: '퍼즈', profileImage: null },
     'images:add': { requestId: 'r', purpose: 'post', bytes: new Uint8Array([0xff, 0xd8, 0xff]) },

@@ -38,6 +38,8 @@ export function createHandlers(
       const services = s()
       return dataExport.run(() => services.account.exportData(me))
     },
+    // A deletion waiting for the password again has no signed-in user: the backend knows whose it is.
+    'account:delete': (input, { userId }) => s().account.remove(userId, input.password),
     'images:add': (input, { userId }) =>
       s().images.add(s().requireUser(userId, 'loginFirstWrite'), input.purpose, input.bytes, (progress) =>
         s().emit('images:progress', { requestId: input.requestId, progress })

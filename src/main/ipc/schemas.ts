@@ -41,6 +41,7 @@ export const schemas = {
   'auth:logout': none,
   'auth:signOutOthers': none,
   'account:export': none,
+  'account:delete': z.strictObject({ password: text }),
   'auth:changePassword': z.strictObject({ currentPassword: text, newPassword: text, newPasswordConfirm: text }),
   'auth:completeProfile': z.strictObject({ nickname: text, profileImage: z.instanceof(Uint8Array).nullish() }),
   'images:add': z.strictObject({

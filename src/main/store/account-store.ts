@@ -40,7 +40,7 @@ export interface OwnAlertRecord {
 /**
  * Everything one person wrote or received, read whole: for 내 데이터 내려받기 and 회원 탈퇴
  * (decision 027). Each is one indexed query of that person's rows (posts_by_author,
- * likes_by_user, alerts_by_user; comments by a scan of their author column, rare enough).
+ * comments_by_author, likes_by_user, alerts_by_user).
  */
 export function createAccountStore(db: Db) {
   const posts = db.prepare(
@@ -60,7 +60,22 @@ export function createAccountStore(db: Db) {
      WHERE al.user_id = ? ORDER BY al.created_at, al.id`
   )
 
+  const imageFiles = db.prepare('SELECT variants FROM images WHERE owner_id = ?').pluck()
+  const removeUser = db.prepare('DELETE FROM users WHERE id = ?')
+
   return {
+    /** Every photo file the person's images have (posts, profile, uploads not yet posted). */
+    imageFiles(userId: string): string[] {
+      return (imageFiles.all(userId) as string[]).flatMap((variants) => (JSON.parse(variants) as { file: string }[]).map((v) => v.file))
+    },
+    /**
+     * The person and everything of theirs, in one statement: the foreign keys' cascades take their
+     * sessions, posts (with the comments, likes and alerts on them), comments, likes, alerts
+     * (theirs, and those they caused), and images; the triggers keep every count and the change log.
+     */
+    removeUser(userId: string): void {
+      removeUser.run(userId)
+    },
     posts(userId: string): OwnPostRecord[] {
       return (posts.all(userId) as Record<string, unknown>[]).map((row) => ({
         id: row.id as string,

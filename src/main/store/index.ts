@@ -4,6 +4,7 @@ import { createAccountStore } from './account-store'
 import { createAlertsStore } from './alerts-store'
 import { backupIfDue, latestBackup } from './backups'
 import { createChangesStore } from './changes-store'
+import { createDeletionsStore } from './deletions-store'
 import { createCommentsStore } from './comments-store'
 import { isCorrupt, isDiskFull, StoreFault } from './faults'
 import { createImagesStore } from './images-store'
@@ -75,6 +76,7 @@ export function createStore(file: string, options: OpenOptions = {}) {
     alerts: guard(createAlertsStore(db)),
     changes: guard(createChangesStore(db)),
     account: guard(createAccountStore(db)),
+    deletions: guard(createDeletionsStore(db)),
     /**
      * Runs fn atomically (BEGIN IMMEDIATE takes the write lock up front so two processes never
      * deadlock) without holding up the event loop while another app copy holds the lock: the

@@ -13,6 +13,7 @@ export const channels = [
   'auth:signOutOthers',
   'auth:changePassword',
   'account:export',
+  'account:delete',
   'images:add',
   'posts:feed',
   'posts:find',

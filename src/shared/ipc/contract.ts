@@ -74,6 +74,12 @@ export interface Contract {
    * harness only (decision 027); null in the app, where the file is already where they chose.
    */
   'account:export': { input: void; output: { saved: boolean; download: string | null } }
+  /**
+   * 회원 탈퇴: with the password, every post, photo, comment, like, alert and the profile of the caller
+   * is deleted, then the account; answers the session after (signed out, or still finishing).
+   * Also how a deletion that stopped at Firebase's "sign in again" is finished.
+   */
+  'account:delete': { input: { password: string }; output: SessionView }
   /** Post photos only: a profile photo travels with the sign-up itself. */
   'images:add': { input: { requestId: string; purpose: 'post'; bytes: Uint8Array }; output: ImageUpload }
   'posts:feed': { input: { cursor?: string | null; limit?: number }; output: FeedPage }

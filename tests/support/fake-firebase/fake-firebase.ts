@@ -243,6 +243,19 @@ export function createFakeFirebase(options: FakeFirebaseOptions = {}) {
           credentials.set(token, client.user.uid)
           return token
         },
+        async reauthenticate(password) {
+          gate('auth.reauthenticate')
+          const account = client.user ? accounts.get(client.user.email) : undefined
+          if (!account || account.password !== password) throw new FirebasePortError('invalid-credentials')
+        },
+        async deleteAccount() {
+          gate('auth.deleteAccount')
+          const user = client.user
+          if (!user) return
+          accounts.delete(user.email)
+          for (const [token, uid] of credentials) if (uid === user.uid) credentials.delete(token)
+          client.user = null
+        },
         async changePassword(currentPassword, newPassword) {
           gate('auth.changePassword')
           const account = client.user ? accounts.get(client.user.email) : undefined
@@ -438,6 +451,23 @@ export function createFakeFirebase(options: FakeFirebaseOptions = {}) {
           if (rules && (!doc || doc.comment_by !== user.email)) denied()
           comments.delete(id)
           changed()
+        },
+        async deleteUser(docId) {
+          gate('docs.deleteUser')
+          const user = signedIn()
+          const doc = users.get(docId)
+          // As firestore.rules: only one's own document, matched by uid and email.
+          if (rules && (!doc || doc.uid !== user.uid || doc.user_id !== user.email)) denied()
+          users.delete(docId)
+          changed()
+        },
+        async releaseNickname(key) {
+          gate('docs.releaseNickname')
+          const user = signedIn()
+          const held = nicknames.get(key)
+          if (held === undefined) return
+          if (rules && held !== user.uid) denied()
+          nicknames.delete(key)
         },
         async postsBy(uid, n) {
           gate('docs.postsBy')

@@ -1,10 +1,12 @@
 import { limits } from '@shared/limits'
+import type { SessionView } from '@shared/types'
 import { AppError } from '../../errors'
 import type { ExportedData, ExportPhoto } from '../../core/exported-data'
 import { commentFromDoc, postFromDoc } from '../../firebase/mapping'
 import { FirebasePortError, ownDocsMax } from '../../firebase/ports'
 import type { CommunityAuth } from './auth'
 import type { CommunityContext } from './context'
+import type { CommunityDeletion } from './deletion'
 import { appErrorOf } from './remote-call'
 
 /** Offline, the community's data cannot be read whole: said so, not as a generic failure. */
@@ -21,10 +23,47 @@ function exportError(error: unknown): unknown {
  * Storage as the archive is written, one at a time. The alerts are the mirror's: their
  * listener keeps all of them.
  */
-export function createCommunityAccount(ctx: CommunityContext, auth: CommunityAuth) {
+export function createCommunityAccount(ctx: CommunityContext, auth: CommunityAuth, deletion: CommunityDeletion) {
   const { ports, store } = ctx
 
+  /** The password proves it is the person: Firebase signs them in afresh, as deleting the account asks. */
+  async function prove(password: string, email: string): Promise<void> {
+    if (password.length === 0) throw new AppError('currentPasswordRequired', 'password')
+    try {
+      if (ports.auth.current()) await ports.auth.reauthenticate(password)
+      else await ports.auth.signIn(email, password)
+    } catch (error) {
+      if (error instanceof FirebasePortError && error.reason === 'invalid-credentials') throw new AppError('currentPasswordWrong', 'password')
+      throw appErrorOf(error, 'write')
+    }
+  }
+
+  /** The steps run now; one that fails (the network) leaves the journal, and the session says it is finishing. */
+  async function carryOn(work: Promise<void>): Promise<SessionView> {
+    await work.catch((error: unknown) => console.warn('[community] account deletion paused:', error instanceof Error ? error.message : error))
+    return auth.session()
+  }
+
   return {
+    resume: () => deletion.resume(),
+
+    /**
+     * 회원 탈퇴 (decision 027). With a deletion of this copy waiting for the password again, that
+     * one goes on; otherwise the signed-in person's starts, once the password is proven.
+     */
+    async remove(userId: string | null, password: string): Promise<SessionView> {
+      const pending = deletion.state() ? store.deletions.pending().find((row) => row.remoteUid !== null) : undefined
+      if (pending) {
+        await prove(password, pending.email)
+        return carryOn(deletion.resume())
+      }
+      if (!userId) throw new AppError('loginRequired')
+      const me = await auth.author(userId)
+      await prove(password, me.email)
+      auth.leave()
+      return carryOn(deletion.start({ userId, uid: me.uid, email: me.email }))
+    },
+
     async exportData(userId: string): Promise<ExportedData> {
       try {
         const me = await auth.author(userId)

@@ -16,6 +16,7 @@ import type { PendingImage } from '../../store/images-store'
 import type { Sync } from './sync'
 import { createNicknameClaims } from './nickname-claims'
 import { createSignOuts } from './sign-outs'
+import type { CommunityDeletion } from './deletion'
 import { normalEmail, normalNickname } from '@shared/identity'
 
 /** What the vault keeps for this project: the credential, and who it signs in, for an offline start. */
@@ -56,7 +57,8 @@ export function createCommunityAuth(
   images: CommunityImages,
   vault: SessionVault,
   sync: Sync,
-  onSessionChanged: () => void
+  onSessionChanged: () => void,
+  deletion: Pick<CommunityDeletion, 'state' | 'pendingFor' | 'adopt' | 'resume'>
 ) {
   const { store, mirror, ports } = ctx
   const throttle = createLoginThrottle(ctx.now)
@@ -85,6 +87,8 @@ export function createCommunityAuth(
   }
 
   function session(): SessionView {
+    const deleting = deletion.state()
+    if (deleting) return { user: null, accountDeletion: deleting }
     if (incomplete) return { user: null, profileToComplete: { email: incomplete.email } }
     const user = me ? store.users.get(me.userId) : null
     if (!me || !user) return { user: null }
@@ -213,6 +217,15 @@ export function createCommunityAuth(
     async restore(): Promise<SessionView> {
       const saved = parseSaved(await vault.load())
       if (!saved) return session()
+      // 회원 탈퇴 cut short: nobody is signed in; Firebase takes the saved credential back to finish it.
+      if (deletion.pendingFor(saved.uid)) {
+        deletion.adopt()
+        ctx.background('account deletion', async () => {
+          await ports.auth.restore(saved.credential).catch((error: unknown) => console.warn('[community] deletion sign-in', error))
+          await deletion.resume()
+        })
+        return session()
+      }
       const userId = mirror.personId(saved.email) ?? await store.transaction(() => mirror.person({ email: saved.email, uid: saved.uid }, ctx.newId, ctx.now()))
       unconfirmed = saved
       savedSignOuts = saved.signOuts ?? null
@@ -338,6 +351,11 @@ export function createCommunityAuth(
       await save()
       await bestEffort('sign out others', () => signOuts.raise(uid))
       return { done: true }
+    },
+
+    /** 회원 탈퇴 has begun: nothing more is written as the person; Firebase and the vault keep the sign-in until it ends. */
+    leave(): void {
+      signedInAs(null)
     },
 
     logout

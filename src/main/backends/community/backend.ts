@@ -15,6 +15,7 @@ import { createCommunityAccount } from './account'
 import { createCommunityAlerts } from './alerts'
 import { createCommunityAuth } from './auth'
 import { createCommunityComments } from './comments'
+import { createCommunityDeletion } from './deletion'
 import { createBackgroundWork, type CommunityContext } from './context'
 import { createImageCache } from './image-cache'
 import { createCommunityImages } from './images'
@@ -82,11 +83,18 @@ export function openCommunityBackend(options: CommunityBackendOptions) {
   const images = createCommunityImages(ctx, views, cache)
   // Per project, beside local mode's own session file: each mode keeps its sign-in.
   const vault = createFileVault(join(options.profileDir, 'community', projectId, 'session'), options.cipher, ctx.now)
-  const auth = createCommunityAuth(ctx, views, images, vault, sync, sessionChanged)
+  const deletion = createCommunityDeletion(ctx, {
+    changed: () => sessionChanged(),
+    finished: async () => {
+      await auth.logout()
+      sessionChanged()
+    }
+  })
+  const auth = createCommunityAuth(ctx, views, images, vault, sync, sessionChanged, deletion)
   const live = createLiveService(ctx, views, options.desktop, emit, auth.currentUserId)
   const services: Services = {
     auth,
-    account: createCommunityAccount(ctx, auth),
+    account: createCommunityAccount(ctx, auth, deletion),
     images: {
       ...images,
       // An upload writes to Storage as the signed-in user: a session restored offline is confirmed first.
@@ -136,7 +144,9 @@ export function openCommunityBackend(options: CommunityBackendOptions) {
     async start(): Promise<void> {
       sync.start()
       stopResume = ports.connectivity.onChange((online) => {
-        if (online) auth.resume()
+        if (!online) return
+        auth.resume()
+        if (deletion.state() === 'finishing') ctx.background('account deletion', () => deletion.resume())
       })
       await auth.restore()
       watcher.start()

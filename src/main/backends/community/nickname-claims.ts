@@ -26,6 +26,11 @@ export function createNicknameClaims({ store, ports }: Pick<CommunityContext, 's
       return remote('write', () => ports.docs.claimNickname(keyOf(nickname), uid))
     },
 
+    /** 회원 탈퇴: the name is free for others again (only one's own claim can go). */
+    release(nickname: string): Promise<void> {
+      return ports.docs.releaseNickname(keyOf(nickname))
+    },
+
     /** A member from before names were held, signing in: holds their name if it is still free. */
     keep(nickname: string, uid: string): Promise<void> {
       return bestEffort('nickname', async () => {

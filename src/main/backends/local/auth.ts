@@ -157,6 +157,29 @@ export function createLocalAuth(ctx: ServiceContext, views: Views, images: Local
       return { done: true }
     },
 
+    /**
+     * 회원 탈퇴's first step, checked as a login is: the journal row (with the photo files to
+     * remove) and the person's rows go in one transaction, so the account is either whole or
+     * gone; the files are `account.ts`'s next step. This copy is signed out.
+     */
+    async deleteAccount(userId: string | null, password: string): Promise<string[]> {
+      const user = tokenHash && userId && currentUserId() === userId ? store.users.get(userId) : null
+      if (!user) throw new AppError('loginRequired')
+      if (password.length === 0) throw new AppError('currentPasswordRequired', 'password')
+      throttle.attempt(user.email)
+      if (!(await verifyPassword(password, user.passwordHash))) throw new AppError('currentPasswordWrong', 'password')
+      throttle.succeeded(user.email)
+      const files = await store.transaction(() => {
+        const owned = store.account.imageFiles(user.id)
+        store.deletions.start({ userId: user.id, remoteUid: null, email: user.email, step: 'files', files: owned, at: ctx.now() })
+        store.account.removeUser(user.id)
+        return owned
+      })
+      tokenHash = null
+      await vault.clear().catch((error: unknown) => console.warn('[auth] session file', error))
+      return files
+    },
+
     /** Every local account is made with its profile: there is never one to finish. */
     async completeProfile(): Promise<SessionView> {
       throw new AppError('noProfileToComplete')

@@ -21,7 +21,7 @@ export function createLocalServices(ctx: ServiceContext, vault: SessionVault, de
     views,
     images,
     auth,
-    account: createLocalAccount(ctx),
+    account: createLocalAccount(ctx, auth),
     posts: createLocalPosts(ctx, views, images),
     likes: createLocalLikes(ctx),
     comments: createLocalComments(ctx, views),

@@ -1,6 +1,7 @@
 import { deleteApp } from 'firebase/app'
 import {
   createUserWithEmailAndPassword,
+  deleteUser,
   EmailAuthProvider,
   getIdToken,
   initializeAuth,
@@ -103,6 +104,16 @@ export function createAuthPort(config: FirebaseWebConfig, emulators: EmulatorHos
     signIn: (email, password) => guarded('auth', async () => portUser((await signInWithEmailAndPassword(auth, email, password)).user)),
     signOut: () => guarded('auth', () => signOut(auth)),
     current: () => (auth.currentUser ? portUser(auth.currentUser) : null),
+    reauthenticate: (password) =>
+      guarded('auth', async () => {
+        const user = auth.currentUser
+        if (!user?.email) throw new FirebasePortError('invalid-credentials')
+        await reauthenticateWithCredential(user, EmailAuthProvider.credential(user.email, password))
+      }),
+    deleteAccount: () =>
+      guarded('auth', async () => {
+        if (auth.currentUser) await deleteUser(auth.currentUser)
+      }),
     changePassword: (currentPassword, newPassword) =>
       guarded('auth', async () => {
         const user = auth.currentUser

@@ -376,6 +376,8 @@ export function createDocsPort(db: Firestore, signal: FirestoreSignal): DocsPort
     postsBy: async (uid, n) => (await fetchDocs(query(posts, where('posted_uid', '==', uid), limit(Math.min(n, ownDocsMax))))).map(readPost),
     commentsBy: async (email, n) => (await fetchDocs(query(comments, where('comment_by', '==', email), limit(Math.min(n, ownDocsMax))))).map(readComment),
     postsLikedBy: async (email, n) => (await fetchDocs(query(posts, where('likedBy', 'array-contains', email), limit(Math.min(n, ownDocsMax))))).map(readPost),
+    deleteUser: (docId) => write((transaction) => transaction.delete(doc(users, requireDocId(docId)))),
+    releaseNickname: (key) => write((transaction) => transaction.delete(doc(db, NICKNAMES, requireDocId(key)))),
     async userByEmail(email) {
       const docs = await fetchDocs(query(users, where('user_id', '==', email), limit(1)))
       return docs[0] ? readUser(docs[0]) : null
