@@ -237,6 +237,18 @@ describe('DocsPort on the Firestore emulator', () => {
     expect(ids(await alice.ports.docs.postsLikedBy(alice.user.email, 10))).toEqual([bobs])
   })
 
+  it('deletes one\'s own users document and gives up one\'s own name (회원 탈퇴); another\'s are refused', async () => {
+    await alice.ports.docs.setUser(alice.user.uid, { uid: alice.user.uid, user_id: alice.user.email, nickname: '앨리스', profile_img: '', alerts: [] })
+    const key = 'b'.repeat(64)
+    expect(await alice.ports.docs.claimNickname(key, alice.user.uid)).toBe(true)
+    expect((await failure(bob.ports.docs.deleteUser(alice.user.uid))).reason).toBe('permission-denied')
+    expect((await failure(bob.ports.docs.releaseNickname(key))).reason).toBe('permission-denied')
+    await alice.ports.docs.deleteUser(alice.user.uid)
+    await alice.ports.docs.releaseNickname(key)
+    expect(await alice.ports.docs.userByEmail(alice.user.email)).toBeNull()
+    expect(await bob.ports.docs.nicknameHolder(key)).toBeNull()
+  })
+
   it('counts the comments of each post on the server, for a visitor too, more posts than it asks at once', async () => {
     const p1 = await alice.ports.docs.addPost(magpiePost(alice.user))
     const p2 = await alice.ports.docs.addPost(magpiePost(alice.user))
