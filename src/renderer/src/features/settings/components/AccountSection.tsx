@@ -7,19 +7,21 @@ import { toast } from '@/shared/ui/toast'
 import { download, useExportData } from '../api/export-data'
 import { useSignOutOthers } from '../api/sign-out-others'
 import { ChangePasswordForm } from './ChangePasswordForm'
+import { DeleteAccountForm } from './DeleteAccountForm'
 import styles from './AccountSection.module.css'
 import dialog from './SettingsDialog.module.css'
 
 /**
  * 설정 → 계정, for someone signed in: sign out every other copy (a lost or shared computer),
- * change the password, download their data.
+ * change the password, download their data, delete the account (then `onAccountGone`: the dialog closes).
  */
-export function AccountSection() {
+export function AccountSection({ onAccountGone }: { onAccountGone: () => void }) {
   const user = useCurrentUser()
   const signOut = useSignOutOthers()
   const confirm = useConfirm()
   const exporter = useExportData()
   const [changing, setChanging] = useState(false)
+  const [deleting, setDeleting] = useState(false)
   const changeButton = useRef<HTMLButtonElement>(null)
   if (!user) return null
 
@@ -87,6 +89,16 @@ export function AccountSection() {
           }}
         />
       )}
+      <div className={styles.leave}>
+        <button type="button" className={styles.action} aria-expanded={deleting} aria-controls={deleting ? 'delete-account' : undefined} onClick={() => setDeleting((open) => !open)}>
+          {messages.deleteAccount}
+        </button>
+        {deleting && (
+          <div id="delete-account">
+            <DeleteAccountForm hint={messages.deleteAccountHint} submit={messages.deleteAccountSubmit} confirm onDone={onAccountGone} />
+          </div>
+        )}
+      </div>
     </section>
   )
 }

@@ -68,7 +68,7 @@ export default function SettingsDialog({
               <Spinner />
             )}
           </section>
-          <AccountSection />
+          <AccountSection onAccountGone={() => onOpenChange(false)} />
           <AppSection />
         </Dialog.Content>
       </Dialog.Portal>
