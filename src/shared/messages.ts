@@ -36,7 +36,7 @@ export const messages = {
   signOutOthersHint: '다른 컴퓨터나 이 컴퓨터의 다른 까치에 로그인된 이 계정을 모두 로그아웃해요. 지금 쓰는 이 까치는 그대로예요.',
   confirmSignOutOthers: '지금 쓰는 이 까치만 남기고 다른 곳에서 모두 로그아웃할까요?',
   signedOutOthers: '다른 곳에서 모두 로그아웃했어요',
-  // 설정 → 계정 → 비밀번호 바꾸기 (docs/specification.md §11.4)
+  // 설정 → 계정 → 비밀번호 바꾸기 (docs/specification.md §11)
   changePassword: '비밀번호 바꾸기',
   changePasswordSubmit: '새 비밀번호로 바꾸기',
   changePasswordHint: '비밀번호를 바꾸면 지금 쓰는 이 까치만 남기고 다른 곳에서는 모두 로그아웃돼요.',
@@ -47,7 +47,7 @@ export const messages = {
   currentPasswordWrong: '현재 비밀번호가 맞지 않아요. 다시 입력해 주세요',
   newPasswordSame: '지금 쓰는 비밀번호와 다른 비밀번호를 입력해 주세요',
   passwordChanged: '비밀번호를 바꿨어요. 다른 곳에서는 모두 로그아웃했어요',
-  // 설정 → 계정 → 내 데이터 내려받기 (docs/specification.md §11.5)
+  // 설정 → 계정 → 내 데이터 내려받기 (docs/specification.md §11)
   exportData: '내 데이터 내려받기',
   exportDataHint: '내 게시글과 사진, 댓글, 좋아요, 알림을 ZIP 파일 하나로 내려받아요. 브라우저로 열어 볼 수 있는 페이지도 들어 있어요.',
   exportRunning: '내 데이터를 내려받고 있어요. 끝날 때까지 기다려 주세요',
@@ -62,7 +62,7 @@ export const messages = {
   exportNoLikes: '좋아요한 게시글이 없어요',
   exportNoAlerts: '받은 알림이 없어요',
   exportProfilePhoto: '프로필 사진',
-  // 설정 → 계정 → 회원 탈퇴 (docs/specification.md §11.6)
+  // 설정 → 계정 → 회원 탈퇴 (docs/specification.md §11)
   deleteAccount: '회원 탈퇴',
   deleteAccountHint: '탈퇴하면 내 게시글과 사진, 댓글, 좋아요, 알림, 프로필이 모두 지워지고 되돌릴 수 없어요. 필요하면 먼저 내 데이터를 내려받아 주세요.',
   deleteAccountPassword: '비밀번호 확인',
