@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { basename, join } from 'node:path'
 import type { ThemeChoice } from '@shared/limits'
 import type { DesktopPort, NativeNotification } from '../main/desktop-port'
 
@@ -19,6 +22,15 @@ export interface DesktopRecording {
   navigations: string[]
   /** Each scheme the renderer asked the OS for, in order. */
   themes: ThemeChoice[]
+  /** Each file the person saved (내 데이터 내려받기), where it was written. */
+  saves: string[]
+}
+
+export interface RecordingDesktopOptions {
+  /** Where "saved" files go (the save dialog's answer); a fresh temp folder when absent. */
+  downloadsDir?: string
+  /** The URL a page downloads a saved file from (the harness serves them); absent: none (tests read the path). */
+  downloadUrl?: (file: string) => string
 }
 
 /**
@@ -26,9 +38,12 @@ export interface DesktopRecording {
  * browser harness, and records every call so a test can read what the user would
  * have seen. `click` does what a click on a native notification does.
  */
-export function createRecordingDesktop(onNavigate: (route: string) => void = () => {}) {
-  const recording: DesktopRecording = { notifications: [], badges: [], badge: 0, focused: false, navigations: [], themes: [] }
+export function createRecordingDesktop(onNavigate: (route: string) => void = () => {}, options: RecordingDesktopOptions = {}) {
+  const recording: DesktopRecording = { notifications: [], badges: [], badge: 0, focused: false, navigations: [], themes: [], saves: [] }
   const routes: string[] = []
+  let downloadsDir = options.downloadsDir ?? null
+  /** The save dialog's next answer: the person picks the suggested name (true) or cancels (false). */
+  let nextSave = true
 
   const port: DesktopPort = {
     notify(notification: NativeNotification) {
@@ -49,12 +64,32 @@ export function createRecordingDesktop(onNavigate: (route: string) => void = () 
     isFocused: () => recording.focused,
     setTheme(source: ThemeChoice) {
       recording.themes.push(source)
+    },
+    async chooseSavePath(suggestedName: string) {
+      const answer = nextSave
+      nextSave = true
+      if (!answer) return null
+      downloadsDir ??= mkdtempSync(join(tmpdir(), 'magpie-downloads-'))
+      mkdirSync(downloadsDir, { recursive: true })
+      return join(downloadsDir, suggestedName)
+    },
+    saved(path: string) {
+      recording.saves.push(path)
+      return options.downloadUrl ? options.downloadUrl(basename(path)) : null
     }
   }
 
   return {
     port,
     recording,
+    /** The next save dialog is cancelled. */
+    cancelNextSave() {
+      nextSave = false
+    },
+    /** Where a saved file named `file` is, when it is one of this desktop's. */
+    savedFile(file: string): string | null {
+      return recording.saves.find((path) => basename(path) === file) ?? null
+    },
     setFocused(focused: boolean) {
       recording.focused = focused
     },

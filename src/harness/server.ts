@@ -4,7 +4,7 @@ import { pipeline } from 'node:stream'
 import { readFile, stat } from 'node:fs/promises'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import { randomBytes } from 'node:crypto'
-import { extname, join, normalize, resolve, sep } from 'node:path'
+import { basename, extname, join, normalize, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { WebSocketServer, type WebSocket } from 'ws'
 import type { EventName } from '@shared/ipc/channels'
@@ -89,7 +89,11 @@ export async function startHarness(options: HarnessOptions) {
     for (const connection of sockets.values()) connection.send(frame)
   }
   const log = (line: string) => console.error(`[harness] ${line}`)
-  const desktop = createRecordingDesktop((route) => emit('app:navigate', { route }))
+  // A saved file goes to the profile's downloads folder, and the page is handed its URL: the browser downloads it.
+  const desktop = createRecordingDesktop((route) => emit('app:navigate', { route }), {
+    downloadsDir: join(options.profileDir, 'downloads'),
+    downloadUrl: (file) => `/__harness/download?file=${encodeURIComponent(file)}&token=${token}`
+  })
   const shell = createHarnessShell(options.profileDir, (event, payload) => emit(event, payload))
   const preload = await bundlePreload()
   let origin = ''
@@ -176,6 +180,17 @@ export async function startHarness(options: HarnessOptions) {
       if (!authorised(url)) return void res.writeHead(403).end()
       if (path === '/__harness/desktop' && req.method === 'GET') {
         res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(desktop.recording))
+        return
+      }
+      if (path === '/__harness/download' && req.method === 'GET') {
+        const file = desktop.savedFile(url.searchParams.get('file') ?? '')
+        if (!file) return notFound(res)
+        res.writeHead(200, {
+          'content-type': 'application/zip',
+          'content-disposition': `attachment; filename="${basename(file).replace(/[^\w.-]/g, '_')}"`,
+          'cache-control': 'no-store'
+        })
+        stream(res, file)
         return
       }
       if (path === '/__harness/desktop/click' && req.method === 'POST') {

@@ -25,6 +25,13 @@ export interface DesktopPort {
   isFocused(): boolean
   /** The scheme chosen in 설정, for what the OS draws around the page (title bar, menus, window background). */
   setTheme(source: ThemeChoice): void
+  /** Where a file the person asked for goes (the app: a save dialog over the window); null when they cancel. */
+  chooseSavePath(suggestedName: string): Promise<string | null>
+  /**
+   * The file is written where chooseSavePath said. The app answers null (the person chose the
+   * place); the browser harness answers the URL its page downloads the file from (decision 027).
+   */
+  saved(path: string): string | null
 }
 
 /**

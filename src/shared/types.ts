@@ -44,6 +44,12 @@ export interface SessionView {
    * auth:completeProfile writes it; the renderer keeps the person on the 프로필 완성 step meanwhile.
    */
   profileToComplete?: { email: string }
+  /**
+   * 회원 탈퇴 was started here and is not finished (decision 027): 'finishing' while its steps run
+   * or wait for the network; 'needsPassword' when Firebase asks for the password again before it
+   * deletes the account. user is null meanwhile.
+   */
+  accountDeletion?: 'finishing' | 'needsPassword'
 }
 
 export interface PostView {

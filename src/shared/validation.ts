@@ -71,3 +71,20 @@ export function checkSignUp(fields: SignUpFields): Partial<Record<keyof SignUpFi
   if (confirm) problems.passwordConfirm = confirm
   return problems
 }
+
+export interface PasswordChangeFields {
+  currentPassword: string
+  newPassword: string
+  newPasswordConfirm: string
+}
+
+/** 비밀번호 바꾸기's rules: the new password follows the sign-up's, and must differ from the current one. */
+export function checkPasswordChange(values: PasswordChangeFields): Partial<Record<keyof PasswordChangeFields, MessageKey>> {
+  const problems: Partial<Record<keyof PasswordChangeFields, MessageKey>> = {}
+  if (values.currentPassword.length === 0) problems.currentPassword = 'currentPasswordRequired'
+  const next = checkPassword(values.newPassword) ?? (values.newPassword === values.currentPassword ? 'newPasswordSame' : null)
+  if (next) problems.newPassword = next
+  const confirm = checkPasswordConfirm(values.newPassword, values.newPasswordConfirm)
+  if (confirm) problems.newPasswordConfirm = confirm
+  return problems
+}

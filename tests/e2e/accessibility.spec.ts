@@ -134,6 +134,15 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await expect(page.getByLabel('끝')).toHaveValue(String(8 * 60))
     await expect(page.getByTestId('muted-posts').getByRole('listitem')).toHaveCount(1)
     found.push(...(await violations(page, 'settings dialog (signed in)')))
+    // 설정 → 계정's forms open in place, each with a problem showing.
+    const accountSection = page.getByTestId('settings-account')
+    await accountSection.getByRole('button', { name: '비밀번호 바꾸기' }).click()
+    await accountSection.getByRole('button', { name: '새 비밀번호로 바꾸기' }).click()
+    await expect(accountSection.getByText('현재 비밀번호를 입력해 주세요')).toBeVisible()
+    await accountSection.getByRole('button', { name: '회원 탈퇴' }).click()
+    await accountSection.getByRole('button', { name: '탈퇴하기' }).click()
+    await expect(accountSection.getByRole('form', { name: '탈퇴하기' }).getByText('현재 비밀번호를 입력해 주세요')).toBeVisible()
+    found.push(...(await violations(page, 'settings dialog (계정 forms open)')))
     await page.keyboard.press('Escape')
 
     // Signed out again: the detail page as a visitor sees it.

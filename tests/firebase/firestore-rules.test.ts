@@ -665,9 +665,21 @@ describe('Firestore rules', () => {
       await assertFails(mine.update({ admin: true }))
     })
 
-    it('denies deleting a users document, even by the owner', async () => {
+    it('allows the owner to delete their own document (회원 탈퇴), a web-app auto id or users/{uid}', async () => {
       await seed('users/u1', userDoc(ALICE))
-      await assertFails(db(signedIn(env, ALICE)).doc('users/u1').delete())
+      await seed(`users/${ALICE.uid}`, userDoc(ALICE))
+      await assertSucceeds(db(signedIn(env, ALICE)).doc('users/u1').delete())
+      await assertSucceeds(db(signedIn(env, ALICE)).doc(`users/${ALICE.uid}`).delete())
+    })
+
+    it('denies deleting anyone else\'s document, a visitor deleting one, and a document whose uid or email is not both the caller\'s', async () => {
+      await seed('users/u1', userDoc(ALICE))
+      await assertFails(db(signedIn(env, BOB)).doc('users/u1').delete())
+      await assertFails(db(visitor(env)).doc('users/u1').delete())
+      await seed('users/u2', userDoc(ALICE, { user_id: BOB.email }))
+      await assertFails(db(signedIn(env, ALICE)).doc('users/u2').delete())
+      await seed('users/u3', userDoc(BOB, { user_id: ALICE.email }))
+      await assertFails(db(signedIn(env, ALICE)).doc('users/u3').delete())
     })
   })
 

@@ -223,6 +223,35 @@ describe('DocsPort on the Firestore emulator', () => {
     expect(await alice.ports.docs.commentsOf(p1)).toHaveLength(1)
   })
 
+  it('finds one person\'s own posts, comments and likes by single-field queries, bounded by the limit asked (내 데이터 내려받기)', async () => {
+    const mine = [await alice.ports.docs.addPost(magpiePost(alice.user)), await alice.ports.docs.addPost(magpiePost(alice.user))]
+    const bobs = await bob.ports.docs.addPost(magpiePost(bob.user, { nickname: '밥' }))
+    await alice.ports.docs.setLiked(bobs, alice.user.email, true)
+    await bob.ports.docs.setLiked(mine[0]!, bob.user.email, true)
+    const comment = (postId: string, by: FirebaseUser): CommentDoc => ({ post_id: postId, comment: '댓글', comment_by: by.email, comment_nick: '닉', comment_time: '2026. 11. 22. 09:01' })
+    const aliceComment = await alice.ports.docs.addComment(comment(bobs, alice.user))
+    await bob.ports.docs.addComment(comment(mine[0]!, bob.user))
+
+    expect(ids(await alice.ports.docs.allPostsBy(alice.user.uid, 10)).sort()).toEqual([...mine].sort())
+    expect(await alice.ports.docs.allPostsBy(alice.user.uid, 1)).toHaveLength(1)
+    expect(ids(await alice.ports.docs.commentsBy(alice.user.email, 10))).toEqual([aliceComment])
+    expect(ids(await alice.ports.docs.postsLikedBy(alice.user.email, 10))).toEqual([bobs])
+  })
+
+  it('deletes one\'s own users document and gives up one\'s own name (회원 탈퇴); another\'s are refused', async () => {
+    await alice.ports.docs.setUser(alice.user.uid, { uid: alice.user.uid, user_id: alice.user.email, nickname: '앨리스', profile_img: '', alerts: [] })
+    const key = 'b'.repeat(64)
+    expect(await alice.ports.docs.claimNickname(key, alice.user.uid)).toBe(true)
+    expect((await failure(bob.ports.docs.deleteUser(alice.user.uid))).reason).toBe('permission-denied')
+    // Another member's release leaves the name with its holder.
+    await bob.ports.docs.releaseNickname(key, bob.user.uid)
+    expect(await bob.ports.docs.nicknameHolder(key)).toBe(alice.user.uid)
+    await alice.ports.docs.deleteUser(alice.user.uid)
+    await alice.ports.docs.releaseNickname(key, alice.user.uid)
+    expect(await alice.ports.docs.userByEmail(alice.user.email)).toBeNull()
+    expect(await bob.ports.docs.nicknameHolder(key)).toBeNull()
+  })
+
   it('counts the comments of each post on the server, for a visitor too, more posts than it asks at once', async () => {
     const p1 = await alice.ports.docs.addPost(magpiePost(alice.user))
     const p2 = await alice.ports.docs.addPost(magpiePost(alice.user))

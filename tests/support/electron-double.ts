@@ -223,7 +223,13 @@ function emptyRecording() {
       permissionCheckHandler: null as PermissionCheckHandler | null
     },
     shell: { openedExternal: [] as string[] },
-    dialog: { errorBoxes: [] as { title: string; content: string }[] },
+    dialog: {
+      errorBoxes: [] as { title: string; content: string }[],
+      /** showSaveDialog calls: the window it was modal to (null: none) and its options. */
+      saveDialogs: [] as { window: unknown; options: Record<string, unknown> }[],
+      /** What the next save dialogs answer: a path, or null for 취소. */
+      saveDialogAnswer: null as string | null
+    },
     /** contextBridge.exposeInMainWorld calls, in order. */
     exposedInMainWorld: [] as { key: string; api: unknown }[],
     /** ipcRenderer.invoke calls, in order. */
@@ -1078,6 +1084,17 @@ export const dialog = {
   showErrorBox(title: string, content: string): void {
     record('dialog.showErrorBox', title, content)
     electronRecording.dialog.errorBoxes.push({ title, content })
+  },
+  /**
+   * As Electron's (https://www.electronjs.org/docs/latest/api/dialog#dialogshowsavedialogwindow-options):
+   * the window argument is optional, and it resolves { canceled, filePath }, filePath '' when canceled.
+   */
+  showSaveDialog(...args: [unknown, Record<string, unknown>] | [Record<string, unknown>]): Promise<{ canceled: boolean; filePath: string }> {
+    const [window, options] = args.length === 2 ? args : [null, args[0]]
+    record('dialog.showSaveDialog', options)
+    electronRecording.dialog.saveDialogs.push({ window, options })
+    const answer = electronRecording.dialog.saveDialogAnswer
+    return Promise.resolve(answer === null ? { canceled: true, filePath: '' } : { canceled: false, filePath: answer })
   },
   /** Resolves with the button clicked; an aborted `signal` closes it, answering cancelId. (electron.d.ts MessageBoxOptions.signal) */
   showMessageBox(window: unknown, options: Record<string, unknown> & { signal?: AbortSignal; cancelId?: number }): Promise<{ response: number }> {

@@ -36,7 +36,10 @@ function gatedDesktop(desktop: DesktopPort, active: () => boolean): DesktopPort 
     },
     isFocused: () => desktop.isFocused(),
     // The scheme is the window's, whichever backend runs.
-    setTheme: (source) => desktop.setTheme(source)
+    setTheme: (source) => desktop.setTheme(source),
+    // Asked for by the person's own action (내 데이터 내려받기), whichever backend runs.
+    chooseSavePath: (name) => desktop.chooseSavePath(name),
+    saved: (path) => desktop.saved(path)
   }
 }
 

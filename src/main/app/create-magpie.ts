@@ -5,6 +5,7 @@ import { openCommunityBackend } from '../backends/community/backend'
 import { createLocalServices } from '../backends/local'
 import { createSettingsService } from '../core/connection-settings'
 import { createInvitations, type Invitations } from '../core/invitations'
+import { createDataExport } from '../core/data-export'
 import type { Emit } from '../core/live-events'
 import { productionScrypt, type ScryptParams } from '../core/password'
 import { createFileVault, type TokenCipher } from '../core/session-vault'
@@ -104,7 +105,7 @@ export async function createMagpie(options: MagpieOptions) {
     managed: options.managedCommunity ?? false
   })
   const invitations = options.invitations ?? createInvitations()
-  const dispatch = createDispatcher(createHandlers(active, settings, invitations, options.desktop, options.shell), {
+  const dispatch = createDispatcher(createHandlers(active, settings, invitations, options.desktop, options.shell, createDataExport({ desktop: options.desktop, emit: options.emit, now })), {
     currentUserId: () => active().auth.currentUserId(),
     afterCall(channel) {
       switching.poll()
@@ -116,6 +117,8 @@ export async function createMagpie(options: MagpieOptions) {
   })
 
   await services.auth.restore()
+  // A 회원 탈퇴 cut short (the app quit or crashed midway) is finished before anything else.
+  await services.account.resume().catch((error: unknown) => console.warn('[account] deletion not finished:', error))
   await switching.start(options.community ?? null)
 
   // Housekeeping off the start-up path, then hourly: the app may live in the tray for weeks.

@@ -1,4 +1,4 @@
-import type { CompleteProfileInput, ProfileEdit, SignUpInput } from '@shared/ipc/contract'
+import type { ChangePasswordInput, CompleteProfileInput, ProfileEdit, SignUpInput } from '@shared/ipc/contract'
 import type { ImagePurpose } from '@shared/limits'
 import type { MessageKey } from '@shared/messages'
 import type { AlertList, CommentPage, CommentView, FeedMatches, FeedPage, ImageUpload, LikeState, LikerList, PersonControl, PersonPage, PersonView, PostView, SessionView } from '@shared/types'
@@ -7,6 +7,7 @@ import type { Emit, LiveService } from './live-events'
 import type { NotificationSettingsService } from './notification-settings'
 import type { SearchService } from './search'
 import type { PostDraft } from './post-rules'
+import type { ExportedData } from './exported-data'
 
 type Awaitable<T> = T | Promise<T>
 
@@ -26,6 +27,19 @@ export interface Services {
     completeProfile(input: CompleteProfileInput): Promise<SessionView>
     /** Ends every other session of the person (docs/SECURITY.md, "Sessions"); this copy's stays. */
     signOutOthers(userId: string): Promise<{ done: true }>
+    /** Needs the current password; ends the person's other sessions as signOutOthers does. */
+    changePassword(userId: string, input: ChangePasswordInput): Promise<{ done: true }>
+  }
+  account: {
+    /** 내 데이터 내려받기's contents (decision 027): the store's in local mode, the server's in a community. */
+    exportData(userId: string): Promise<ExportedData>
+    /**
+     * 회원 탈퇴 (decision 027): the password checked, a journal row written, then every step; the
+     * caller is signed out. userId null: finishing this copy's deletion that waits for the password.
+     */
+    remove(userId: string | null, password: string): Promise<SessionView>
+    /** Finishes the deletions a journal row says were cut short (at start, and when the network is back). */
+    resume(): Promise<void>
   }
   images: {
     add(userId: string, purpose: ImagePurpose, bytes: Uint8Array, onProgress?: (p: number) => void): Promise<ImageUpload>

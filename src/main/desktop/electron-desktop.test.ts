@@ -389,3 +389,19 @@ describe('setTheme', () => {
     expect(callsTo('nativeTheme.themeSource').map((call) => call.args[0])).toEqual(['dark', 'light', 'system'])
   })
 })
+
+describe('chooseSavePath (내 데이터 내려받기)', () => {
+  it('opens the save dialog over the window at the downloads folder with the suggested name; 취소 is null', async () => {
+    const { desktop, refs } = setup()
+    electronRecording.dialog.saveDialogAnswer = '/home/me/받은 파일/magpie-data.zip'
+    expect(await desktop.chooseSavePath('magpie-data-2026-11-26.zip')).toBe('/home/me/받은 파일/magpie-data.zip')
+    const [shown] = electronRecording.dialog.saveDialogs
+    expect(shown!.window).toBe(refs.window)
+    expect(shown!.options).toMatchObject({ filters: [{ name: 'ZIP', extensions: ['zip'] }] })
+    expect(String(shown!.options.defaultPath)).toMatch(/downloads[/\\]magpie-data-2026-11-26\.zip$/)
+    expect(desktop.saved('/home/me/받은 파일/magpie-data.zip')).toBeNull()
+
+    electronRecording.dialog.saveDialogAnswer = null
+    expect(await desktop.chooseSavePath('magpie-data-2026-11-26.zip')).toBeNull()
+  })
+})

@@ -1,4 +1,4 @@
-import { app, nativeImage, nativeTheme, Notification, type BrowserWindow, type Tray } from 'electron'
+import { app, dialog, nativeImage, nativeTheme, Notification, type BrowserWindow, type SaveDialogOptions, type Tray } from 'electron'
 import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -204,6 +204,20 @@ export function createElectronDesktop(options: {
     setTheme(source) {
       // Overrides the OS for Electron's own UI and the page's prefers-color-scheme; 'system' follows the OS again.
       if (nativeTheme.themeSource !== source) nativeTheme.themeSource = source
-    }
+    },
+    async chooseSavePath(suggestedName) {
+      // https://www.electronjs.org/docs/latest/api/dialog#dialogshowsavedialogwindow-options:
+      // resolves { canceled, filePath }; modal over the window when one is given.
+      const saveOptions: SaveDialogOptions = {
+        defaultPath: join(app.getPath('downloads'), suggestedName),
+        filters: [{ name: 'ZIP', extensions: ['zip'] }],
+        properties: ['createDirectory', 'showOverwriteConfirmation']
+      }
+      const window = options.window()
+      const result = window ? await dialog.showSaveDialog(window, saveOptions) : await dialog.showSaveDialog(saveOptions)
+      return result.canceled || !result.filePath ? null : result.filePath
+    },
+    // The file is where the person chose; nothing to hand to the page.
+    saved: () => null
   }
 }

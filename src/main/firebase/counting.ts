@@ -77,6 +77,10 @@ export function countReads(inner: DocsPort) {
       return inner.commentByNickname(postId, nickname)
     },
     userByEmail: one('userByEmail', (email) => inner.userByEmail(email)),
+    deleteUser: (docId) => inner.deleteUser(docId),
+    allPostsBy: many('allPostsBy', (uid, n) => inner.allPostsBy(uid, n)),
+    commentsBy: many('commentsBy', (email, n) => inner.commentsBy(email, n)),
+    postsLikedBy: many('postsLikedBy', (email, n) => inner.postsLikedBy(email, n)),
     async commentCounts(postIds) {
       call('commentCounts')
       const counts = await inner.commentCounts(postIds)
@@ -133,6 +137,7 @@ export function countReads(inner: DocsPort) {
       add('getProfile', 1)
       return inner.getProfile(uid)
     },
+    deleteProfile: (uid) => inner.deleteProfile(uid),
     async setProfile(uid, face) {
       call('setProfile')
       add('setProfile', 1)

@@ -30,6 +30,7 @@ const authReasons = reasons({
   'invalid-email': 'invalid-email',
   'missing-email': 'invalid-email',
   'too-many-requests': 'too-many-requests',
+  'requires-recent-login': 'requires-recent-login',
   'quota-exceeded': 'too-many-requests',
   'network-request-failed': 'offline',
   'timeout': 'offline',

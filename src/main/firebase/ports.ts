@@ -129,6 +129,8 @@ export type FirebaseFailure =
   | 'weak-password'
   | 'invalid-email'
   | 'too-many-requests'
+  /** Deleting the account needs a recent sign-in: the password again (reauthenticate). */
+  | 'requires-recent-login'
   | 'permission-denied'
   | 'not-found'
   | 'offline'
@@ -157,7 +159,23 @@ export interface AuthPort {
   exportCredential(): Promise<string | null>
   /** Signs back in from an exported credential; null when it is no longer valid. */
   restore(credential: string): Promise<FirebaseUser | null>
+  /**
+   * Re-authenticates the signed-in user with `currentPassword` ('invalid-credentials' when it is
+   * wrong), then sets `newPassword`. Firebase ends the account's other refresh tokens; this
+   * client's own are renewed, so its credential must be exported again.
+   */
+  changePassword(currentPassword: string, newPassword: string): Promise<void>
+  /** Proves the signed-in user is the person ('invalid-credentials' when the password is wrong): 회원 탈퇴. */
+  reauthenticate(password: string): Promise<void>
+  /** Deletes the signed-in account itself ('requires-recent-login' when its sign-in is too old); then signed out. */
+  deleteAccount(): Promise<void>
 }
+
+/**
+ * The most documents one of the person's own queries (allPostsBy, commentsBy, postsLikedBy) reads:
+ * one person's writing, read once per 내려받기 or 탈퇴 step (docs/firebase.md, "Reads").
+ */
+export const ownDocsMax = 5_000
 
 /** The most values one Firestore `in` filter takes: watchPosts is asked for at most this many. */
 export const watchInMax = 30
@@ -224,9 +242,17 @@ export interface DocsPort {
   commentByNickname(postId: string, nickname: string): Promise<boolean>
   addComment(doc: CommentDoc): Promise<string>
   deleteComment(id: string): Promise<void>
+  /** The person's own posts (posted_uid == uid), at most `limit` (ownDocsMax): 내 데이터 내려받기, 회원 탈퇴. */
+  allPostsBy(uid: string, limit: number): Promise<Snapshot<PostDoc>[]>
+  /** The person's own comments (comment_by == email), at most `limit`. */
+  commentsBy(email: string, limit: number): Promise<Snapshot<CommentDoc>[]>
+  /** The posts whose likedBy holds `email` (array-contains), at most `limit`. */
+  postsLikedBy(email: string, limit: number): Promise<Snapshot<PostDoc>[]>
   /** users where user_id == email (docs/specification.md §3.3, §7.3 profile), at most one. */
   userByEmail(email: string): Promise<Snapshot<UserDoc> | null>
   setUser(uid: string, doc: UserDoc): Promise<void>
+  /** Deletes one's own users document (회원 탈퇴; firestore.rules allows only that). */
+  deleteUser(docId: string): Promise<void>
   /** Who holds the name whose look-alike key hashes to `key` (nicknames/{key}, 64 hex digits): their uid, or null. */
   nicknameHolder(key: string): Promise<string | null>
   /** Takes nicknames/{key} for uid unless another uid holds it; resolves to whether uid holds it now. */
@@ -241,6 +267,8 @@ export interface DocsPort {
   getProfile(uid: string): Promise<ProfileDoc | null>
   /** The caller's own profiles/{uid}: made with the server's time as joined, later only its nickname and photo change. */
   setProfile(uid: string, face: { nickname: string; photo: string }): Promise<void>
+  /** 회원 탈퇴: the caller's own profiles/{uid} goes (nothing when there is none). */
+  deleteProfile(uid: string): Promise<void>
   /**
    * One person's posts that have createdAt (those Magpie wrote or placed), newest first, after
    * `after`: one query of at most `limit` documents (posted_uid, createdAt: a composite index).

@@ -67,7 +67,8 @@ const weight: Record<FirebaseFailure, number> = {
   'invalid-credentials': 0,
   'weak-password': 0,
   'invalid-email': 0,
-  'not-found': 0
+  'not-found': 0,
+  'requires-recent-login': 0
 }
 
 /** Rejects as soon as one check proves the config wrong; otherwise waits for both. */

@@ -96,6 +96,32 @@ describe('AuthPort against the Auth emulator', { timeout: 30_000 }, () => {
     expect(await reasonOf(auth.signUp('not-an-email', PASSWORD))).toBe('invalid-email')
   })
 
+  it('changes the password after re-authenticating: a wrong current one is invalid-credentials, and only the new one signs in', async () => {
+    const { auth } = await connect()
+    const email = newEmail()
+    await auth.signUp(email, PASSWORD)
+    expect(await reasonOf(auth.changePassword('wrong-password', 'magpie-pass-2'))).toBe('invalid-credentials')
+    expect(await reasonOf(auth.changePassword(PASSWORD, '123'))).toBe('weak-password')
+    await auth.changePassword(PASSWORD, 'magpie-pass-2')
+    expect(auth.current()?.email).toBe(email)
+
+    const other = await connect()
+    expect(await reasonOf(other.auth.signIn(email, PASSWORD))).toBe('invalid-credentials')
+    expect((await other.auth.signIn(email, 'magpie-pass-2')).email).toBe(email)
+  })
+
+  it('re-authenticates with the password (a wrong one is invalid-credentials) and deletes the account itself (회원 탈퇴)', async () => {
+    const { auth } = await connect()
+    const email = newEmail()
+    await auth.signUp(email, PASSWORD)
+    expect(await reasonOf(auth.reauthenticate('wrong-password'))).toBe('invalid-credentials')
+    await auth.reauthenticate(PASSWORD)
+    await auth.deleteAccount()
+    expect(auth.current()).toBeNull()
+    const other = await connect()
+    expect(await reasonOf(other.auth.signIn(email, PASSWORD))).toBe('invalid-credentials')
+  })
+
   it('restores the signed-in account after a restart from the exported credential, which holds no password', async () => {
     const before = await connect()
     const email = newEmail()

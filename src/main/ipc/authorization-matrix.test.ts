@@ -17,6 +17,7 @@ import {
 } from '../../../tests/support/main/test-app'
 import { databaseOf } from '../store/handle'
 import { kkachiCommunity } from '../../../tests/support/community-config'
+import { readZip } from '../../../tests/support/zip'
 
 /**
  * OWASP ASVS 5.0 V8.2.1–V8.2.3: every channel × every kind of caller, with the exact
@@ -65,7 +66,7 @@ interface Case<C extends Channel> {
   input: (s: Scenario) => Input<C>
   expect: Record<Actor, Outcome>
   /** What a successful call must have answered and done. */
-  verify?: (seen: Seen<C>) => void
+  verify?: (seen: Seen<C>) => void | Promise<void>
 }
 
 /** Every channel must have its row: a channel added to `channels` without one fails to compile. */
@@ -141,6 +142,57 @@ const matrix: Matrix = {
         expect(rows(after, 'sessions').filter((r) => r.user_id !== userIdOf(actor, s))).toEqual(
           rows(before, 'sessions').filter((r) => r.user_id !== userIdOf(actor, s))
         )
+      }
+    }
+  ],
+  'auth:changePassword': [
+    {
+      // Only the owner knows the owner's password: anyone else's current password is wrong.
+      name: 'the owner\'s password, to a new one',
+      input: (s) => ({ currentPassword: s.owner.password, newPassword: 'owner-new-secret', newPasswordConfirm: 'owner-new-secret' }),
+      expect: { loggedOut: 'loginRequired', anotherUser: 'currentPasswordWrong', owner: 'ok' },
+      verify: ({ data, s, before, after }) => {
+        expect(data).toEqual({ done: true })
+        const hashOf = (snap: Snapshot, id: string) => rows(snap, 'users').find((r) => r.id === id)?.password_hash
+        expect(hashOf(after, s.owner.user.id)).not.toBe(hashOf(before, s.owner.user.id))
+        expect(hashOf(after, s.other.user.id)).toBe(hashOf(before, s.other.user.id))
+      }
+    },
+    {
+      name: 'a new password the sign-up would refuse',
+      input: (s) => ({ currentPassword: s.owner.password, newPassword: 'short', newPasswordConfirm: 'short' }),
+      expect: { loggedOut: 'loginRequired', anotherUser: 'passwordShort', owner: 'passwordShort' }
+    }
+  ],
+  'account:export': [
+    {
+      name: 'the caller\'s own data, to the file they choose',
+      input: () => undefined,
+      expect: signedIn('loginRequired'),
+      verify: async ({ actor, data, s }) => {
+        expect(data).toEqual({ saved: true, download: null })
+        const entries = await readZip(s.app.desktop.recording.saves.at(-1)!)
+        const text = [...entries.values()].map((entry) => entry.bytes.toString('utf8')).join('\n')
+        // The caller's own email, and never anyone else's.
+        expect(text).toContain(emailOf(actor, s)!)
+        for (const other of [s.owner.email, s.other.email, s.bystander.email].filter((email) => email !== emailOf(actor, s))) expect(text).not.toContain(other)
+      }
+    }
+  ],
+  'account:delete': [
+    {
+      // Only the owner knows the owner's password: anyone else's is wrong, and nothing goes.
+      name: 'the owner\'s account, with the owner\'s password',
+      input: (s) => ({ password: s.owner.password }),
+      expect: { loggedOut: 'loginRequired', anotherUser: 'currentPasswordWrong', owner: 'ok' },
+      verify: ({ data, s, after }) => {
+        expect(data).toEqual({ user: null })
+        expect(rows(after, 'users').map((r) => r.id)).not.toContain(s.owner.user.id)
+        for (const table of ['posts', 'comments', 'alerts', 'images']) {
+          expect(rows(after, table).filter((r) => r.author_id === s.owner.user.id || r.user_id === s.owner.user.id || r.owner_id === s.owner.user.id)).toEqual([])
+        }
+        expect(rows(after, 'users').map((r) => r.id)).toEqual(expect.arrayContaining([s.other.user.id, s.bystander.user.id]))
+        expect(rows(after, 'account_deletions')).toEqual([])
       }
     }
   ],
@@ -716,10 +768,10 @@ function snapshot(store: Store): Snapshot {
   return Object.fromEntries(tables.map((t) => [t, databaseOf(store).prepare(`SELECT * FROM "${t}" ORDER BY 1, 2`).all()]))
 }
 
-/** The emails an answer may carry: only on auth channels, only the caller's own (after the call). */
+/** The emails an answer may carry: only on auth channels (and 회원 탈퇴's session answer), only the caller's own (after the call). */
 function assertPrivate(channel: Channel, s: Scenario, answer: unknown, events: unknown[]): void {
   const self = s.app.magpie.services.auth.session().user?.email ?? null
-  const allowed = channel.startsWith('auth:') && self ? [self] : []
+  const allowed = (channel.startsWith('auth:') || channel === 'account:delete') && self ? [self] : []
   const emails = [s.owner.email, s.other.email, s.bystander.email, newcomer.email]
   for (const [what, value] of [['answer', answer], ['events', events]] as const) {
     const text = JSON.stringify(value).toLowerCase()
@@ -760,7 +812,7 @@ describe('authorization matrix: every channel × {loggedOut, anotherUser, owner}
           const after = snapshot(s.app.store)
           if (outcome === 'ok') {
             expect(result).toMatchObject({ ok: true })
-            c.verify?.({ actor, data: (result as { data: Output<Channel> }).data, s, before, after })
+            await c.verify?.({ actor, data: (result as { data: Output<Channel> }).data, s, before, after })
           } else {
             expect(result).toMatchObject({ ok: false, error: { code: outcome, message: messages[outcome] } })
             // A refusal changes nothing: no row in any table (sessions too, even for a failed login), no image file.

@@ -7,7 +7,7 @@ import type { Handlers } from './handlers'
 import { ruleRefusal, schemas } from './schemas'
 
 /** Channels after which the session (and so the badge) may belong to someone else. */
-const sessionChannels: ReadonlySet<Channel> = new Set(['auth:signUp', 'auth:login', 'auth:logout', 'auth:completeProfile'])
+const sessionChannels: ReadonlySet<Channel> = new Set(['auth:signUp', 'auth:login', 'auth:logout', 'auth:completeProfile', 'account:delete'])
 
 export interface DispatchHooks {
   currentUserId(): string | null

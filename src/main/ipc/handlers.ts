@@ -4,6 +4,7 @@ import type { Services } from '../core/services'
 import type { SettingsService } from '../core/connection-settings'
 import type { Invitations } from '../core/invitations'
 import type { DesktopPort, ShellPort } from '../desktop-port'
+import type { DataExport } from '../core/data-export'
 
 export interface CallContext {
   userId: string | null
@@ -24,7 +25,8 @@ export function createHandlers(
   settings: SettingsService,
   invitations: Invitations,
   desktop: Pick<DesktopPort, 'setTheme'>,
-  shell: ShellPort
+  shell: ShellPort,
+  dataExport: DataExport
 ): Handlers {
   return {
     'auth:session': () => s().auth.session(),
@@ -33,6 +35,14 @@ export function createHandlers(
     'auth:logout': () => s().auth.logout(),
     'auth:completeProfile': (input) => s().auth.completeProfile(input),
     'auth:signOutOthers': (_input, { userId }) => s().auth.signOutOthers(s().requireUser(userId, 'loginRequired')),
+    'auth:changePassword': (input, { userId }) => s().auth.changePassword(s().requireUser(userId, 'loginRequired'), input),
+    'account:export': (_input, { userId }) => {
+      const me = s().requireUser(userId, 'loginRequired')
+      const services = s()
+      return dataExport.run(() => services.account.exportData(me))
+    },
+    // A deletion waiting for the password again has no signed-in user: the backend knows whose it is.
+    'account:delete': (input, { userId }) => s().account.remove(userId, input.password),
     'images:add': (input, { userId }) =>
       s().images.add(s().requireUser(userId, 'loginFirstWrite'), input.purpose, input.bytes, (progress) =>
         s().emit('images:progress', { requestId: input.requestId, progress })

@@ -47,6 +47,9 @@ export const schemas = {
   'auth:login': z.strictObject({ email: z.string().max(1000), password: text }),
   'auth:logout': none,
   'auth:signOutOthers': none,
+  'account:export': none,
+  'account:delete': z.strictObject({ password: text }),
+  'auth:changePassword': z.strictObject({ currentPassword: text, newPassword: text, newPasswordConfirm: text }),
   'auth:completeProfile': z.strictObject({ nickname: text, profileImage: z.instanceof(Uint8Array).nullish() }),
   'images:add': z.strictObject({
     requestId: z.string().min(1).max(100),

@@ -1,8 +1,10 @@
 import { quickCheckInWorker } from './background-check'
 import { checkedAtOpen, lockWaitMs, openDatabase, type Db, type OpenOptions, type SynchronousMode } from './database'
+import { createAccountStore } from './account-store'
 import { createAlertsStore } from './alerts-store'
 import { backupIfDue, latestBackup } from './backups'
 import { createChangesStore } from './changes-store'
+import { createDeletionsStore } from './deletions-store'
 import { createCommentsStore } from './comments-store'
 import { createControlsStore } from './controls-store'
 import { isCorrupt, isDiskFull, StoreFault } from './faults'
@@ -79,6 +81,8 @@ export function createStore(file: string, options: OpenOptions = {}) {
     notifications: guard(createNotificationSettingsStore(db)),
     changes: guard(createChangesStore(db)),
     controls: guard(createControlsStore(db)),
+    account: guard(createAccountStore(db)),
+    deletions: guard(createDeletionsStore(db)),
     /**
      * Runs fn atomically (BEGIN IMMEDIATE takes the write lock up front so two processes never
      * deadlock) without holding up the event loop while another app copy holds the lock: the

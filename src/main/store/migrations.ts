@@ -419,5 +419,21 @@ export const migrations: readonly string[] = [
   DROP INDEX posts_by_author;
   ALTER TABLE users ADD COLUMN remote_profile_at INTEGER;
   ALTER TABLE users ADD COLUMN remote_joined_at INTEGER;
+  `,
+  /* 13: 회원 탈퇴's journal (decision 027): one row per account being deleted, with the step to run
+        next and the photo files still to remove, kept until every step is done, so a deletion
+        cut short (a closed window, a lost network) is finished at the next start. No foreign
+        key: in local mode the user row goes at the first step. Comments by author, to find one
+        person's. */ `
+  CREATE TABLE account_deletions (
+    user_id    TEXT PRIMARY KEY,
+    remote_uid TEXT,
+    email      TEXT NOT NULL,
+    step       TEXT NOT NULL,
+    files      TEXT NOT NULL DEFAULT '[]',
+    started_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+  ) WITHOUT ROWID;
+  CREATE INDEX comments_by_author ON comments(author_id);
   `
 ]

@@ -55,6 +55,7 @@ export function createUsersStore(db: Db) {
   )
   const setFace = db.prepare('UPDATE users SET nickname = @nickname, avatar_id = @avatarId WHERE id = @id')
   const setJoined = db.prepare('UPDATE users SET remote_joined_at = @joinedAt WHERE id = @id AND remote_joined_at IS NOT @joinedAt')
+  const updatePassword = db.prepare('UPDATE users SET password_hash = ? WHERE id = ?')
   const lookAlikeTaken = db.prepare('SELECT 1 FROM users WHERE nickname_key = look_alike_key(?) AND id IS NOT ? LIMIT 1')
   // Another person with the same look-alike key. Not another: the same Firebase uid, or a stand-in
   // the mirror made for a nickname (store/mirror, "@nickname.invalid") spelled exactly as the name.
@@ -115,6 +116,9 @@ export function createUsersStore(db: Db) {
       deleteSession.run(tokenHash)
     },
     /** Ends every session of the user but `keepTokenHash`; how many ended. */
+    setPasswordHash(userId: string, passwordHash: string): void {
+      updatePassword.run(passwordHash, userId)
+    },
     removeOtherSessions(userId: string, keepTokenHash: string): number {
       return deleteOtherSessions.run(userId, keepTokenHash).changes
     },

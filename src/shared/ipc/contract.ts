@@ -63,6 +63,13 @@ export interface ProfileEdit {
   photo?: Uint8Array | null
 }
 
+/** 설정 → 계정's 비밀번호 바꾸기: the current password proves it is the person, the new one follows the sign-up rules. */
+export interface ChangePasswordInput {
+  currentPassword: string
+  newPassword: string
+  newPasswordConfirm: string
+}
+
 /** Request and response of every channel; main's schemas (src/main/ipc/schemas.ts) must match. */
 export interface Contract {
   'auth:session': { input: void; output: SessionView }
@@ -73,6 +80,20 @@ export interface Contract {
   'auth:completeProfile': { input: CompleteProfileInput; output: SessionView }
   /** Signs the person out of every other copy of Magpie they are signed in on (this one stays signed in). */
   'auth:signOutOthers': { input: void; output: { done: true } }
+  /** Changes the caller's password; their sessions in every other copy end (docs/SECURITY.md, "Sessions"). */
+  'auth:changePassword': { input: ChangePasswordInput; output: { done: true } }
+  /**
+   * 내 데이터 내려받기: a ZIP of the caller's posts, photos, comments, likes and alerts, saved where
+   * they choose (saved false: they cancelled). `download`: where the page fetches it, in the browser
+   * harness only (decision 027); null in the app, where the file is already where they chose.
+   */
+  'account:export': { input: void; output: { saved: boolean; download: string | null } }
+  /**
+   * 회원 탈퇴: with the password, every post, photo, comment, like, alert and the profile of the caller
+   * is deleted, then the account; answers the session after (signed out, or still finishing).
+   * Also how a deletion that stopped at Firebase's "sign in again" is finished.
+   */
+  'account:delete': { input: { password: string }; output: SessionView }
   /** Post photos only: a profile photo travels with the sign-up itself. */
   'images:add': { input: { requestId: string; purpose: 'post'; bytes: Uint8Array }; output: ImageUpload }
   'posts:feed': { input: { cursor?: string | null; limit?: number }; output: FeedPage }
@@ -150,6 +171,8 @@ export interface EventPayloads {
   'alerts:changed': { count: number; newest: { id: string; type: AlertType; postId: string } | null }
   'posts:changed': { postIds: string[]; feed: boolean }
   'images:progress': { requestId: string; progress: number }
+  /** How far the running 내 데이터 내려받기 is, 0 to 1. */
+  'account:exportProgress': { progress: number }
   'app:navigate': { route: string }
   'connection:changed': ConnectionStatus
   'shell:changed': ShellView

@@ -257,6 +257,28 @@ export function createFakeFirebase(options: FakeFirebaseOptions = {}) {
           credentials.set(token, client.user.uid)
           return token
         },
+        async reauthenticate(password) {
+          gate('auth.reauthenticate')
+          const account = client.user ? accounts.get(client.user.email) : undefined
+          if (!account || account.password !== password) throw new FirebasePortError('invalid-credentials')
+        },
+        async deleteAccount() {
+          gate('auth.deleteAccount')
+          const user = client.user
+          if (!user) return
+          accounts.delete(user.email)
+          for (const [token, uid] of credentials) if (uid === user.uid) credentials.delete(token)
+          client.user = null
+        },
+        async changePassword(currentPassword, newPassword) {
+          gate('auth.changePassword')
+          const account = client.user ? accounts.get(client.user.email) : undefined
+          if (!account || account.password !== currentPassword) throw new FirebasePortError('invalid-credentials')
+          if (newPassword.length < 6) throw new FirebasePortError('weak-password')
+          account.password = newPassword
+          // As Firebase: every refresh token the account had ends; this client's next export is a new one.
+          for (const [token, uid] of credentials) if (uid === account.uid) credentials.delete(token)
+        },
         async restore(credential) {
           gate('auth.restore')
           const uid = credentials.get(credential)
@@ -302,6 +324,12 @@ export function createFakeFirebase(options: FakeFirebaseOptions = {}) {
           gate('docs.setProfile')
           if (rules && (signedIn().uid !== uid || !str(face.nickname, 1, 20) || !str(face.photo, 0, 2048))) denied()
           profiles.set(uid, { nickname: face.nickname, photo: face.photo, joined: profiles.get(uid)?.joined ?? now() })
+          changed()
+        },
+        async deleteProfile(uid: string) {
+          gate('docs.deleteProfile')
+          if (rules && signedIn().uid !== uid) denied()
+          profiles.delete(uid)
           changed()
         },
         async postsBy(uid: string, after: PostsCursor | null, limit: number) {
@@ -481,6 +509,28 @@ export function createFakeFirebase(options: FakeFirebaseOptions = {}) {
           if (rules && (!doc || doc.comment_by !== user.email)) denied()
           comments.delete(id)
           changed()
+        },
+        async deleteUser(docId) {
+          gate('docs.deleteUser')
+          const user = signedIn()
+          const doc = users.get(docId)
+          // As firestore.rules: only one's own document, matched by uid and email.
+          if (rules && (!doc || doc.uid !== user.uid || doc.user_id !== user.email)) denied()
+          users.delete(docId)
+          changed()
+        },
+        async allPostsBy(uid, n) {
+          gate('docs.allPostsBy')
+          return clone([...posts.entries()].filter(([, doc]) => doc.posted_uid === uid).slice(0, n).map(([id, data]) => ({ id, data: data as unknown as PostDoc })))
+        },
+        async commentsBy(email, n) {
+          gate('docs.commentsBy')
+          return clone([...comments.entries()].filter(([, doc]) => doc.comment_by === email).slice(0, n).map(([id, data]) => ({ id, data: data as unknown as CommentDoc })))
+        },
+        async postsLikedBy(email, n) {
+          gate('docs.postsLikedBy')
+          const likes = (doc: Doc) => Array.isArray(doc.likedBy) && doc.likedBy.includes(email)
+          return clone([...posts.entries()].filter(([, doc]) => likes(doc)).slice(0, n).map(([id, data]) => ({ id, data: data as unknown as PostDoc })))
         },
         async userByEmail(email) {
           gate('docs.userByEmail')

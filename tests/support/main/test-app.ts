@@ -98,7 +98,8 @@ export async function startHarness(options: TestAppOptions = {}, extra: Partial<
   const dataDir = options.dataDir ?? (await tempDir())
   const profileDir = options.profileDir ?? (await tempDir())
   const clock = options.clock ?? createClock()
-  const desktop = createRecordingDesktop()
+  // Saved files (내 데이터 내려받기) go in the profile folder, removed with it after the test.
+  const desktop = createRecordingDesktop(undefined, { downloadsDir: join(profileDir, 'downloads') })
   desktop.setFocused(options.focused ?? false)
   const events: RecordedEvent[] = []
   const shell = createHarnessShell(profileDir, (event, payload) => events.push({ event, payload }))

@@ -197,3 +197,32 @@ describe('signing out my other copies in a community (issue 22, item 6)', () => 
     expect((await again.call('auth:session')).user?.email).toBe(account.email)
   })
 })
+
+describe('changing the password in a community (설정 → 계정)', () => {
+  it('re-authenticates with the current password, ends the other copies, and this copy stays signed in across a restart', async () => {
+    const fake = createFakeFirebase()
+    const here = await startCommunityApp(fake)
+    const account = await signUp(here, 'changer')
+    const laptop = await startCommunityApp(fake)
+    await laptop.call('auth:login', { email: account.email, password: account.password })
+    await here.settle()
+
+    const input = (currentPassword: string, newPassword = 'brand-new-secret') => ({ currentPassword, newPassword, newPasswordConfirm: newPassword })
+    expect(await here.refused('auth:changePassword', input('not-my-password'))).toMatchObject({ code: 'currentPasswordWrong', field: 'currentPassword' })
+    expect(await here.refused('auth:changePassword', input(account.password, 'short'))).toMatchObject({ code: 'passwordShort', field: 'newPassword' })
+    fake.failNext('auth.changePassword', 'offline')
+    expect(await here.refused('auth:changePassword', input(account.password))).toMatchObject({ code: 'offlineWrite' })
+    expect((await laptop.call('auth:session')).user?.email).toBe(account.email)
+
+    expect(await here.call('auth:changePassword', input(account.password))).toEqual({ done: true })
+    await vi.waitFor(() => expect(laptop.eventsOf('session:changed').at(-1)).toEqual({ user: null }), { timeout: 5000, interval: 20 })
+    expect((await here.call('auth:session')).user?.email).toBe(account.email)
+    expect(await laptop.refused('auth:login', { email: account.email, password: account.password })).toMatchObject({ code: 'loginFailed' })
+
+    // The credential Firebase renewed was saved: the restart signs in again without the old one.
+    here.close()
+    const again = await startCommunityApp(fake, { dataDir: here.dataDir, profileDir: here.profileDir })
+    await again.settle()
+    expect((await again.call('auth:session')).user?.email).toBe(account.email)
+  })
+})

@@ -1,10 +1,10 @@
-import type { CompleteProfileInput, SignUpInput } from '@shared/ipc/contract'
+import type { ChangePasswordInput, CompleteProfileInput, SignUpInput } from '@shared/ipc/contract'
 import { checkNickname } from '@shared/validation'
 import { limits } from '@shared/limits'
 import type { SessionView } from '@shared/types'
 import { AppError, enforce } from '../../errors'
 import { createLoginThrottle } from '../../core/login-throttle'
-import { checkSignUp } from '../../core/account-rules'
+import { checkChangePassword, checkSignUp } from '../../core/account-rules'
 import type { SessionVault } from '../../core/session-vault'
 import type { Views } from '../../core/mappers'
 import { newUserDoc, userFromDoc, type Author } from '../../firebase/mapping'
@@ -16,6 +16,7 @@ import type { PendingImage } from '../../store/images-store'
 import type { Sync } from './sync'
 import { createNicknameClaims } from './nickname-claims'
 import { createSignOuts } from './sign-outs'
+import type { CommunityDeletion } from './deletion'
 import { normalEmail, normalNickname } from '@shared/identity'
 
 /** What the vault keeps for this project: the credential, and who it signs in, for an offline start. */
@@ -56,7 +57,8 @@ export function createCommunityAuth(
   images: CommunityImages,
   vault: SessionVault,
   sync: Sync,
-  onSessionChanged: () => void
+  onSessionChanged: () => void,
+  deletion: Pick<CommunityDeletion, 'state' | 'pendingFor' | 'adopt' | 'resume'>
 ) {
   const { store, mirror, ports } = ctx
   const throttle = createLoginThrottle(ctx.now)
@@ -85,6 +87,8 @@ export function createCommunityAuth(
   }
 
   function session(): SessionView {
+    const deleting = deletion.state()
+    if (deleting) return { user: null, accountDeletion: deleting }
     if (incomplete) return { user: null, profileToComplete: { email: incomplete.email } }
     const user = me ? store.users.get(me.userId) : null
     if (!me || !user) return { user: null }
@@ -220,6 +224,15 @@ export function createCommunityAuth(
     async restore(): Promise<SessionView> {
       const saved = parseSaved(await vault.load())
       if (!saved) return session()
+      // 회원 탈퇴 cut short: nobody is signed in; Firebase takes the saved credential back to finish it.
+      if (deletion.pendingFor(saved.uid)) {
+        deletion.adopt()
+        ctx.background('account deletion', async () => {
+          await ports.auth.restore(saved.credential).catch((error: unknown) => console.warn('[community] deletion sign-in', error))
+          await deletion.resume()
+        })
+        return session()
+      }
       const userId = mirror.personId(saved.email) ?? await store.transaction(() => mirror.person({ email: saved.email, uid: saved.uid }, ctx.newId, ctx.now()))
       unconfirmed = saved
       savedSignOuts = saved.signOuts ?? null
@@ -321,6 +334,35 @@ export function createCommunityAuth(
       if (!me || me.userId !== userId) throw new AppError('loginRequired')
       await signOuts.raise(me.uid)
       return { done: true }
+    },
+
+    /**
+     * Firebase re-authenticates with the current password, then changes it (which also ends the
+     * account's other refresh tokens on the server); the sign-out count ends the other copies at
+     * once rather than at their next token refresh. The new credential is kept for the restarts.
+     */
+    async changePassword(userId: string, input: ChangePasswordInput): Promise<{ done: true }> {
+      if (unconfirmed) await confirm().catch((error: unknown) => Promise.reject(appErrorOf(error, 'write')))
+      if (!me || me.userId !== userId) throw new AppError('loginRequired')
+      const { uid, email } = me
+      checkChangePassword(input)
+      throttle.attempt(email)
+      try {
+        await ports.auth.changePassword(input.currentPassword, input.newPassword)
+      } catch (error) {
+        if (error instanceof FirebasePortError && error.reason === 'invalid-credentials') throw new AppError('currentPasswordWrong', 'currentPassword')
+        if (error instanceof FirebasePortError && error.reason === 'weak-password') throw new AppError('passwordShort', 'newPassword')
+        throw appErrorOf(error, 'write')
+      }
+      throttle.succeeded(email)
+      await save()
+      await bestEffort('sign out others', () => signOuts.raise(uid))
+      return { done: true }
+    },
+
+    /** 회원 탈퇴 has begun: nothing more is written as the person; Firebase and the vault keep the sign-in until it ends. */
+    leave(): void {
+      signedInAs(null)
     },
 
     logout,

@@ -13,10 +13,12 @@ import { createMirror, createStore, type SynchronousMode } from '../../store'
 import type { ChangeRow } from '../../store/changes-store'
 import type { FirebasePorts } from '../../firebase/ports'
 import { createNotificationSettings } from '../../core/notification-settings'
+import { createCommunityAccount } from './account'
 import { createCommunityAlerts } from './alerts'
 import { createCommunityAuth } from './auth'
 import { createCommunityBlocks } from './blocks'
 import { createCommunityComments } from './comments'
+import { createCommunityDeletion } from './deletion'
 import { createBackgroundWork, type CommunityContext } from './context'
 import { createImageCache } from './image-cache'
 import { createCommunityImages } from './images'
@@ -85,13 +87,21 @@ export function openCommunityBackend(options: CommunityBackendOptions) {
   const images = createCommunityImages(ctx, views, cache)
   // Per project, beside local mode's own session file: each mode keeps its sign-in.
   const vault = createFileVault(join(options.profileDir, 'community', projectId, 'session'), options.cipher, ctx.now)
-  const auth = createCommunityAuth(ctx, views, images, vault, sync, sessionChanged)
+  const deletion = createCommunityDeletion(ctx, {
+    changed: () => sessionChanged(),
+    finished: async () => {
+      await auth.logout()
+      sessionChanged()
+    }
+  })
+  const auth = createCommunityAuth(ctx, views, images, vault, sync, sessionChanged, deletion)
   // Kept in the mirror, per account on this computer: the web app's documents have no place for them (decision 026).
   const notifications = createNotificationSettings(ctx, views)
   const live = createLiveService(ctx, views, options.desktop, emit, auth.currentUserId, notifications)
   const people = createCommunityPeople(ctx, { views, images, writer, author: auth.author })
   const services: Services = {
     auth,
+    account: createCommunityAccount(ctx, auth, deletion),
     images: {
       ...images,
       // An upload writes to Storage as the signed-in user: a session restored offline is confirmed first.
@@ -153,7 +163,9 @@ export function openCommunityBackend(options: CommunityBackendOptions) {
     async start(): Promise<void> {
       sync.start()
       stopResume = ports.connectivity.onChange((online) => {
-        if (online) auth.resume()
+        if (!online) return
+        auth.resume()
+        if (deletion.state() === 'finishing') ctx.background('account deletion', () => deletion.resume())
       })
       await auth.restore()
       watcher.start()

@@ -26,7 +26,7 @@ export function createNicknameClaims({ store, ports }: Pick<CommunityContext, 's
       return remote('write', () => ports.docs.claimNickname(keyOf(nickname), uid))
     },
 
-    /** Gives up the name the person had (a nickname changed); nobody else's claim is touched. */
+    /** Gives up the name the person had (a nickname changed, 회원 탈퇴); nobody else's claim is touched. */
     release(nickname: string, uid: string): Promise<void> {
       return ports.docs.releaseNickname(keyOf(nickname), uid)
     },

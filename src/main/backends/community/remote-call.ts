@@ -21,6 +21,8 @@ const messageOf = (reason: FirebaseFailure, operation: Operation): { code: Messa
       return { code: 'passwordShort', field: 'password' }
     case 'too-many-requests':
       return { code: 'tooManyRequests' }
+    case 'requires-recent-login':
+      return { code: 'accountDeletionNeedsPassword', field: 'password' }
     case 'not-found':
       return { code: 'notFound' }
     case 'invalid-config':

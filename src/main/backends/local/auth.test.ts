@@ -403,3 +403,40 @@ describe('signing out my other copies (issue 22, item 6)', () => {
     expect(await app.refused('auth:signOutOthers')).toMatchObject({ code: 'loginRequired' })
   })
 })
+
+describe('changing the password (설정 → 계정)', () => {
+  it('needs the current password on its field, follows the sign-up rules, and ends the person\'s other sessions only', async () => {
+    const here = await startApp()
+    const account = await signUp(here, 'changer')
+    const laptop = await startApp({ dataDir: here.dataDir })
+    await logIn(laptop, account)
+    const someoneElse = await startApp({ dataDir: here.dataDir })
+    await signUp(someoneElse, 'bystander')
+
+    const change = (currentPassword: string, newPassword: string, newPasswordConfirm = newPassword) =>
+      here.refused('auth:changePassword', { currentPassword, newPassword, newPasswordConfirm })
+    expect(await change('not-my-password', 'brand-new-secret')).toMatchObject({ code: 'currentPasswordWrong', field: 'currentPassword', message: messages.currentPasswordWrong })
+    expect(await change(account.password, 'short')).toMatchObject({ code: 'passwordShort', field: 'newPassword' })
+    expect(await change(account.password, 'brand-new-secret', 'brand-new-secreT')).toMatchObject({ code: 'passwordMismatch', field: 'newPasswordConfirm' })
+    expect(await change(account.password, account.password)).toMatchObject({ code: 'newPasswordSame', field: 'newPassword' })
+    expect(await change('', 'brand-new-secret')).toMatchObject({ code: 'currentPasswordRequired', field: 'currentPassword' })
+    expect((await laptop.call('auth:session')).user).not.toBeNull()
+
+    expect(await here.call('auth:changePassword', { currentPassword: account.password, newPassword: 'brand-new-secret', newPasswordConfirm: 'brand-new-secret' })).toEqual({ done: true })
+    expect((await here.call('auth:session')).user?.email).toBe(account.email)
+    await vi.waitFor(() => expect(laptop.eventsOf('session:changed').at(-1)).toEqual({ user: null }), { timeout: 5000, interval: 20 })
+    expect((await someoneElse.call('auth:session')).user).not.toBeNull()
+    expect(await laptop.refused('auth:login', { email: account.email, password: account.password })).toMatchObject({ code: 'loginFailed' })
+    expect((await laptop.call('auth:login', { email: account.email, password: 'brand-new-secret' })).user?.email).toBe(account.email)
+  })
+
+  it('is throttled with the logins: guessing the current password here slows down as guessing at the login does', async () => {
+    const clock = createClock()
+    const app = await startApp({ clock })
+    const account = await signUp(app, 'guessed')
+    const guess = () => app.refused('auth:changePassword', { currentPassword: 'a-wrong-guess', newPassword: 'brand-new-secret', newPasswordConfirm: 'brand-new-secret' })
+    for (let i = 0; i < 5; i++) expect(await guess()).toMatchObject({ code: 'currentPasswordWrong' })
+    expect(await guess()).toMatchObject({ code: 'tooManyRequests' })
+    expect(await app.refused('auth:login', { email: account.email, password: account.password })).toMatchObject({ code: 'tooManyRequests' })
+  })
+})

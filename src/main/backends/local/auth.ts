@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto'
-import type { SignUpInput } from '@shared/ipc/contract'
+import type { ChangePasswordInput, SignUpInput } from '@shared/ipc/contract'
 import type { SessionView } from '@shared/types'
 import { normalEmail } from '@shared/identity'
 import { AppError } from '../../errors'
 import type { ServiceContext } from '../../core/context'
-import { checkSignUp } from '../../core/account-rules'
+import { checkChangePassword, checkSignUp } from '../../core/account-rules'
 import type { LocalImages } from './images'
 import { hashPassword, verifyPassword } from '../../core/password'
 import type { SessionVault } from '../../core/session-vault'
@@ -135,6 +135,49 @@ export function createLocalAuth(ctx: ServiceContext, views: Views, images: Local
       if (!hash || currentUserId() !== userId) throw new AppError('loginRequired')
       await store.transaction(() => store.users.removeOtherSessions(userId, hash))
       return { done: true }
+    },
+
+    /**
+     * The current password is checked as a login is (the same throttle, by email), so this is no
+     * way around it for someone at an unlocked screen; the person's other sessions end with it.
+     */
+    async changePassword(userId: string, input: ChangePasswordInput): Promise<{ done: true }> {
+      const hash = tokenHash
+      const user = hash && currentUserId() === userId ? store.users.get(userId) : null
+      if (!hash || !user) throw new AppError('loginRequired')
+      checkChangePassword(input)
+      throttle.attempt(user.email)
+      if (!(await verifyPassword(input.currentPassword, user.passwordHash))) throw new AppError('currentPasswordWrong', 'currentPassword')
+      throttle.succeeded(user.email)
+      const passwordHash = await hashPassword(input.newPassword, ctx.scrypt)
+      await store.transaction(() => {
+        store.users.setPasswordHash(userId, passwordHash)
+        store.users.removeOtherSessions(userId, hash)
+      })
+      return { done: true }
+    },
+
+    /**
+     * 회원 탈퇴's first step, checked as a login is: the journal row (with the photo files to
+     * remove) and the person's rows go in one transaction, so the account is either whole or
+     * gone; the files are `account.ts`'s next step. This copy is signed out.
+     */
+    async deleteAccount(userId: string | null, password: string): Promise<string[]> {
+      const user = tokenHash && userId && currentUserId() === userId ? store.users.get(userId) : null
+      if (!user) throw new AppError('loginRequired')
+      if (password.length === 0) throw new AppError('currentPasswordRequired', 'password')
+      throttle.attempt(user.email)
+      if (!(await verifyPassword(password, user.passwordHash))) throw new AppError('currentPasswordWrong', 'password')
+      throttle.succeeded(user.email)
+      const files = await store.transaction(() => {
+        const owned = store.account.imageFiles(user.id)
+        store.deletions.start({ userId: user.id, remoteUid: null, email: user.email, step: 'files', files: owned, at: ctx.now() })
+        store.account.removeUser(user.id)
+        return owned
+      })
+      tokenHash = null
+      await vault.clear().catch((error: unknown) => console.warn('[auth] session file', error))
+      return files
     },
 
     /** Every local account is made with its profile: there is never one to finish. */

@@ -6,6 +6,7 @@ import { createNotificationSettings } from '../../core/notification-settings'
 import { createSearch } from '../../core/search'
 import type { SessionVault } from '../../core/session-vault'
 import { requireUser, type Services } from '../../core/services'
+import { createLocalAccount } from './account'
 import { createLocalAlerts } from './alerts'
 import { createLocalAuth } from './auth'
 import { createLocalBlocks } from './blocks'
@@ -25,6 +26,7 @@ export function createLocalServices(ctx: ServiceContext, vault: SessionVault, de
     views,
     images,
     auth,
+    account: createLocalAccount(ctx, auth),
     posts: createLocalPosts(ctx, views, images),
     search: createSearch(ctx.store, views, (viewer) => (viewer ? ctx.store.controls.hiddenIds(viewer) : [])),
     likes: createLocalLikes(ctx, views),

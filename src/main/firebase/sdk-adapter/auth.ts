@@ -1,17 +1,21 @@
 import { deleteApp } from 'firebase/app'
 import {
   createUserWithEmailAndPassword,
+  deleteUser,
+  EmailAuthProvider,
   getIdToken,
   initializeAuth,
+  reauthenticateWithCredential,
   signInWithEmailAndPassword,
   signOut,
   updateCurrentUser,
+  updatePassword,
   type Auth,
   type Persistence,
   type User
 } from 'firebase/auth'
 import { guarded, toPortError } from '../firebase-errors'
-import type { AuthPort, EmulatorHosts, FirebaseUser, FirebaseWebConfig } from '../ports'
+import { FirebasePortError, type AuthPort, type EmulatorHosts, type FirebaseUser, type FirebaseWebConfig } from '../ports'
 import { newApp } from './app'
 import { useAuthEmulator } from './emulators'
 
@@ -100,6 +104,24 @@ export function createAuthPort(config: FirebaseWebConfig, emulators: EmulatorHos
     signIn: (email, password) => guarded('auth', async () => portUser((await signInWithEmailAndPassword(auth, email, password)).user)),
     signOut: () => guarded('auth', () => signOut(auth)),
     current: () => (auth.currentUser ? portUser(auth.currentUser) : null),
+    reauthenticate: (password) =>
+      guarded('auth', async () => {
+        const user = auth.currentUser
+        if (!user?.email) throw new FirebasePortError('invalid-credentials')
+        await reauthenticateWithCredential(user, EmailAuthProvider.credential(user.email, password))
+      }),
+    deleteAccount: () =>
+      guarded('auth', async () => {
+        if (auth.currentUser) await deleteUser(auth.currentUser)
+      }),
+    changePassword: (currentPassword, newPassword) =>
+      guarded('auth', async () => {
+        const user = auth.currentUser
+        if (!user?.email) throw new FirebasePortError('invalid-credentials')
+        // A recent sign-in is what Firebase asks of a password change (auth/requires-recent-login otherwise).
+        await reauthenticateWithCredential(user, EmailAuthProvider.credential(user.email, currentPassword))
+        await updatePassword(user, newPassword)
+      }),
     async exportCredential() {
       const user = auth.currentUser
       if (!user) return null

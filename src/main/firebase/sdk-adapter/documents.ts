@@ -28,7 +28,7 @@ import {
   type Transaction
 } from 'firebase/firestore'
 import { guarded, toPortError } from '../firebase-errors'
-import { FirebasePortError, watchInMax, type CommentDoc, type DocsPort, type PostDoc, type PostsCursor, type Snapshot, type Unsubscribe, type UserDoc } from '../ports'
+import { FirebasePortError, watchInMax, ownDocsMax, type CommentDoc, type DocsPort, type PostDoc, type PostsCursor, type Snapshot, type Unsubscribe, type UserDoc } from '../ports'
 import type { FirestoreSignal } from './connectivity'
 import { defined, safely, withTimeout } from './helpers'
 import { createStampedQueries } from './stamped'
@@ -377,6 +377,11 @@ export function createDocsPort(db: Firestore, signal: FirestoreSignal): DocsPort
     },
     addComment: (data) => addTo(COMMENTS, data),
     deleteComment: async (id) => deleteDoc(doc(comments, requireDocId(id))),
+    // The person's own documents, at most ownDocsMax each: single-field filters, no composite index.
+    allPostsBy: async (uid, n) => (await fetchDocs(query(posts, where('posted_uid', '==', uid), limit(Math.min(n, ownDocsMax))))).map(readPost),
+    commentsBy: async (email, n) => (await fetchDocs(query(comments, where('comment_by', '==', email), limit(Math.min(n, ownDocsMax))))).map(readComment),
+    postsLikedBy: async (email, n) => (await fetchDocs(query(posts, where('likedBy', 'array-contains', email), limit(Math.min(n, ownDocsMax))))).map(readPost),
+    deleteUser: (docId) => write((transaction) => transaction.delete(doc(users, requireDocId(docId)))),
     async userByEmail(email) {
       const docs = await fetchDocs(query(users, where('user_id', '==', email), limit(1)))
       return docs[0] ? readUser(docs[0]) : null

@@ -43,7 +43,7 @@ export function createProfilesPort(
   db: Firestore,
   profiles: CollectionReference,
   { posts, isDocId, fetchDocs, countOf, readPost }: Tools
-): Pick<DocsPort, 'getProfile' | 'setProfile' | 'postsBy' | 'countPostsBy'> {
+): Pick<DocsPort, 'getProfile' | 'setProfile' | 'deleteProfile' | 'postsBy' | 'countPostsBy'> {
   const requireUid = (uid: string): string => {
     if (!isDocId(uid)) throw new FirebasePortError('not-found', 'not a uid')
     return uid
@@ -61,6 +61,8 @@ export function createProfilesPort(
           else transaction.set(ref, { nickname: face.nickname, photo: face.photo, joined: serverTimestamp() })
         })
       ),
+
+    deleteProfile: (uid) => guarded('firestore', () => runTransaction(db, async (transaction) => void transaction.delete(doc(profiles, requireUid(uid))))),
 
     // A cursor's own millisecond is not read again: one person does not post twice in a millisecond.
     async postsBy(uid, after, requested) {

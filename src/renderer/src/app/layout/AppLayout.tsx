@@ -3,6 +3,7 @@ import { Outlet } from 'react-router-dom'
 import { useSession } from '@/shared/lib/session'
 import { LoadingOverlay } from '@/shared/ui/LoadingOverlay'
 import { CompleteProfileForm } from '@/features/auth/components/CompleteProfileForm'
+import { DeletionBanner } from '@/features/settings/components/DeletionBanner'
 import { OfflineBanner } from '@/features/settings/components/OfflineBanner'
 import { UpdatePrompt } from '@/features/settings/components/UpdatePrompt'
 import { PersonMenu } from '@/features/blocks/components/PersonMenu'
@@ -27,6 +28,7 @@ export function AppLayout() {
       <ScrollRestoration />
       <TopBar />
       <OfflineBanner />
+      <DeletionBanner />
       <UpdatePrompt />
       {session.isPending ? (
         <LoadingOverlay />

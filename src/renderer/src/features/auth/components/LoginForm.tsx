@@ -5,7 +5,7 @@ import { useFocusProblem } from '@/shared/lib/focus-problem'
 import { errorMessage } from '@/shared/lib/ipc'
 import styles from '@/shared/ui/form.module.css'
 import { useLogin } from '../api/login'
-import { PasswordInput } from './PasswordInput'
+import { PasswordInput } from '@/shared/ui/PasswordInput'
 
 /** The login form; a successful login goes back to `returnTo`, where the reader was before. */
 export function LoginForm({ returnTo = '/' }: { returnTo?: string }) {

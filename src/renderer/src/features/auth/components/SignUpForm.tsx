@@ -9,7 +9,7 @@ import { CharCounter } from '@/shared/ui/CharCounter'
 import styles from '@/shared/ui/form.module.css'
 import { useSignUp } from '../api/sign-up'
 import { useFormSend } from '../hooks/use-form-send'
-import { PasswordInput } from './PasswordInput'
+import { PasswordInput } from '@/shared/ui/PasswordInput'
 import { ProfilePhotoField } from './ProfilePhotoField'
 
 type Field = keyof SignUpFields

@@ -73,7 +73,7 @@ export default function SettingsDialog({
             )}
           </section>
           <NotificationSection />
-          <AccountSection />
+          <AccountSection onAccountGone={() => onOpenChange(false)} />
           <BlocksSection />
           <AppSection />
         </Dialog.Content>

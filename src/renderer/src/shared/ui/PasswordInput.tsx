@@ -1,6 +1,6 @@
 import { useState, type InputHTMLAttributes } from 'react'
 import { messages } from '@shared/messages'
-import styles from '@/shared/ui/form.module.css'
+import styles from './form.module.css'
 
 /**
  * A password field with its 보기 toggle: a button that stays put and keeps its name (the

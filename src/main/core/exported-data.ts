@@ -1,0 +1,22 @@
+import type { Readable } from 'node:stream'
+
+/** A photo in the archive, opened only when its turn comes, so one photo at a time is in memory. */
+export interface ExportPhoto {
+  /** Its name in the archive, e.g. photos/post-<id>.webp. */
+  file: string
+  /** Null when the photo is gone (a file removed by hand): the archive goes on without it. */
+  open(): Promise<Readable | Buffer | null>
+}
+
+/**
+ * What 내 데이터 내려받기 holds (decision 027): the person's own account, posts, comments, likes
+ * and alerts. Other people appear by nickname only: never another person's email.
+ */
+export interface ExportedData {
+  account: { email: string; nickname: string; joinedAt: number | null; community: string | null; photo: string | null }
+  posts: { id: string; text: string; layout: string; createdAt: number; updatedAt: number | null; likeCount: number; commentCount: number; photo: string | null }[]
+  comments: { id: string; postId: string; text: string; createdAt: number }[]
+  likes: { postId: string; likedAt: number | null; authorNickname: string; postText: string }[]
+  alerts: { type: 'like' | 'comment'; postId: string; actorNickname: string; createdAt: number; seen: boolean }[]
+  photos: ExportPhoto[]
+}
