@@ -423,8 +423,8 @@ export const migrations: readonly string[] = [
   /* 13: 회원 탈퇴's journal (decision 027): one row per account being deleted, with the step to run
         next and the photo files still to remove, kept until every step is done, so a deletion
         cut short (a closed window, a lost network) is finished at the next start. No foreign
-        key: in local mode the user row goes at the first step. Comments by author, to find one
-        person's. */ `
+        key: in local mode the user row goes at the first step. (One person's comments are found
+        by migration 10's comments_by_author.) */ `
   CREATE TABLE account_deletions (
     user_id    TEXT PRIMARY KEY,
     remote_uid TEXT,
@@ -434,6 +434,5 @@ export const migrations: readonly string[] = [
     started_at INTEGER NOT NULL,
     updated_at INTEGER NOT NULL
   ) WITHOUT ROWID;
-  CREATE INDEX comments_by_author ON comments(author_id);
   `
 ]

@@ -65,9 +65,9 @@ describe('내 데이터 내려받기 in a community (decision 027)', () => {
     const before = structuredClone(a.reads!.counts)
     await a.call('account:export')
     const after = a.reads!.counts
-    const delta = (kind: 'calls' | 'docs', method: 'postsBy' | 'commentsBy' | 'postsLikedBy') => (after[kind][method] ?? 0) - (before[kind][method] ?? 0)
-    expect([delta('calls', 'postsBy'), delta('calls', 'commentsBy'), delta('calls', 'postsLikedBy')]).toEqual([1, 1, 1])
+    const delta = (kind: 'calls' | 'docs', method: 'allPostsBy' | 'commentsBy' | 'postsLikedBy') => (after[kind][method] ?? 0) - (before[kind][method] ?? 0)
+    expect([delta('calls', 'allPostsBy'), delta('calls', 'commentsBy'), delta('calls', 'postsLikedBy')]).toEqual([1, 1, 1])
     // Two posts; an empty query is billed one read.
-    expect([delta('docs', 'postsBy'), delta('docs', 'commentsBy'), delta('docs', 'postsLikedBy')]).toEqual([2, 1, 1])
+    expect([delta('docs', 'allPostsBy'), delta('docs', 'commentsBy'), delta('docs', 'postsLikedBy')]).toEqual([2, 1, 1])
   })
 })
