@@ -378,7 +378,32 @@ export const migrations: readonly string[] = [
   );
   CREATE INDEX comments_by_author ON comments(author_id, post_id);
   `,
-  /* 11: search (docs/decisions/029-search.md): every post's text in an FTS5 index with the trigram
+  /* 11: person pages (docs/decisions/028-profiles.md): a person's posts newest first from an index of
+        their own (it replaces the author index: same leading column). Community mode: since when
+        the mirror's name and photo of a person are their current ones (their profiles document, or
+        their own users document) rather than the snapshot the last post or comment carried, which
+        no older document then undoes; and since when they are a member (the profile's joined). */ `
+  CREATE INDEX posts_by_author_time ON posts(author_id, created_at DESC, id DESC);
+  DROP INDEX posts_by_author;
+  ALTER TABLE users ADD COLUMN remote_profile_at INTEGER;
+  ALTER TABLE users ADD COLUMN remote_joined_at INTEGER;
+  `,
+  /* 12: 회원 탈퇴's journal (decision 027): one row per account being deleted, with the step to run
+        next and the photo files still to remove, kept until every step is done, so a deletion
+        cut short (a closed window, a lost network) is finished at the next start. No foreign
+        key: in local mode the user row goes at the first step. (One person's comments are found
+        by migration 10's comments_by_author.) */ `
+  CREATE TABLE account_deletions (
+    user_id    TEXT PRIMARY KEY,
+    remote_uid TEXT,
+    email      TEXT NOT NULL,
+    step       TEXT NOT NULL,
+    files      TEXT NOT NULL DEFAULT '[]',
+    started_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+  ) WITHOUT ROWID;
+  `,
+  /* 13: search (docs/decisions/029-search.md): every post's text in an FTS5 index with the trigram
         tokenizer (any substring of 3 characters or more, Korean included, found through the
         index; shorter ones by LIKE over it), in one Unicode form and lower case (search_text),
         and its hashtags as " #a #b " (search_tags). The index's rowid is the post's time × 1024
@@ -409,30 +434,5 @@ export const migrations: readonly string[] = [
   CREATE TRIGGER search_post_removed AFTER DELETE ON posts BEGIN
     ${unindexPost}
   END;
-  `,
-  /* 12: person pages (docs/decisions/028-profiles.md): a person's posts newest first from an index of
-        their own (it replaces the author index: same leading column). Community mode: since when
-        the mirror's name and photo of a person are their current ones (their profiles document, or
-        their own users document) rather than the snapshot the last post or comment carried, which
-        no older document then undoes; and since when they are a member (the profile's joined). */ `
-  CREATE INDEX posts_by_author_time ON posts(author_id, created_at DESC, id DESC);
-  DROP INDEX posts_by_author;
-  ALTER TABLE users ADD COLUMN remote_profile_at INTEGER;
-  ALTER TABLE users ADD COLUMN remote_joined_at INTEGER;
-  `,
-  /* 13: 회원 탈퇴's journal (decision 027): one row per account being deleted, with the step to run
-        next and the photo files still to remove, kept until every step is done, so a deletion
-        cut short (a closed window, a lost network) is finished at the next start. No foreign
-        key: in local mode the user row goes at the first step. (One person's comments are found
-        by migration 10's comments_by_author.) */ `
-  CREATE TABLE account_deletions (
-    user_id    TEXT PRIMARY KEY,
-    remote_uid TEXT,
-    email      TEXT NOT NULL,
-    step       TEXT NOT NULL,
-    files      TEXT NOT NULL DEFAULT '[]',
-    started_at INTEGER NOT NULL,
-    updated_at INTEGER NOT NULL
-  ) WITHOUT ROWID;
   `
 ]
