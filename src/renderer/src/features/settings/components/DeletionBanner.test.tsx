@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, screen } from '@testing-library/react'
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { messages } from '@shared/messages'
 import type { SessionView } from '@shared/types'
@@ -37,11 +37,9 @@ describe('회원 탈퇴 banner (decision 027)', () => {
     const { calls } = await start({ user: null, accountDeletion: 'needsPassword' })
     expect(await screen.findByText(messages.accountDeletionNeedsPassword)).toBeTruthy()
     fireEvent.change(screen.getByLabelText(messages.deleteAccountPassword, { selector: 'input' }), { target: { value: 'magpie-pass-1' } })
-    await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: messages.accountDeletionFinish }))
-      await new Promise((resolve) => setTimeout(resolve, 0))
-    })
+    fireEvent.click(screen.getByRole('button', { name: messages.accountDeletionFinish }))
+    // The banner goes once main's answer (the session, deletion finished) has come back.
+    await waitFor(() => expect(screen.queryByTestId('deletion-banner')).toBeNull())
     expect(calls).toEqual([{ password: 'magpie-pass-1' }])
-    expect(screen.queryByTestId('deletion-banner')).toBeNull()
   })
 })
