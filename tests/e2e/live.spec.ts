@@ -44,7 +44,8 @@ test('two app copies on one store see each other: likes, comments, alerts, notif
   expect(desktop.badge).toBe(2)
   expect(desktop.notifications.map((n) => [n.title, n.body, n.route])).toEqual([
     ['까치', `${bob.nickname}님이 회원님의 게시글을 좋아해요`, `/detail/${postId}`],
-    ['까치', format.alertComment(bob.nickname, '멋진 사진이에요!'), `/detail/${postId}`]
+    // A comment's opens the post at that comment, as its row in the alerts page does.
+    ['까치', format.alertComment(bob.nickname, '멋진 사진이에요!'), expect.stringMatching(new RegExp(`^/detail/${postId}\\?comment=[^&]+$`))]
   ])
   // B's own actions notify nobody in B's copy.
   expect((await copyB.desktop()).notifications).toEqual([])
@@ -53,7 +54,7 @@ test('two app copies on one store see each other: likes, comments, alerts, notif
   await pageA.getByRole('link', { name: '홈' }).click()
   await expect(pageA.getByTestId('post-detail')).toBeHidden()
   await copyA.clickNotification(1)
-  await expect(pageA).toHaveURL(postUrl)
+  await expect(pageA).toHaveURL(new RegExp(`#/detail/${postId}\\?comment=`))
   await expect(pageA.getByTestId('post-detail')).toBeVisible()
 
   // The alerts page: both cards, delete one, delete all with a confirm, then the empty message.
