@@ -11,6 +11,12 @@ export interface ImageView {
   variants: { width: number; url: string }[]
 }
 
+/** One photo of a post as shown: the image and its 사진 설명 (alt text; '' where none was written). */
+export interface PhotoView {
+  image: ImageView
+  alt: string
+}
+
 /** A person as others see them. Never carries an email. */
 export interface PersonView {
   id: string
