@@ -27,7 +27,15 @@ export const limits = {
   /** Quiet hours start and end on the hour or the half hour (minutes after local midnight). */
   quietHoursStep: 30,
   /** Quiet hours as first turned on: 23:00–08:00. */
-  quietHoursDefault: { start: 23 * 60, end: 8 * 60 }
+  quietHoursDefault: { start: 23 * 60, end: 8 * 60 },
+  /** 신고 (docs/decisions/030-reports-and-moderators.md): the optional words beside a report's reason. */
+  reportNoteMax: 300,
+  /** A moderator's reason for a removal, which the author reads. */
+  removalReasonMax: 300,
+  /** The most open reports the 신고 page reads at once (community: one query). */
+  reportsMax: 200,
+  /** The most moderation-log entries the 신고 page shows (the newest). */
+  moderationLogMax: 100
 } as const
 
 export const layouts = ['Top', 'Right', 'Left'] as const
@@ -43,3 +51,11 @@ export type ThemeChoice = (typeof themeChoices)[number]
 
 export const imagePurposes = ['post', 'profile'] as const
 export type ImagePurpose = (typeof imagePurposes)[number]
+
+/** What a report or a removal is about (docs/decisions/030-reports-and-moderators.md). */
+export const reportTargets = ['post', 'comment'] as const
+export type ReportTarget = (typeof reportTargets)[number]
+
+/** The short fixed list a report's reason comes from (their words: messages.reportReason…). */
+export const reportReasons = ['spam', 'abuse', 'danger', 'sexual', 'privacy', 'other'] as const
+export type ReportReason = (typeof reportReasons)[number]

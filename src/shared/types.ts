@@ -1,4 +1,4 @@
-import type { AlertType, Layout } from './limits'
+import type { AlertType, Layout, ReportReason, ReportTarget } from './limits'
 
 /** What the renderer may see of an image: sizes for srcset and a tiny placeholder. Never a file path. */
 export interface ImageView {
@@ -40,6 +40,8 @@ export interface PersonPage {
 /** The signed-in user as they see themselves: their own email is theirs to see. */
 export interface SessionUser extends PersonView {
   email: string
+  /** Reviews reports and removes posts and comments (docs/decisions/030-reports-and-moderators.md); main checks it again on every call. */
+  moderator?: boolean
 }
 
 export interface SessionView {
@@ -263,4 +265,48 @@ export interface NotificationSettingsView {
   settings: NotificationSettings
   /** Newest muted first. */
   mutedPosts: MutedPostView[]
+}
+
+/**
+ * One post or comment on the 신고 page: its open reports together (docs/decisions/030-reports-and-moderators.md).
+ * Never who reported it: only the reasons, how many, and the words they added.
+ */
+export interface ReportGroup {
+  kind: ReportTarget
+  targetId: string
+  /** The post to open (a comment's post). */
+  postId: string
+  /** The start of its text (main/core/excerpt.ts); empty when it is gone. */
+  excerpt: string
+  author: PersonView | null
+  count: number
+  reasons: { reason: ReportReason; count: number }[]
+  notes: string[]
+  latestAt: number
+}
+
+/** A removal as the moderation log keeps it: who removed whose what, when and why (nicknames only). */
+export interface ModerationLogEntry {
+  id: string
+  kind: ReportTarget
+  excerpt: string
+  author: string
+  moderator: string
+  reason: string
+  createdAt: number
+}
+
+/** What the author of a removed post or comment reads: what went and why, never who reported it. */
+export interface RemovalNotice {
+  id: string
+  kind: ReportTarget
+  excerpt: string
+  reason: string
+  createdAt: number
+}
+
+/** Local mode's moderators: the first account (always one) and those it named. */
+export interface ModeratorView {
+  person: PersonView
+  first: boolean
 }

@@ -48,6 +48,16 @@ export const checkComment: Rule<string> = (text) => {
   return [...value].length > limits.commentMax ? 'commentTooLong' : null
 }
 
+/** A report's optional words (decision 030): at most reportNoteMax characters once trimmed. */
+export const checkReportNote: Rule<string> = (note) => ([...note.trim()].length > limits.reportNoteMax ? 'reportNoteTooLong' : null)
+
+/** A moderator's reason for a removal, which its author reads: required, bounded. */
+export const checkRemovalReason: Rule<string> = (reason) => {
+  const value = reason.trim()
+  if (value.length === 0) return 'removalReasonRequired'
+  return [...value].length > limits.removalReasonMax ? 'removalReasonTooLong' : null
+}
+
 export const isLayout = (value: unknown): value is Layout =>
   typeof value === 'string' && (layouts as readonly string[]).includes(value)
 

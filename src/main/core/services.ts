@@ -1,7 +1,7 @@
 import type { ChangePasswordInput, CompleteProfileInput, ProfileEdit, SignUpInput } from '@shared/ipc/contract'
-import type { ImagePurpose } from '@shared/limits'
+import type { ImagePurpose, ReportReason, ReportTarget } from '@shared/limits'
 import type { MessageKey } from '@shared/messages'
-import type { AlertList, CommentPage, CommentView, FeedMatches, FeedPage, ImageUpload, LikeState, LikerList, PersonControl, PersonPage, PersonView, PostView, SessionView } from '@shared/types'
+import type { AlertList, CommentPage, CommentView, FeedMatches, FeedPage, ImageUpload, LikeState, LikerList, ModerationLogEntry, ModeratorView, PersonControl, PersonPage, PersonView, PostView, RemovalNotice, ReportGroup, SessionView } from '@shared/types'
 import { AppError } from '../errors'
 import type { Emit, LiveService } from './live-events'
 import type { NotificationSettingsService } from './notification-settings'
@@ -10,6 +10,9 @@ import type { PostDraft } from './post-rules'
 import type { ExportedData } from './exported-data'
 
 type Awaitable<T> = T | Promise<T>
+
+/** Who removes a post or comment: its author, or a moderator the moderation service has checked (decision 030). */
+export type Remover = 'author' | 'moderator'
 
 /**
  * What the IPC handlers call, whichever backend runs: the local services answer at once
@@ -52,7 +55,7 @@ export interface Services {
     get(id: string, viewer: string | null): Awaitable<PostView>
     create(userId: string | null, uploadId: string | null | undefined, draft: PostDraft): Awaitable<PostView>
     update(userId: string | null, postId: string, uploadId: string | null | undefined, draft: PostDraft): Promise<PostView>
-    remove(userId: string | null, postId: string): Promise<{ id: string }>
+    remove(userId: string | null, postId: string, as?: Remover): Promise<{ id: string }>
   }
   /** Search (the top bar, a hashtag's page): over the store, whichever backend runs (core/search.ts). */
   search: SearchService
@@ -63,12 +66,24 @@ export interface Services {
   comments: {
     list(viewer: string | null, postId: string, cursor: string | null | undefined): Awaitable<CommentPage>
     add(userId: string | null, postId: string, text: string): Awaitable<CommentView>
-    remove(userId: string | null, commentId: string): Awaitable<{ id: string; postId: string }>
+    remove(userId: string | null, commentId: string, as?: Remover): Awaitable<{ id: string; postId: string }>
   }
   /** Blocks and mutes (docs/decisions/025-block-and-mute.md). */
   blocks: {
     list(userId: string): PersonControl[]
     set(userId: string, personId: string, change: { blocked?: boolean; muted?: boolean }): Promise<PersonControl[]>
+  }
+  /** 신고 and moderators (docs/decisions/030-reports-and-moderators.md): every call but report is a moderator's. */
+  moderation: {
+    report(userId: string, input: { kind: ReportTarget; targetId: string; reason: ReportReason; note?: string }): Promise<{ done: true }>
+    reports(userId: string): Promise<ReportGroup[]>
+    remove(userId: string, kind: ReportTarget, targetId: string, reason: string): Promise<ReportGroup[]>
+    dismiss(userId: string, kind: ReportTarget, targetId: string): Promise<ReportGroup[]>
+    log(userId: string): Promise<ModerationLogEntry[]>
+    notices(userId: string): Awaitable<RemovalNotice[]>
+    dismissNotice(userId: string, id: string): Promise<RemovalNotice[]>
+    moderators(userId: string): Promise<ModeratorView[] | null>
+    setModerator(userId: string, nickname: string, moderator: boolean): Promise<ModeratorView[]>
   }
   /** Person pages (docs/decisions/028-profiles.md). */
   people: {

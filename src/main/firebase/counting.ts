@@ -150,6 +150,23 @@ export function countReads(inner: DocsPort) {
       add('countPostsBy', billedCount(counted))
       return counted
     },
+    // 신고 (decision 030): a report's create reads its own id first; the moderator's lists are queries.
+    async addReport(report) {
+      call('addReport')
+      add('addReport', 1)
+      return inner.addReport(report)
+    },
+    reports: many('reports', (n) => inner.reports(n)),
+    async closeReports(kind, target) {
+      call('closeReports')
+      add('closeReports', 1)
+      return inner.closeReports(kind, target)
+    },
+    addModerationLog: (entry) => inner.addModerationLog(entry),
+    moderationLog: many('moderationLog', (n) => inner.moderationLog(n)),
+    addNotice: (key, notice) => inner.addNotice(key, notice),
+    notices: many('notices', (key) => inner.notices(key)),
+    deleteNotice: (key, id) => inner.deleteNotice(key, id),
     // A transaction's read is billed like any other.
     async claimNickname(key, uid) {
       call('claimNickname')

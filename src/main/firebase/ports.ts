@@ -110,6 +110,39 @@ export interface ProfileDoc {
   joined: number
 }
 
+/**
+ * reports/{uid}_{kind}_{target} (docs/decisions/030-reports-and-moderators.md): one person's
+ * report of a post or comment, readable by moderators (and its reporter) only. at: milliseconds,
+ * written as the server's time.
+ */
+export interface ReportDoc {
+  by: string
+  kind: 'post' | 'comment'
+  target: string
+  reason: string
+  note: string
+  at: number
+}
+
+/** moderationLog/{id}: a removal, by a moderator naming themselves; moderators read it, nobody changes it. */
+export interface ModerationLogDoc {
+  by: string
+  moderator: string
+  author: string
+  kind: 'post' | 'comment'
+  excerpt: string
+  reason: string
+  at: number
+}
+
+/** notices/{key}/items/{id}: what a moderator removed of the person whose email hashes to key, and why. */
+export interface NoticeDoc {
+  kind: 'post' | 'comment'
+  excerpt: string
+  reason: string
+  at: number
+}
+
 export interface Snapshot<T> {
   id: string
   data: T
@@ -169,6 +202,12 @@ export interface AuthPort {
   reauthenticate(password: string): Promise<void>
   /** Deletes the signed-in account itself ('requires-recent-login' when its sign-in is too old); then signed out. */
   deleteAccount(): Promise<void>
+  /**
+   * Whether the signed-in user's ID token carries the custom claim moderator == true (set by
+   * `npm run community -- moderator add`); refresh: a new token first, so a claim set or taken
+   * away since the last one counts (at sign-in). False when signed out.
+   */
+  moderator(refresh: boolean): Promise<boolean>
 }
 
 /**
@@ -276,6 +315,22 @@ export interface DocsPort {
   postsBy(uid: string, after: PostsCursor | null, limit: number): Promise<Snapshot<PostDoc>[]>
   /** How many posts name uid as posted_uid: an aggregation, a read per 1,000. */
   countPostsBy(uid: string): Promise<number>
+  /** Creates the caller's report (its id names them and the target); resolves false when they had made it already. */
+  addReport(report: Omit<ReportDoc, 'at'>): Promise<boolean>
+  /** Moderators: the open reports, newest first, at most `limit` (one query). */
+  reports(limit: number): Promise<Snapshot<ReportDoc>[]>
+  /** Moderators: deletes every report of one target (a query of them, then one transaction). */
+  closeReports(kind: ReportDoc['kind'], target: string): Promise<void>
+  /** Moderators: a removal into the log, with the server's time. */
+  addModerationLog(entry: Omit<ModerationLogDoc, 'at'>): Promise<void>
+  /** Moderators: the log, newest first, at most `limit`. */
+  moderationLog(limit: number): Promise<Snapshot<ModerationLogDoc>[]>
+  /** Moderators: a notice for the person whose person key is `key`, with the server's time. */
+  addNotice(key: string, notice: Omit<NoticeDoc, 'at'>): Promise<void>
+  /** The caller's own notices (key: their person key), newest first. */
+  notices(key: string): Promise<Snapshot<NoticeDoc>[]>
+  /** The caller's own notice, read: it goes. */
+  deleteNotice(key: string, id: string): Promise<void>
 }
 
 export interface AlertsPort {

@@ -424,6 +424,100 @@ const matrix: Matrix = {
       }
     }
   ],
+  // 신고 and moderators (decision 030): the owner made the first account, so is this store's moderator.
+  'moderation:report': [
+    {
+      name: 'report the owner\'s post: never one\'s own',
+      input: (s) => ({ kind: 'post', targetId: s.postId, reason: 'spam', note: '광고예요' }),
+      expect: { loggedOut: 'loginFirstReport', anotherUser: 'ok', owner: 'cannotReportOwn' },
+      verify: ({ actor, data, s, after }) => {
+        expect(data).toEqual({ done: true })
+        expect(rows(after, 'reports').map((r) => [r.reporter_id, r.target_id, r.reason, r.note])).toEqual([[userIdOf(actor, s), s.postId, 'spam', '광고예요']])
+      }
+    }
+  ],
+  'moderation:reports': [
+    {
+      name: 'the open reports (none yet)',
+      input: () => undefined,
+      expect: ownerOnly('moderatorOnly', 'loginRequired'),
+      verify: ({ data }) => expect(data).toEqual([])
+    }
+  ],
+  'moderation:remove': [
+    {
+      name: 'remove another person\'s comment with a reason',
+      input: (s) => ({ kind: 'comment', targetId: s.otherCommentId, reason: '욕설이 있어요' }),
+      expect: ownerOnly('moderatorOnly', 'loginRequired'),
+      verify: ({ s, after }) => {
+        expect(ids(after, 'comments')).not.toContain(s.otherCommentId)
+        expect(rows(after, 'moderation_log').map((r) => [r.moderator_nickname, r.author_nickname, r.reason])).toEqual([[s.owner.user.nickname, s.other.user.nickname, '욕설이 있어요']])
+        expect(rows(after, 'removal_notices').map((r) => [r.user_id, r.target_kind, r.reason])).toEqual([[s.other.user.id, 'comment', '욕설이 있어요']])
+      }
+    },
+    {
+      name: 'a removal without a reason',
+      input: (s) => ({ kind: 'comment', targetId: s.otherCommentId, reason: '  ' }),
+      expect: { loggedOut: 'loginRequired', anotherUser: 'moderatorOnly', owner: 'removalReasonRequired' }
+    }
+  ],
+  'moderation:dismiss': [
+    {
+      name: '문제없음 on the owner\'s post',
+      input: (s) => ({ kind: 'post', targetId: s.postId }),
+      expect: ownerOnly('moderatorOnly', 'loginRequired'),
+      verify: ({ data, s, after }) => {
+        expect(data).toEqual([])
+        expect(ids(after, 'posts')).toContain(s.postId)
+      }
+    }
+  ],
+  'moderation:log': [
+    {
+      name: 'the moderation log (empty)',
+      input: () => undefined,
+      expect: ownerOnly('moderatorOnly', 'loginRequired'),
+      verify: ({ data }) => expect(data).toEqual([])
+    }
+  ],
+  'moderation:notices': [
+    {
+      name: 'one\'s own removal notices (none)',
+      input: () => undefined,
+      expect: everyone,
+      verify: ({ data }) => expect(data).toEqual([])
+    }
+  ],
+  'moderation:dismissNotice': [
+    {
+      name: 'a notice that is not the caller\'s changes nothing',
+      input: () => ({ id: 'someone-elses' }),
+      expect: signedIn('loginRequired'),
+      verify: ({ data, before, after }) => {
+        expect(data).toEqual([])
+        expect(after).toEqual(before)
+      }
+    }
+  ],
+  'moderation:moderators': [
+    {
+      name: 'this store\'s moderators: the first account',
+      input: () => undefined,
+      expect: ownerOnly('moderatorOnly', 'loginRequired'),
+      verify: ({ data, s }) => expect(data).toEqual([{ person: { id: s.owner.user.id, nickname: s.owner.user.nickname, avatar: null }, first: true }])
+    }
+  ],
+  'moderation:setModerator': [
+    {
+      name: 'name the bystander moderator',
+      input: (s) => ({ nickname: s.bystander.user.nickname, moderator: true }),
+      expect: ownerOnly('moderatorOnly', 'loginRequired'),
+      verify: ({ data, s, after }) => {
+        expect(data.map((m) => [m.person.id, m.first])).toEqual([[s.owner.user.id, true], [s.bystander.user.id, false]])
+        expect(rows(after, 'moderators').map((r) => r.user_id)).toEqual([s.bystander.user.id])
+      }
+    }
+  ],
   'people:get': [
     {
       name: 'the owner\'s page',

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { Channel } from '@shared/ipc/channels'
 import type { Input } from '@shared/ipc/contract'
-import { layouts, limits } from '@shared/limits'
+import { layouts, limits, reportReasons, reportTargets } from '@shared/limits'
 import { messages, type MessageKey } from '@shared/messages'
 import { AppError } from '../errors'
 import { themeChoices } from '@shared/limits'
@@ -25,6 +25,8 @@ const none = z
  */
 const oneOf = <const T extends readonly [string, ...string[]]>(values: T, rule: MessageKey) => z.enum(values, { error: () => rule })
 const layout = oneOf(layouts, 'layoutInvalid')
+const reportReason = oneOf(reportReasons, 'reportReasonRequired')
+const reportTarget = z.enum(reportTargets)
 /** A quiet-hours start or end: minutes after local midnight, on the hour or the half hour. */
 const quietTime = z
   .number()
@@ -70,6 +72,15 @@ export const schemas = {
   'comments:delete': z.strictObject({ id }),
   'blocks:list': none,
   'blocks:set': z.strictObject({ personId: id, blocked: z.boolean().optional(), muted: z.boolean().optional() }),
+  'moderation:report': z.strictObject({ kind: reportTarget, targetId: id, reason: reportReason, note: text.optional() }),
+  'moderation:reports': none,
+  'moderation:remove': z.strictObject({ kind: reportTarget, targetId: id, reason: text }),
+  'moderation:dismiss': z.strictObject({ kind: reportTarget, targetId: id }),
+  'moderation:log': none,
+  'moderation:notices': none,
+  'moderation:dismissNotice': z.strictObject({ id }),
+  'moderation:moderators': none,
+  'moderation:setModerator': z.strictObject({ nickname: text, moderator: z.boolean() }),
   'people:get': z.strictObject({ id }),
   'people:posts': z.strictObject({ id, cursor }),
   'people:updateProfile': z.strictObject({ nickname: text, photo: z.instanceof(Uint8Array).nullish() }),

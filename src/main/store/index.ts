@@ -13,6 +13,7 @@ import { databaseHandle, databaseOf } from './handle'
 import { createLikesStore } from './likes-store'
 import { createNotificationSettingsStore } from './notification-settings-store'
 import { createMirrorStore, type MirrorStore } from './mirror/mirror-store'
+import { createModerationStore } from './moderation-store'
 import { createPostsStore } from './posts-store'
 import { createSearchStore } from './search-store'
 import { createUsersStore } from './users-store'
@@ -81,6 +82,7 @@ export function createStore(file: string, options: OpenOptions = {}) {
     notifications: guard(createNotificationSettingsStore(db)),
     changes: guard(createChangesStore(db)),
     controls: guard(createControlsStore(db)),
+    moderation: guard(createModerationStore(db)),
     account: guard(createAccountStore(db)),
     deletions: guard(createDeletionsStore(db)),
     /**

@@ -403,7 +403,53 @@ export const migrations: readonly string[] = [
     updated_at INTEGER NOT NULL
   ) WITHOUT ROWID;
   `,
-  /* 13: search (docs/decisions/029-search.md): every post's text in an FTS5 index with the trigram
+  /* 13: 신고 and moderators (docs/decisions/030-reports-and-moderators.md), local mode's (a community
+        keeps them in Firestore): members named moderator besides the first account, which always
+        is one; open reports, one per reporter and target, gone with their post or comment (a
+        trigger: no writer can forget them); the moderation log, kept by nicknames so it outlives
+        the accounts it names; and the notices that tell an author what was removed and why. */ `
+  CREATE TABLE moderators (
+    user_id    TEXT PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+    created_at INTEGER NOT NULL
+  ) WITHOUT ROWID;
+  CREATE TABLE reports (
+    id          TEXT PRIMARY KEY,
+    reporter_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    target_kind TEXT NOT NULL CHECK (target_kind IN ('post', 'comment')),
+    target_id   TEXT NOT NULL,
+    reason      TEXT NOT NULL,
+    note        TEXT NOT NULL DEFAULT '',
+    created_at  INTEGER NOT NULL,
+    UNIQUE (target_kind, target_id, reporter_id)
+  );
+  CREATE INDEX reports_by_reporter ON reports(reporter_id);
+  CREATE TRIGGER reports_post_removed AFTER DELETE ON posts BEGIN
+    DELETE FROM reports WHERE target_kind = 'post' AND target_id = OLD.id;
+  END;
+  CREATE TRIGGER reports_comment_removed AFTER DELETE ON comments BEGIN
+    DELETE FROM reports WHERE target_kind = 'comment' AND target_id = OLD.id;
+  END;
+  CREATE TABLE moderation_log (
+    id                 TEXT PRIMARY KEY,
+    moderator_nickname TEXT NOT NULL,
+    author_nickname    TEXT NOT NULL,
+    target_kind        TEXT NOT NULL,
+    excerpt            TEXT NOT NULL,
+    reason             TEXT NOT NULL,
+    created_at         INTEGER NOT NULL
+  );
+  CREATE INDEX moderation_log_by_time ON moderation_log(created_at DESC, id DESC);
+  CREATE TABLE removal_notices (
+    id          TEXT PRIMARY KEY,
+    user_id     TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    target_kind TEXT NOT NULL,
+    excerpt     TEXT NOT NULL,
+    reason      TEXT NOT NULL,
+    created_at  INTEGER NOT NULL
+  );
+  CREATE INDEX removal_notices_by_user ON removal_notices(user_id, created_at DESC);
+  `,
+  /* 14: search (docs/decisions/029-search.md): every post's text in an FTS5 index with the trigram
         tokenizer (any substring of 3 characters or more, Korean included, found through the
         index; shorter ones by LIKE over it), in one Unicode form and lower case (search_text),
         and its hashtags as " #a #b " (search_tags). The index's rowid is the post's time × 1024

@@ -1,5 +1,5 @@
 import type { MessageKey } from '../messages'
-import type { AlertType, Layout, ThemeChoice } from '../limits'
+import type { AlertType, Layout, ReportReason, ReportTarget, ThemeChoice } from '../limits'
 import type {
   AlertList,
   CommentPage,
@@ -12,12 +12,16 @@ import type {
   InvitationView,
   LikeState,
   LikerList,
+  ModerationLogEntry,
+  ModeratorView,
   NotificationSettings,
   NotificationSettingsView,
   PersonControl,
   PersonPage,
   PersonView,
   PostView,
+  RemovalNotice,
+  ReportGroup,
   SearchResults,
   SessionView,
   SettingsView,
@@ -120,6 +124,24 @@ export interface Contract {
    * list entry's id. A flag left out stays as it is. Answers the list as it now stands.
    */
   'blocks:set': { input: { personId: string; blocked?: boolean; muted?: boolean }; output: PersonControl[] }
+  /** 신고 of someone else's post or comment: a reason from the list and optional words; one per person per target (decision 030). */
+  'moderation:report': { input: { kind: ReportTarget; targetId: string; reason: ReportReason; note?: string }; output: { done: true } }
+  /** Moderators only: the open reports grouped by what they are about, most reported first. */
+  'moderation:reports': { input: void; output: ReportGroup[] }
+  /** Moderators only: removes the post (with its photos) or the comment, logs it and tells its author why; answers the open reports left. */
+  'moderation:remove': { input: { kind: ReportTarget; targetId: string; reason: string }; output: ReportGroup[] }
+  /** Moderators only: 문제없음 — the target's reports are closed and it stays. */
+  'moderation:dismiss': { input: { kind: ReportTarget; targetId: string }; output: ReportGroup[] }
+  /** Moderators only: the moderation log, newest first. */
+  'moderation:log': { input: void; output: ModerationLogEntry[] }
+  /** The caller's own removal notices: what of theirs a moderator removed, and why. */
+  'moderation:notices': { input: void; output: RemovalNotice[] }
+  /** The caller read a notice (확인): it goes. */
+  'moderation:dismissNotice': { input: { id: string }; output: RemovalNotice[] }
+  /** Moderators only: local mode's moderators; null in a community, whose moderators a command sets. */
+  'moderation:moderators': { input: void; output: ModeratorView[] | null }
+  /** Moderators only, local mode: names (or un-names) a member as moderator by their nickname. */
+  'moderation:setModerator': { input: { nickname: string; moderator: boolean }; output: ModeratorView[] }
   /** A person's page by their opaque id (PersonView.id). */
   'people:get': { input: { id: string }; output: PersonPage }
   /** Their posts, newest first, a page at a time (the page's grid). */

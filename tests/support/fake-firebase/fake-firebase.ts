@@ -16,6 +16,7 @@ import {
   type UserDoc
 } from '../../../src/main/firebase/ports'
 import { isStampRange, rangesMax, type StampRange } from '../../../src/main/firebase/web-stamps'
+import { createFakeModeration } from './fake-moderation'
 
 /**
  * An in-memory Firebase project behind the same ports as the SDK adapter, for CI
@@ -125,6 +126,7 @@ export function createFakeFirebase(options: FakeFirebaseOptions = {}) {
   const signOuts = new Map<string, number>()
   const alerts = new Map<string, Map<string, AlertEntry>>()
   const files = new Map<string, StoredFile>()
+  const moderation = createFakeModeration(now)
   const clients = new Set<FakeClient>()
   /** One-shot failures a test plants: the next call of that operation rejects with the reason. */
   const planted = new Map<string, FirebasePortError>()
@@ -285,9 +287,14 @@ export function createFakeFirebase(options: FakeFirebaseOptions = {}) {
           const account = [...accounts.values()].find((a) => a.uid === uid)
           client.user = account ? { uid: account.uid, email: account.email } : null
           return client.user ? clone(client.user) : null
+        },
+        async moderator() {
+          gate('auth.moderator')
+          return moderation.isModerator(client.user)
         }
       },
       docs: {
+        ...moderation.methods(() => client.user, gate, rules),
         async nicknameHolder(key: string) {
           gate('docs.nicknameHolder')
           return nicknames.get(key) ?? null
@@ -444,7 +451,8 @@ export function createFakeFirebase(options: FakeFirebaseOptions = {}) {
           gate('docs.deletePost')
           const user = signedIn()
           const doc = posts.get(id)
-          if (rules && (!doc || doc.posted_uid !== user.uid || doc.postedBy !== user.email)) denied()
+          // As firestore.rules: the author, or a moderator (decision 030).
+          if (rules && (!doc || doc.posted_uid !== user.uid || doc.postedBy !== user.email) && !(doc && moderation.isModerator(user))) denied()
           posts.delete(id)
           changed()
         },
@@ -506,7 +514,7 @@ export function createFakeFirebase(options: FakeFirebaseOptions = {}) {
           gate('docs.deleteComment')
           const user = signedIn()
           const doc = comments.get(id)
-          if (rules && (!doc || doc.comment_by !== user.email)) denied()
+          if (rules && (!doc || doc.comment_by !== user.email) && !(doc && moderation.isModerator(user))) denied()
           comments.delete(id)
           changed()
         },
@@ -636,7 +644,7 @@ export function createFakeFirebase(options: FakeFirebaseOptions = {}) {
           const user = signedIn()
           const file = files.get(path)
           if (!file) throw new FirebasePortError('not-found')
-          if (rules && file.uploader !== user.uid) denied()
+          if (rules && file.uploader !== user.uid && !(path.startsWith('postImg/') && moderation.isModerator(user))) denied()
           files.delete(path)
         },
         async download(url, maxBytes) {
@@ -712,6 +720,16 @@ export function createFakeFirebase(options: FakeFirebaseOptions = {}) {
         quiet = pending === 0 ? quiet + 1 : 0
       }
     },
+
+    /** Sets an account's custom claims, as the Admin SDK does (`npm run community -- moderator add`). */
+    setClaims(email: string, value: Record<string, unknown>): void {
+      const account = accounts.get(email.toLowerCase())
+      if (!account) throw new Error(`no account ${email}`)
+      moderation.setClaims(account.uid, value)
+    },
+
+    /** Reports, the moderation log and notices as the server holds them (decision 030). */
+    moderation: moderation.data,
 
     /** The project's data as the server holds it, for assertions. */
     data: {

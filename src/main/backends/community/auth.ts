@@ -79,6 +79,8 @@ export function createCommunityAuth(
    * write goes out as them, and no alerts are followed, until completeProfile writes the document.
    */
   let incomplete: { uid: string; email: string } | null = null
+  /** The moderator claim of the signed-in person's token, asked afresh at each sign-in (decision 030). */
+  let moderator = false
 
   function currentUserId(): string | null {
     // In use: its 30 idle days start again (written at most hourly).
@@ -92,11 +94,12 @@ export function createCommunityAuth(
     if (incomplete) return { user: null, profileToComplete: { email: incomplete.email } }
     const user = me ? store.users.get(me.userId) : null
     if (!me || !user) return { user: null }
-    return { user: { ...views.person(user.id, user.nickname, user.avatar), email: me.email } }
+    return { user: { ...views.person(user.id, user.nickname, user.avatar), email: me.email, moderator } }
   }
 
   /** The alerts listener follows only a session Firebase knows: the database refuses anyone else. */
   function signedInAs(identity: { uid: string; email: string; userId: string } | null, confirmed = true): void {
+    if (identity?.uid !== me?.uid) moderator = false
     me = identity
     sync.follow(identity && confirmed ? { uid: identity.uid, userId: identity.userId } : null)
     signOuts.follow(identity && confirmed ? { uid: identity.uid, generation: savedSignOuts } : null)
@@ -154,6 +157,7 @@ export function createCommunityAuth(
     unconfirmed = null
     incomplete = null
     signedInAs({ uid: user.uid, email: user.email, userId })
+    moderator = await ports.auth.moderator(true).catch(() => false)
     images.cache.want([store.users.get(userId)?.avatar?.id ?? null])
     await save()
     return session()

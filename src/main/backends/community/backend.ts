@@ -24,6 +24,7 @@ import { createImageCache } from './image-cache'
 import { createCommunityImages } from './images'
 import { createCommunityLikes } from './likes'
 import { createMirrorWriter } from './mirror-writer'
+import { createCommunityModeration } from './moderation'
 import { createCommunityPeople } from './people'
 import { createCommunityPosts } from './posts'
 import { createSync } from './sync'
@@ -99,6 +100,8 @@ export function openCommunityBackend(options: CommunityBackendOptions) {
   const notifications = createNotificationSettings(ctx, views)
   const live = createLiveService(ctx, views, options.desktop, emit, auth.currentUserId, notifications)
   const people = createCommunityPeople(ctx, { views, images, writer, author: auth.author })
+  const posts = createCommunityPosts(ctx, views, images, auth, sync, writer)
+  const comments = createCommunityComments(ctx, views, auth, sync, writer)
   const services: Services = {
     auth,
     account: createCommunityAccount(ctx, auth, deletion),
@@ -110,11 +113,12 @@ export function openCommunityBackend(options: CommunityBackendOptions) {
         return images.add(userId, purpose, bytes, onProgress)
       }
     },
-    posts: createCommunityPosts(ctx, views, images, auth, sync, writer),
+    posts,
     // The mirror's posts: every one it has learned (docs/firebase.md, "Search"); no read of its own.
     search: createSearch(store, views, (viewer) => (viewer ? store.controls.hiddenIds(viewer) : [])),
     likes: createCommunityLikes(ctx, views, auth, writer),
-    comments: createCommunityComments(ctx, views, auth, sync, writer),
+    comments,
+    moderation: createCommunityModeration(ctx, views, auth, writer, { post: posts.remove, comment: comments.remove }),
     blocks: createCommunityBlocks(ctx, views, auth, writer),
     people: {
       ...people,

@@ -3,6 +3,7 @@ import { checkComment } from '@shared/validation'
 import { AppError, enforce } from '../../errors'
 import { createLocalComments } from '../local/comments'
 import type { Views } from '../../core/mappers'
+import type { Remover } from '../../core/services'
 import { decodeCursor } from '../../store/keyset'
 import { commentFromDoc, newAlertEntry, newCommentDoc } from '../../firebase/mapping'
 import type { CommunityAuth } from './auth'
@@ -45,7 +46,8 @@ export function createCommunityComments(ctx: CommunityContext, views: Views, aut
       return views.comment(store.comments.get(id)!, userId)
     },
 
-    async remove(userId: string | null, commentId: string): Promise<{ id: string; postId: string }> {
+    /** `as` 'moderator': the moderation service checked the claim (decision 030); the rules check it again. */
+    async remove(userId: string | null, commentId: string, as: Remover = 'author'): Promise<{ id: string; postId: string }> {
       if (!userId) throw new AppError('onlyCommentAuthorDelete')
       let comment = store.comments.get(commentId)
       const author = await auth.author(userId)
@@ -54,11 +56,11 @@ export function createCommunityComments(ctx: CommunityContext, views: Views, aut
         const doc = await remote('read', () => ports.docs.getComment(commentId))
         if (!doc) throw new AppError('commentNotFound')
         const remoteComment = commentFromDoc(doc)
-        if (remoteComment.author.email !== author.email) throw new AppError('onlyCommentAuthorDelete')
+        if (as !== 'moderator' && remoteComment.author.email !== author.email) throw new AppError('onlyCommentAuthorDelete')
         await remote('write', () => ports.docs.deleteComment(commentId))
         return { id: commentId, postId: remoteComment.postId }
       }
-      if (comment.authorId !== userId) throw new AppError('onlyCommentAuthorDelete')
+      if (as !== 'moderator' && comment.authorId !== userId) throw new AppError('onlyCommentAuthorDelete')
       await remote('write', () => ports.docs.deleteComment(commentId))
       comment = store.comments.get(commentId) ?? comment
       await store.transaction(() => mirror.removeComment(commentId))

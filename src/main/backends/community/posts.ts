@@ -4,6 +4,7 @@ import { AppError } from '../../errors'
 import { createLocalPosts } from '../local/posts'
 import { checkDraft, type PostDraft } from '../../core/post-rules'
 import type { Views } from '../../core/mappers'
+import type { Remover } from '../../core/services'
 import { decodeCursor, encodeCursor, type Keyset } from '../../store/keyset'
 import type { PostRemote } from '../../store/mirror/mirror-store'
 import { removeImageFiles } from '../../media/media-files'
@@ -157,10 +158,15 @@ export function createCommunityPosts(ctx: CommunityContext, views: Views, images
       return local.get(postId, userId)
     },
 
-    /** Deletes the post document, then its mirror rows (comments, likes, alerts with it) and its photo. */
-    async remove(userId: string | null, postId: string): Promise<{ id: string }> {
-      const before = await requireAuthor(postId, userId)
-      ownUid(before, (await auth.author(userId!)).uid)
+    /**
+     * Deletes the post document, then its mirror rows (comments, likes, alerts with it) and its photo.
+     * `as` 'moderator': the moderation service checked the claim (decision 030); the rules check it again.
+     */
+    async remove(userId: string | null, postId: string, as: Remover = 'author'): Promise<{ id: string }> {
+      if (!userId) throw new AppError('onlyAuthorEdit')
+      const before = as === 'moderator' ? await writer.mirroredPost(postId) : await requireAuthor(postId, userId)
+      const { uid } = await auth.author(userId)
+      if (as !== 'moderator') ownUid(before, uid)
       await remote('write', () => ports.docs.deletePost(postId))
       const files = await store.transaction(() => {
         store.posts.remove(postId)

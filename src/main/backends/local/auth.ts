@@ -37,7 +37,7 @@ export function createLocalAuth(ctx: ServiceContext, views: Views, images: Local
     const userId = currentUserId()
     const user = userId ? store.users.get(userId) : null
     if (!user) return { user: null }
-    return { user: { ...views.person(user.id, user.nickname, user.avatar), email: user.email } }
+    return { user: { ...views.person(user.id, user.nickname, user.avatar), email: user.email, moderator: store.moderation.isModerator(user.id) } }
   }
 
   /** Replaces this copy's session row with token's (inside the caller's transaction). */

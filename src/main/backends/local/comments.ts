@@ -5,6 +5,7 @@ import { AppError, enforce } from '../../errors'
 import { decodeCursor, keysetPage } from '../../store/keyset'
 import type { ServiceContext } from '../../core/context'
 import type { Views } from '../../core/mappers'
+import type { Remover } from '../../core/services'
 
 export function createLocalComments(ctx: ServiceContext, views: Views) {
   const { store } = ctx
@@ -37,12 +38,13 @@ export function createLocalComments(ctx: ServiceContext, views: Views) {
       })
     },
 
-    async remove(userId: string | null, commentId: string): Promise<{ id: string; postId: string }> {
+    /** `as` 'moderator': the moderation service checked the caller is one (decision 030). */
+    async remove(userId: string | null, commentId: string, as: Remover = 'author'): Promise<{ id: string; postId: string }> {
       if (!userId) throw new AppError('onlyCommentAuthorDelete')
       return store.transaction(() => {
         const comment = store.comments.get(commentId)
         if (!comment) throw new AppError('commentNotFound')
-        if (comment.authorId !== userId) throw new AppError('onlyCommentAuthorDelete')
+        if (as !== 'moderator' && comment.authorId !== userId) throw new AppError('onlyCommentAuthorDelete')
         store.comments.remove(commentId)
         return { id: commentId, postId: comment.postId }
       })

@@ -13,6 +13,7 @@ import { createLocalBlocks } from './blocks'
 import { createLocalComments } from './comments'
 import { createLocalImages } from './images'
 import { createLocalLikes } from './likes'
+import { createLocalModeration } from './moderation'
 import { createLocalPeople } from './people'
 import { createLocalPosts } from './posts'
 
@@ -22,15 +23,18 @@ export function createLocalServices(ctx: ServiceContext, vault: SessionVault, de
   const images = createLocalImages(ctx, views)
   const auth = createLocalAuth(ctx, views, images, vault)
   const notifications = createNotificationSettings(ctx, views)
+  const posts = createLocalPosts(ctx, views, images)
+  const comments = createLocalComments(ctx, views)
   return {
     views,
     images,
     auth,
     account: createLocalAccount(ctx, auth),
-    posts: createLocalPosts(ctx, views, images),
+    posts,
     search: createSearch(ctx.store, views, (viewer) => (viewer ? ctx.store.controls.hiddenIds(viewer) : [])),
     likes: createLocalLikes(ctx, views),
-    comments: createLocalComments(ctx, views),
+    comments,
+    moderation: createLocalModeration(ctx, views, { post: posts.remove, comment: comments.remove }),
     blocks: createLocalBlocks(ctx, views),
     people: createLocalPeople(ctx, views, images),
     alerts: createLocalAlerts(ctx, views, notifications),

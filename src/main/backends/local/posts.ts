@@ -7,6 +7,7 @@ import type { ServiceContext } from '../../core/context'
 import type { LocalImages } from './images'
 import type { Views } from '../../core/mappers'
 import { checkDraft, type PostDraft } from '../../core/post-rules'
+import type { Remover } from '../../core/services'
 
 export function createLocalPosts(ctx: ServiceContext, views: Views, images: LocalImages) {
   const { store } = ctx
@@ -17,6 +18,12 @@ export function createLocalPosts(ctx: ServiceContext, views: Views, images: Loca
     const owner = store.posts.ownership(postId)
     if (!owner) throw new AppError('notFound')
     if (owner.authorId !== userId) throw new AppError('onlyAuthorEdit')
+    return { imageId: owner.imageId }
+  }
+
+  function existing(postId: string): { imageId: string } {
+    const owner = store.posts.ownership(postId)
+    if (!owner) throw new AppError('notFound')
     return { imageId: owner.imageId }
   }
 
@@ -85,11 +92,16 @@ export function createLocalPosts(ctx: ServiceContext, views: Views, images: Loca
       return updated
     },
 
-    /** Removes the post with its comments, likes and alerts (one transaction), then its image files. */
-    async remove(userId: string | null, postId: string): Promise<{ id: string }> {
-      requireAuthor(postId, userId)
+    /**
+     * Removes the post with its comments, likes and alerts (one transaction), then its image files.
+     * `as` 'moderator': the moderation service checked the caller is one (decision 030), so the
+     * post need not be theirs.
+     */
+    async remove(userId: string | null, postId: string, as: Remover = 'author'): Promise<{ id: string }> {
+      const allowed = (): { imageId: string } => (as === 'moderator' ? existing(postId) : requireAuthor(postId, userId))
+      allowed()
       const image = await store.transaction(() => {
-        const { imageId } = requireAuthor(postId, userId)
+        const { imageId } = allowed()
         const record = store.images.get(imageId)
         store.posts.remove(postId)
         store.images.remove(imageId)

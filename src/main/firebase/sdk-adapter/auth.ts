@@ -4,6 +4,7 @@ import {
   deleteUser,
   EmailAuthProvider,
   getIdToken,
+  getIdTokenResult,
   initializeAuth,
   reauthenticateWithCredential,
   signInWithEmailAndPassword,
@@ -109,6 +110,12 @@ export function createAuthPort(config: FirebaseWebConfig, emulators: EmulatorHos
         const user = auth.currentUser
         if (!user?.email) throw new FirebasePortError('invalid-credentials')
         await reauthenticateWithCredential(user, EmailAuthProvider.credential(user.email, password))
+      }),
+    moderator: (refresh) =>
+      guarded('auth', async () => {
+        const user = auth.currentUser
+        // Only the boolean true counts, as the rules read it: a claim of another type or value is no moderator.
+        return user ? (await getIdTokenResult(user, refresh)).claims.moderator === true : false
       }),
     deleteAccount: () =>
       guarded('auth', async () => {

@@ -35,6 +35,7 @@ import { createStampedQueries } from './stamped'
 import { createNamesPort } from './names'
 import { createControlsPort } from './controls'
 import { createProfilesPort } from './profiles'
+import { createModerationPort } from './moderation'
 
 /** Transaction attempts for one write (the SDK backs off between them). */
 const WRITE_ATTEMPTS = 3
@@ -309,6 +310,7 @@ export function createDocsPort(db: Firestore, signal: FirestoreSignal): DocsPort
     ...createStampedQueries({ posts, comments, isDocId, fetchDocs, countOf, watch, readPost, readComment }),
     ...createNamesPort(db, collection(db, NICKNAMES)),
     ...createControlsPort(db),
+    ...createModerationPort(db),
     ...createProfilesPort(db, collection(db, PROFILES), { posts, isDocId, fetchDocs, countOf, readPost }),
     getPost: (id) => getOne(POSTS, id, readPost),
     watchPost(id, onDoc, onError) {
