@@ -270,6 +270,17 @@ describe('Storage rules', () => {
     await assertFails(put(signedIn(env, BOB), path, 2048, jpeg(BOB.uid)))
   })
 
+  it('allows a moderator (the claim moderator == true) to delete anyone\'s post image, and nothing else: a forged claim, or a profile image', async () => {
+    const post = `postImg/${fresh()}`
+    const profile = `profileImg/${fresh()}`
+    await seed(post, jpeg(BOB.uid))
+    await seed(profile, jpeg(BOB.uid))
+    const as = (claim: unknown) => env.authenticatedContext('mod', { email: 'mod@example.com', moderator: claim }).storage()
+    for (const forged of ['true', 1, false]) await assertFails(as(forged).ref(post).delete())
+    await assertFails(as(true).ref(profile).delete())
+    await assertSucceeds(as(true).ref(post).delete())
+  })
+
   it('allows the uploader to delete their image', async () => {
     const path = `postImg/${fresh()}`
     await seed(path, jpeg(BOB.uid))
