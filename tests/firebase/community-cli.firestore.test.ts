@@ -1,0 +1,60 @@
+/**
+ * `npm run community -- …` (scripts/community) on the Auth and Firestore emulators: the
+ * moderator claim is set, taken away and listed with the Admin SDK, other claims stay, and
+ * require-alt-text writes settings/community; mistakes get a clear message and a failing exit.
+ */
+import { spawnSync } from 'node:child_process'
+import { initializeApp, deleteApp, type App } from 'firebase-admin/app'
+import { getAuth } from 'firebase-admin/auth'
+import { getFirestore } from 'firebase-admin/firestore'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { CommandError, run } from '../../scripts/community/commands'
+
+describe('npm run community', () => {
+  let admin: App
+  const project = ['--project', 'demo-magpie']
+  const email = `mod-${Date.now()}@example.com`
+
+  beforeAll(async () => {
+    admin = initializeApp({ projectId: 'demo-magpie' }, 'cli-test')
+    await getAuth(admin).createUser({ email, password: 'secret-pass' })
+  })
+  afterAll(async () => {
+    await deleteApp(admin)
+  })
+
+  const claims = async () => (await getAuth(admin).getUserByEmail(email)).customClaims ?? {}
+
+  it('adds, lists and removes a moderator by email, keeping other claims', async () => {
+    const user = await getAuth(admin).getUserByEmail(email)
+    await getAuth(admin).setCustomUserClaims(user.uid, { team: 'photo' })
+    expect(await run(['moderator', 'add', email, ...project])).toContain('관리자로 지정했어요')
+    expect(await claims()).toEqual({ team: 'photo', moderator: true })
+    expect((await run(['moderator', 'list', ...project])).split('\n')).toContain(email)
+    expect(await run(['moderator', 'remove', email, ...project])).toContain('관리자에서 뺐어요')
+    expect(await claims()).toEqual({ team: 'photo' })
+    expect((await run(['moderator', 'list', ...project])).split('\n')).not.toContain(email)
+  })
+
+  it('writes settings/community.requireAltText', async () => {
+    await run(['require-alt-text', 'on', ...project])
+    expect((await getFirestore(admin).doc('settings/community').get()).data()).toEqual({ requireAltText: true })
+    await run(['require-alt-text', 'off', ...project])
+    expect((await getFirestore(admin).doc('settings/community').get()).data()).toEqual({ requireAltText: false })
+  })
+
+  it('explains an unknown email, a missing action, a missing key and a key file that is not there', async () => {
+    await expect(run(['moderator', 'add', 'nobody@example.com', ...project])).rejects.toThrow(/계정이 없어요/)
+    await expect(run(['moderator', 'promote', email, ...project])).rejects.toThrow(CommandError)
+    await expect(run(['require-alt-text', 'maybe', ...project])).rejects.toThrow(/on 또는 off/)
+    await expect(run(['moderator', 'list'], { PATH: process.env.PATH })).rejects.toThrow(/서비스 계정 키가 없어요/)
+    await expect(run(['moderator', 'list', '--key', '/nonexistent/key.json'], { PATH: process.env.PATH })).rejects.toThrow(/키 파일이 없어요/)
+  })
+
+  it('exits non-zero with the message when run as the npm script does', () => {
+    const env = { ...process.env, FIREBASE_AUTH_EMULATOR_HOST: '', FIRESTORE_EMULATOR_HOST: '', GOOGLE_APPLICATION_CREDENTIALS: '' }
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/community/cli.ts', 'moderator', 'list'], { encoding: 'utf8', env, timeout: 60_000 })
+    expect(result.status).toBe(1)
+    expect(result.stderr).toContain('서비스 계정 키가 없어요')
+  })
+})
