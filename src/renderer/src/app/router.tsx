@@ -13,6 +13,7 @@ const WriteRoute = lazy(() => import('./routes/write').then((m) => ({ default: m
 const TagRoute = lazy(() => import('./routes/tag').then((m) => ({ default: m.TagRoute })))
 const PersonRoute = lazy(() => import('./routes/person').then((m) => ({ default: m.PersonRoute })))
 const AlertsRoute = lazy(() => import('./routes/alerts').then((m) => ({ default: m.AlertsRoute })))
+const ReportsRoute = lazy(() => import('./routes/reports').then((m) => ({ default: m.ReportsRoute })))
 const JoinRoute = lazy(() => import('./routes/join').then((m) => ({ default: m.JoinRoute })))
 
 /**
@@ -31,6 +32,7 @@ export function AppRoutes() {
         <Route path="signup" element={<SignUpRoute />} />
         <Route path="write/:postId" element={<WriteRoute />} />
         <Route path="myalert" element={<AlertsRoute />} />
+        <Route path="reports" element={<ReportsRoute />} />
         <Route path="join" element={<JoinRoute />} />
         <Route path="tags/:tag" element={<TagRoute />} />
         <Route path="people/:personId" element={<PersonRoute />} />

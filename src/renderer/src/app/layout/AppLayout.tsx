@@ -1,4 +1,4 @@
-import { Suspense } from 'react'
+import { Suspense, useCallback, useState } from 'react'
 import { Outlet } from 'react-router-dom'
 import { useSession } from '@/shared/lib/session'
 import { LoadingOverlay } from '@/shared/ui/LoadingOverlay'
@@ -7,7 +7,9 @@ import { DeletionBanner } from '@/features/settings/components/DeletionBanner'
 import { OfflineBanner } from '@/features/settings/components/OfflineBanner'
 import { UpdatePrompt } from '@/features/settings/components/UpdatePrompt'
 import { PersonMenu } from '@/features/blocks/components/PersonMenu'
-import { PersonMenuProvider } from '@/shared/lib/person-menu'
+import { ReportDialog } from '@/features/moderation/components/ReportDialog'
+import { RemovalNotices } from '@/features/moderation/components/RemovalNotices'
+import { PersonMenuProvider, type MenuTarget } from '@/shared/lib/person-menu'
 import type { PersonView } from '@shared/types'
 import { FocusReturn } from './FocusReturn'
 import { LiveUpdates } from './LiveUpdates'
@@ -15,11 +17,14 @@ import { ScrollRestoration } from './ScrollRestoration'
 import { TopBar } from './TopBar'
 import styles from './AppLayout.module.css'
 
-/** 차단 and 숨기기 beside every nickname the screens show (docs/decisions/025-block-and-mute.md). */
-const personMenu = (person: PersonView) => <PersonMenu person={person} />
-
 export function AppLayout() {
   const session = useSession()
+  const [reporting, setReporting] = useState<MenuTarget | null>(null)
+  /** 차단 and 숨기기 beside every nickname the screens show (decision 025), and 신고 of the post or comment it is beside (decision 030). */
+  const personMenu = useCallback(
+    (person: PersonView, target?: MenuTarget) => <PersonMenu person={person} onReport={target ? () => setReporting(target) : undefined} />,
+    []
+  )
   const profileToComplete = session.data?.profileToComplete
   return (
     <div className={styles.shell}>
@@ -30,6 +35,7 @@ export function AppLayout() {
       <OfflineBanner />
       <DeletionBanner />
       <UpdatePrompt />
+      <RemovalNotices />
       {session.isPending ? (
         <LoadingOverlay />
       ) : profileToComplete ? (
@@ -44,6 +50,7 @@ export function AppLayout() {
           </PersonMenuProvider>
         </Suspense>
       )}
+      <ReportDialog target={reporting} onClose={() => setReporting(null)} />
       <LiveUpdates />
       <FocusReturn />
     </div>

@@ -51,6 +51,11 @@ export function TopBar() {
           {user ? (
             <>
               <AlertBell />
+              {user.moderator && (
+                <NavLink to="/reports" className={styles.ghost}>
+                  {messages.reportsPage}
+                </NavLink>
+              )}
               <button
                 type="button"
                 className={styles.ghost}

@@ -14,7 +14,12 @@ export const queryKeys = {
   blocks: ['blocks'] as const,
   people: ['people'] as const,
   person: (id: string) => ['people', id] as const,
-  personPosts: (id: string) => ['people', id, 'posts'] as const
+  personPosts: (id: string) => ['people', id, 'posts'] as const,
+  /** 신고 (decision 030): the moderator's lists, and the signed-in person's removal notices. */
+  reports: ['moderation', 'reports'] as const,
+  moderationLog: ['moderation', 'log'] as const,
+  moderators: ['moderation', 'moderators'] as const,
+  notices: ['moderation', 'notices'] as const
 }
 
 /** Keys of mutations other code must see while they are under way. */

@@ -20,7 +20,7 @@ const pageHeading = (): HTMLElement | null => {
  * A menu button (aria-haspopup menu): arrows move between the two items, Escape closes and
  * gives the focus back to the button.
  */
-export function PersonMenu({ person }: { person: PersonView }) {
+export function PersonMenu({ person, onReport }: { person: PersonView; /** 신고 of the post or comment the menu is beside (decision 030). */ onReport?: () => void }) {
   const user = useCurrentUser()
   const [open, setOpen] = useState(false)
   const button = useRef<HTMLButtonElement>(null)
@@ -91,6 +91,21 @@ export function PersonMenu({ person }: { person: PersonView }) {
               {messages.blockPerson}
             </button>
           </li>
+          {onReport && (
+            <li role="none">
+              <button
+                type="button"
+                role="menuitem"
+                className={`${styles.item} ${styles.danger}`}
+                onClick={() => {
+                  close(true)
+                  onReport()
+                }}
+              >
+                {messages.reportAction}
+              </button>
+            </li>
+          )}
         </ul>
       )}
     </span>

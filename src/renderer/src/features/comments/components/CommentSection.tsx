@@ -86,7 +86,7 @@ export function CommentSection({ postId }: { postId: string }) {
                 <div className={styles.meta}>
                   <PersonNameLink person={comment.author} className={styles.nickname} />
                   <RelativeTime className={styles.time} at={comment.createdAt} />
-                  <PersonMenuSlot person={comment.author} mine={comment.mine} />
+                  <PersonMenuSlot person={comment.author} mine={comment.mine} target={{ kind: 'comment', id: comment.id }} />
                 </div>
                 <p className={styles.text}>
                   <LinkedText text={comment.text} />

@@ -37,7 +37,7 @@ export function PostHeader({ post, highlight: words }: { post: PostView; highlig
           {post.edited && <span className={styles.edited}>{messages.edited}</span>}
         </span>
       </div>
-      <PersonMenuSlot person={post.author} mine={post.mine} />
+      <PersonMenuSlot person={post.author} mine={post.mine} target={{ kind: 'post', id: post.id }} />
       {post.mine && <PostMenu postId={post.id} />}
     </header>
   )
