@@ -120,7 +120,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     // The first account is this store's moderator: the 신고 page and its tabs (decision 030).
     await visit('#/reports', '신고', titled('신고'))
     await page.getByRole('tab', { name: '관리자' }).click()
-    await expect(page.getByText('처음 만든 계정')).toBeVisible()
+    await expect(page.getByText('처음 만든 계정', { exact: true })).toBeVisible()
     found.push(...(await violations(page, '신고 (관리자)')))
     // One's own page (a person page), and its profile form open.
     const me = await page.evaluate(() => window.magpie.auth.session())
