@@ -71,7 +71,7 @@ export const images: Scenario = {
         costRow(`${first.width}×${first.height} JPEG (${kib(first.jpegBytes)})`, first.variants, p50),
         costRow(`6000×800 panorama JPEG (${kib(first.panorama.jpegBytes)})`, first.panorama.variants, s((r) => percentile(r.panorama.sequential, 50)))
       ],
-      note: `Until decision 032 the largest variant was 1600 px wide: the same 12 MP photo kept 130.7 KiB (88.8 KiB uploaded) in 113 ms, and the panorama became 1600×213. Panorama variants: ${first.panorama.variants.map((v) => `${v.width} px ${kib(v.bytes)}`).join(', ')}. Storage's rule allows 10 MB; pure noise at the pixel bound encodes to about 5 MiB (pipeline.test.ts checks it stays under 8 MiB).`
+      note: `Until decision 032 the largest variant was 1600 px wide: the same 12 MP photo kept 130.7 KiB (88.8 KiB uploaded) in 113 ms, and the panorama became 1600×213. Panorama variants: ${first.panorama.variants.map((v) => `${v.width} px ${kib(v.bytes)}`).join(', ')}. Storage's rule allows 10 MB; pure noise at the pixel bound (3840×2160) encodes to 3.6 MiB (pipeline.test.ts checks it stays under 8 MiB).`
     })
     // The goal is what a person waits for: main's path, through the image worker.
     out.goals.push({ name: '12 MP JPEG → all variants through the image worker, p50', target: '≤ 400 ms', actual: withRange(viaWorker), met: viaWorker.median <= 400 })

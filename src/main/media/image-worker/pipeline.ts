@@ -22,6 +22,9 @@ const largestMaxPixels = 3840 * 2160
 const webpQuality = 80
 /** Effort 2 halves encode time against the default 4 for ~3% larger files (measured on a 12 MP photo). */
 const webpEffort = 2
+/** The largest variant of a big photo: effort 0 encodes 8 MP in 150 ms instead of 250 ms, for 3% more bytes (decision 032). */
+const bigEffort = 0
+const bigPixels = 2_000_000
 /** ThumbHash accepts at most 100×100 pixels. */
 const placeholderMaxSide = 100
 
@@ -80,9 +83,11 @@ export async function processImage(bytes: Uint8Array, options: ProcessImageOptio
       placeholderOf(fromBase()).finally(step),
       Promise.all(
         widths.map(async (w): Promise<ProcessedVariant> => {
-          const pipeline = w === base.info.width ? fromBase() : fromBase().resize({ width: w })
+          const largest = w === base.info.width
+          const pipeline = largest ? fromBase() : fromBase().resize({ width: w })
+          const effort = largest && base.info.width * base.info.height > bigPixels ? bigEffort : webpEffort
           // No EXIF/XMP/ICC in the output: sharp strips metadata unless asked to keep it, and the pixels are already sRGB.
-          const { data, info } = await pipeline.webp({ quality: webpQuality, effort: webpEffort }).toBuffer({ resolveWithObject: true })
+          const { data, info } = await pipeline.webp({ quality: webpQuality, effort }).toBuffer({ resolveWithObject: true })
           step()
           return { width: info.width, height: info.height, data }
         })
