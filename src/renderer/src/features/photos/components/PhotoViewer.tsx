@@ -109,7 +109,8 @@ export function PhotoViewer({ photos, start, onClose }: Props) {
                 zoom.stageRef(node)
               }}
               className={`${styles.stage} ${zoom.zoomed ? styles.zoomed : ''}`}
-              role="group"
+              // An application: its keys (+, −, arrows) are the viewer's, so a screen reader passes them on.
+              role="application"
               aria-label={messages.viewerStage}
               tabIndex={0}
               data-testid="photo-viewer-stage"
