@@ -40,13 +40,17 @@ describe('Image', () => {
     expect(style.getPropertyValue('--capped-width')).toBe('min(100%, 240px, calc(500px * 120 / 90))')
   })
 
-  it('shows a panorama whole (contain) in a box of another shape, an ordinary photo filling it', () => {
+  it('shows a panorama whole (contain) in a box of another shape, an ordinary photo or a thumbnail filling it', () => {
     const panorama = render(<Image image={{ ...base, width: 6000, height: 800, placeholder: '' }} alt="파노라마" sizes="100vw" />)
     expect(frameOf(panorama.container).dataset.fit).toBe('contain')
     expect(frameOf(panorama.container).style.getPropertyValue('--ratio')).toBe('6000 / 800')
     cleanup()
     const ordinary = render(<Image image={{ ...base, placeholder: '' }} alt="사진" sizes="100vw" />)
     expect(frameOf(ordinary.container).dataset.fit).toBeUndefined()
+    cleanup()
+    // A thumbnail is filled whatever the photo's shape.
+    const thumbnail = render(<Image image={{ ...base, width: 6000, height: 800, placeholder: '' }} alt="파노라마" sizes="56px" crop />)
+    expect(frameOf(thumbnail.container).dataset.fit).toBeUndefined()
   })
 })
 

@@ -54,6 +54,8 @@ interface Props {
   /** Caps the drawn height (e.g. 500px); the box keeps the photo's ratio so nothing shifts. */
   maxHeight?: string
   eager?: boolean
+  /** A thumbnail (a square tile, an alert's picture): always filled, cropped, a panorama too. */
+  crop?: boolean
 }
 
 /** Beyond this ratio (a panorama, a long screenshot) a box of another shape shows the whole photo rather than a sliver of it. */
@@ -65,7 +67,7 @@ const extremeRatio = 2.4
  * twice its own pixels (a small photo stays small, centred on what is behind it), and once
  * loaded nothing of the placeholder is left behind it, so a transparent photo shows the page.
  */
-export function Image({ image, alt, sizes, className, maxHeight, eager }: Props) {
+export function Image({ image, alt, sizes, className, maxHeight, eager, crop }: Props) {
   const [loaded, setLoaded] = useState(false)
   // The photo's average colour is drawn at once; the blurred placeholder costs a few ms per
   // photo to decode, so it is drawn when the page is next idle, after the first paint.
@@ -88,7 +90,7 @@ export function Image({ image, alt, sizes, className, maxHeight, eager }: Props)
     <div
       className={`${styles.frame} ${className ?? ''}`}
       data-image-frame
-      data-fit={ratio > extremeRatio || ratio < 1 / extremeRatio ? 'contain' : undefined}
+      data-fit={!crop && (ratio > extremeRatio || ratio < 1 / extremeRatio) ? 'contain' : undefined}
       style={{
         // Custom properties, not the properties themselves: a layout may fill a box of its own
         // with the photo instead (the feed's wide cards), which an inline width would forbid.

@@ -107,4 +107,30 @@ describe('PhotoViewer', () => {
     fireEvent.click(screen.getByRole('button', { name: '원래 크기' }))
     expect(zoomOf()).toBe(1)
   })
+
+  it('zooms with the wheel around the pointer, pans a zoomed photo by dragging, and pages by a swipe when not zoomed', async () => {
+    openByKeyboard([photo('a', 4096, 3072), photo('b', 4096, 3072)])
+    await screen.findByRole('dialog')
+    const img = () => screen.getByRole('img') as HTMLImageElement
+    // jsdom lays nothing out: the stage's centre is at 0, 0 there.
+    act(() => void fireEvent.wheel(stage(), { deltaY: -100, clientX: 100, clientY: 0 }))
+    expect(zoomOf()).toBeCloseTo(1.5, 5)
+    // Zoomed around a point 100 px right of the centre: the photo moved 50 px left, so that point stayed put.
+    expect(img().style.transform).toMatch(/translate\(-50(\.0+\d*)?px, 0px\)$/)
+    const pan = img().style.transform
+    act(() => {
+      fireEvent.pointerDown(stage(), { pointerId: 1, button: 0, clientX: 500, clientY: 400 })
+      fireEvent.pointerMove(stage(), { pointerId: 1, clientX: 560, clientY: 400 })
+      fireEvent.pointerUp(stage(), { pointerId: 1, clientX: 560, clientY: 400 })
+    })
+    expect(img().style.transform).not.toBe(pan)
+    expect(screen.getByText('1 / 2')).toBeTruthy()
+    act(() => key('0'))
+    act(() => {
+      fireEvent.pointerDown(stage(), { pointerId: 2, button: 0, clientX: 600, clientY: 400 })
+      fireEvent.pointerMove(stage(), { pointerId: 2, clientX: 450, clientY: 400 })
+      fireEvent.pointerUp(stage(), { pointerId: 2, clientX: 450, clientY: 400 })
+    })
+    expect(screen.getByText('2 / 2')).toBeTruthy()
+  })
 })
