@@ -4,7 +4,7 @@
 //
 // Runs the pipeline (every variant and the placeholder, as an upload does) on it in this
 // process one at a time, then four at once, sampling resident memory; then as main runs it,
-// through the image worker process, one at a time (the process hop's cost).
+// through the image worker process, one at a time (the process hop's cost); then a panorama.
 import { readFileSync, writeFileSync } from 'node:fs'
 import sharp from 'sharp'
 import { processImage as viaWorker } from '../../src/main/media/image-pipeline'
@@ -14,7 +14,7 @@ export interface ImagesWorkerResult {
   jpegBytes: number
   width: number
   height: number
-  variants: { width: number; bytes: number }[]
+  variants: { width: number; height: number; bytes: number }[]
   sequential: number[]
   /** The same photos through the image worker (main's path), after its start. */
   viaWorker: number[]
@@ -26,6 +26,8 @@ export interface ImagesWorkerResult {
   /** The process's peak resident memory (VmHWM), whole life: loading, warm-up, both phases. */
   maxRss: number
   threads: number
+  /** A 6000×800 panorama, one at a time: its variants and times (the largest variant's long-side bound). */
+  panorama: { jpegBytes: number; variants: { width: number; height: number; bytes: number }[]; sequential: number[] }
 }
 
 /**
@@ -53,6 +55,24 @@ export async function twelveMegapixelJpeg(): Promise<Buffer> {
     .jpeg({ quality: 90, chromaSubsampling: '4:2:0' })
     .withExif({ IFD0: { Make: 'Magpie', Model: 'Bench camera' } })
     .toBuffer()
+}
+
+/** A photo-like 6000×800 panorama (sky, a ridge, houses along it, the same grain), ≈ 4.8 MP. */
+export async function panoramaJpeg(): Promise<Buffer> {
+  const width = 6000
+  const height = 800
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+    <defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1">
+      <stop offset="0" stop-color="#2f6fc0"/><stop offset="1" stop-color="#f3d9b0"/></linearGradient></defs>
+    <rect width="100%" height="100%" fill="url(#sky)"/>
+    <path d="M0 520 Q 900 300 1800 500 T 3600 460 T 6000 420 V 800 H 0 Z" fill="#3d5a2e"/>
+    ${Array.from({ length: 160 }, (_, i) => `<rect x="${(i * 373) % 6000}" y="${540 + ((i * 97) % 200)}" width="${14 + (i % 6) * 8}" height="${30 + (i % 4) * 22}" fill="hsl(${(i * 41) % 360} 35% ${35 + (i % 4) * 10}%)"/>`).join('')}
+  </svg>`
+  const grain = await sharp({ create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 22 } } })
+    .blur(0.6)
+    .png()
+    .toBuffer()
+  return sharp(Buffer.from(svg)).composite([{ input: grain, blend: 'overlay' }]).jpeg({ quality: 90 }).toBuffer()
 }
 
 /**
@@ -106,11 +126,19 @@ async function main(): Promise<void> {
     await viaWorker(jpeg)
     worker.push(performance.now() - start)
   }
+  const panorama = await panoramaJpeg()
+  const panoramaFirst = await processImage(panorama)
+  const panoramaTimes: number[] = []
+  for (let i = 0; i < Number(sequentialText); i++) {
+    start = performance.now()
+    await processImage(panorama)
+    panoramaTimes.push(performance.now() - start)
+  }
   const result: ImagesWorkerResult = {
     jpegBytes: jpeg.length,
     width: meta.width!,
     height: meta.height!,
-    variants: first.variants.map((v) => ({ width: v.width, bytes: v.data.length })),
+    variants: first.variants.map((v) => ({ width: v.width, height: v.height, bytes: v.data.length })),
     sequential,
     viaWorker: worker,
     workerFirst,
@@ -118,7 +146,12 @@ async function main(): Promise<void> {
     rssBefore,
     rssPeak,
     maxRss: highWaterRss(),
-    threads: sharp.concurrency()
+    threads: sharp.concurrency(),
+    panorama: {
+      jpegBytes: panorama.length,
+      variants: panoramaFirst.variants.map((v) => ({ width: v.width, height: v.height, bytes: v.data.length })),
+      sequential: panoramaTimes
+    }
   }
   writeFileSync(resultFile, JSON.stringify(result))
 }

@@ -282,6 +282,15 @@ export const messages = {
   alertTypeComment: '댓글',
   defaultAvatar: '기본 프로필 이미지',
   postImageAlt: '게시글 사진',
+  // The photo viewer (docs/decisions/032-photo-viewer.md)
+  viewerOpen: '사진 크게 보기',
+  viewerTitle: '사진 보기',
+  viewerStage: '사진. + 키로 확대하고 − 키로 축소해요. 확대하면 방향키로 움직여요',
+  viewerZoomIn: '확대',
+  viewerZoomOut: '축소',
+  viewerZoomReset: '원래 크기',
+  viewerPrevious: '이전 사진',
+  viewerNext: '다음 사진',
   profileImageAlt: '프로필 사진',
   removeImage: '사진 빼기',
   retry: '다시 시도',
@@ -440,6 +449,8 @@ export const format = {
   /** The button over the feed when others' posts arrived above the reader. */
   newPosts: (n: number) => `새 글 ${n.toLocaleString('ko-KR')}개`,
   commentCount: (n: number) => `댓글 ${n.toLocaleString('ko-KR')}개`,
+  /** The viewer's counter, read out: which photo of how many. */
+  viewerPosition: (at: number, of: number) => `사진 ${of.toLocaleString('ko-KR')}장 중 ${at.toLocaleString('ko-KR')}번째`,
   confirmDeleteAllAlerts: (n: number) => `알림 ${n.toLocaleString('ko-KR')}개를 모두 삭제할까요?`,
   alertLike: (actor: string) => `${actor}님이 회원님의 게시글을 좋아해요`,
   alertLikeGrouped: (actor: string, others: number) => `${actor}님 외 ${others.toLocaleString('ko-KR')}명이 회원님의 게시글을 좋아해요`,

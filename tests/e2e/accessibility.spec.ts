@@ -103,6 +103,12 @@ for (const colorScheme of ['light', 'dark'] as const) {
       // 이 게시글 알림 끄기: so 설정 → 알림 lists a muted post below.
       await page.getByRole('button', { name: '이 게시글 알림 끄기' }).click()
       await expect(page.getByRole('button', { name: '이 게시글 알림 켜기' })).toBeVisible()
+      // The photo viewer over the post.
+      await page.getByRole('button', { name: '사진 크게 보기' }).click()
+      await expect(page.getByRole('dialog', { name: '사진 보기' })).toBeVisible()
+      found.push(...(await violations(page, 'photo viewer')))
+      await page.keyboard.press('Escape')
+      await expect(page.getByRole('dialog', { name: '사진 보기' })).toBeHidden()
     })
     // Search: the results under the top bar's field (a tag's link, people, posts), and a hashtag's page.
     await page.keyboard.press('Control+k')

@@ -5,7 +5,7 @@ import { thumbHashToApproximateAspectRatio, thumbHashToRGBA } from 'thumbhash'
 import type { ErrorCode } from '@shared/ipc/contract'
 import { AppError } from '../../errors'
 import type { ProcessedImage } from '../image-protocol'
-import { processImage } from './pipeline'
+import { processImage, targetWidths } from './pipeline'
 
 // The corpus is generated here so no binary fixtures live in the repository — except HEIC,
 // which sharp cannot encode: tests/support/fixtures/photo.heic (see the README there).
@@ -152,7 +152,7 @@ describe('processImage accepts', () => {
     expect(image.variants.map((v) => [v.width, v.height])).toEqual([[200, 100]])
   })
 
-  it('a large image as every standard width in ascending order, reporting progress up to 1', async () => {
+  it('a large image as every standard width in ascending order and itself, reporting progress up to 1', async () => {
     const progress: number[] = []
     const image = await processImage(await noisy(2000, 1000).jpeg().toBuffer(), { onProgress: (f) => progress.push(f) })
     expect([image.width, image.height]).toEqual([2000, 1000])
@@ -160,7 +160,8 @@ describe('processImage accepts', () => {
       [320, 160],
       [640, 320],
       [1080, 540],
-      [1600, 800]
+      [1600, 800],
+      [2000, 1000]
     ])
     await expectCleanWebp(image)
     expect(progress.length).toBeGreaterThan(2)
@@ -168,6 +169,39 @@ describe('processImage accepts', () => {
     expect(progress.every((f) => f > 0 && f <= 1)).toBe(true)
     expect(progress.at(-1)).toBe(1)
   })
+
+  it('a 6000×800 panorama kept at 4096 px wide (worth zooming), its ratio unchanged', async () => {
+    const image = await processImage(await solid(6000, 800).jpeg().toBuffer())
+    expect([image.width, image.height]).toEqual([6000, 800])
+    expect(image.variants.map((v) => v.width)).toEqual([320, 640, 1080, 1600, 4096])
+    const largest = image.variants.at(-1)!
+    expect(largest.width).toBeGreaterThanOrEqual(4000)
+    expect(largest.width / largest.height).toBeCloseTo(6000 / 800, 1)
+    await expectCleanWebp(image)
+  })
+
+  it('a tall 800×6000 photo bounded by its long side, never wider than it was', async () => {
+    const image = await processImage(await solid(800, 6000).jpeg().toBuffer())
+    const largest = image.variants.at(-1)!
+    expect(largest.height).toBeLessThanOrEqual(4096)
+    expect(largest.height).toBeGreaterThanOrEqual(4090)
+    expect(largest.width / largest.height).toBeCloseTo(800 / 6000, 2)
+    expect(image.variants.map((v) => v.width)).toEqual([320, largest.width])
+  })
+
+  it('a phone’s 12 MP photo kept at a 4K screen’s pixels at most', () => {
+    const widths = targetWidths(4032, 3024)
+    const largest = widths.at(-1)!
+    expect(largest).toBeGreaterThan(3300)
+    expect(largest * Math.round((largest * 3024) / 4032)).toBeLessThanOrEqual(3840 * 2160)
+    expect(widths.slice(0, -1)).toEqual([320, 640, 1080, 1600])
+  })
+
+  it('pure noise at the pixel bound: its largest variant (what community mode uploads) far under Storage’s 10 MB', async () => {
+    const image = await processImage(await noisy(3840, 2160).jpeg({ quality: 95 }).toBuffer())
+    expect(image.variants.at(-1)!.width).toBe(3840)
+    expect(image.variants.at(-1)!.data.byteLength).toBeLessThan(8 * 1024 * 1024)
+  }, 30_000)
 
   it('with a ThumbHash placeholder that decodes to the image colour and shape', async () => {
     const image = await processImage(await solid(600, 300, '#ff0000').png().toBuffer())

@@ -9,10 +9,22 @@ export interface ProcessImageOptions {
   onProgress?: (fraction: number) => void
 }
 
+/** The widths cards and lists draw from (srcset); each is made only when smaller than the largest variant. */
 const variantWidths = [320, 640, 1080, 1600] as const
+/**
+ * The largest variant is the photo as kept: what the viewer zooms into, and in community mode
+ * the file uploaded to Storage. Bounded by its long side, so a 6000×800 panorama keeps 4096 px
+ * of width, and by a 4K screen's pixels, so a 12 MP photo stays under a megabyte or so and even
+ * pure noise stays well under Storage's 10 MB rule (docs/decisions/032-photo-viewer.md).
+ */
+const largestMaxSide = 4096
+const largestMaxPixels = 3840 * 2160
 const webpQuality = 80
 /** Effort 2 halves encode time against the default 4 for ~3% larger files (measured on a 12 MP photo). */
 const webpEffort = 2
+/** The largest variant of a big photo: effort 0 encodes 8 MP in 150 ms instead of 250 ms, for 3% more bytes (decision 032). */
+const bigEffort = 0
+const bigPixels = 2_000_000
 /** ThumbHash accepts at most 100×100 pixels. */
 const placeholderMaxSide = 100
 
@@ -51,7 +63,7 @@ export async function processImage(bytes: Uint8Array, options: ProcessImageOptio
       width = raw.width
       height = raw.height
     }
-    const widths = targetWidths(width)
+    const widths = targetWidths(width, height)
     const totalSteps = widths.length + 2
     let doneSteps = 0
     const step = (): void => options.onProgress?.(++doneSteps / totalSteps)
@@ -71,9 +83,11 @@ export async function processImage(bytes: Uint8Array, options: ProcessImageOptio
       placeholderOf(fromBase()).finally(step),
       Promise.all(
         widths.map(async (w): Promise<ProcessedVariant> => {
-          const pipeline = w === base.info.width ? fromBase() : fromBase().resize({ width: w })
+          const largest = w === base.info.width
+          const pipeline = largest ? fromBase() : fromBase().resize({ width: w })
+          const effort = largest && base.info.width * base.info.height > bigPixels ? bigEffort : webpEffort
           // No EXIF/XMP/ICC in the output: sharp strips metadata unless asked to keep it, and the pixels are already sRGB.
-          const { data, info } = await pipeline.webp({ quality: webpQuality, effort: webpEffort }).toBuffer({ resolveWithObject: true })
+          const { data, info } = await pipeline.webp({ quality: webpQuality, effort }).toBuffer({ resolveWithObject: true })
           step()
           return { width: info.width, height: info.height, data }
         })
@@ -91,14 +105,13 @@ export async function iconPng(bytes: Uint8Array, size: number): Promise<Buffer> 
 }
 
 /**
- * The standard widths that need no upscaling, plus the source's own width when it falls
- * between them (capped at the largest), so sharp screens never get less than the original.
+ * The standard widths below the largest variant, then the largest: the source itself when it fits
+ * the long-side and pixel bounds, else the source scaled down to fit them. Never upscaled.
  */
-function targetWidths(sourceWidth: number): number[] {
-  const widths: number[] = variantWidths.filter((w) => w <= sourceWidth)
-  const largest = Math.max(...variantWidths)
-  if (sourceWidth < largest && !widths.includes(sourceWidth)) widths.push(sourceWidth)
-  return widths
+export function targetWidths(sourceWidth: number, sourceHeight: number): number[] {
+  const scale = Math.min(1, largestMaxSide / Math.max(sourceWidth, sourceHeight), Math.sqrt(largestMaxPixels / (sourceWidth * sourceHeight)))
+  const largest = Math.max(1, Math.floor(sourceWidth * scale))
+  return [...variantWidths.filter((w) => w < largest), largest]
 }
 
 async function placeholderOf(image: Sharp): Promise<string> {

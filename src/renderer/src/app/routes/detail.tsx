@@ -7,6 +7,7 @@ import { CommentSection } from '@/features/comments/components/CommentSection'
 import { KeptCommentDraft } from '@/features/comments/components/KeptCommentDraft'
 import { useCommentDraft } from '@/features/comments/stores/comment-drafts'
 import { MutePostButton } from '@/features/settings/components/MutePostButton'
+import { PhotoViewer } from '@/features/photos/components/PhotoViewer'
 import { MagpieError } from '@/shared/lib/ipc'
 import { useCurrentUser } from '@/shared/lib/session'
 import { usePageTitle } from '@/shared/lib/page-title'
@@ -29,6 +30,7 @@ export function DetailRoute() {
       renderComments={(post) => <CommentSection postId={post.id} />}
       renderMore={(post) => (post.mine ? <MutePostButton postId={post.id} /> : null)}
       renderGone={draft ? () => <KeptCommentDraft text={draft} /> : undefined}
+      renderViewer={(photos, start, close) => <PhotoViewer photos={photos} start={start} onClose={close} />}
     />
   )
 }

@@ -157,7 +157,7 @@ export function AlertsPage() {
                   </span>
                   {unread && <span className={styles.dot} aria-hidden="true" />}
                   <span className={styles.thumb}>
-                    {alert.postImage && <Image image={alert.postImage} alt={messages.postImageAlt} sizes="56px" />}
+                    {alert.postImage && <Image image={alert.postImage} alt={messages.postImageAlt} sizes="56px" crop />}
                   </span>
                 </Link>
                 <button

@@ -19,13 +19,15 @@ interface Props {
   eager?: boolean
   /** Words the find bar looks for, marked in the text. */
   highlight?: string
+  /** The post page: the photo is a button that opens it full size (the photo viewer). */
+  onOpenPhoto?: () => void
 }
 
 /**
  * Text and photo arranged by the layout, which names where the text sits:
  * Top = above a full-width photo, Left = left of the photo, Right = right of it.
  */
-export function PostBody({ text, layout, image, preview = false, localImage, eager, highlight: words }: Props) {
+export function PostBody({ text, layout, image, preview = false, localImage, eager, highlight: words, onOpenPhoto }: Props) {
   const side = layout !== 'Top'
   const photo = localImage ? (
     <img className={styles.local} src={localImage} alt={messages.postImageAlt} />
@@ -40,6 +42,14 @@ export function PostBody({ text, layout, image, preview = false, localImage, eag
   ) : (
     <div className={styles.noImage} aria-hidden="true" />
   )
+  const shown =
+    onOpenPhoto && image && !localImage ? (
+      <button type="button" className={styles.open} aria-label={messages.viewerOpen} data-testid="open-photo" onClick={onOpenPhoto}>
+        {photo}
+      </button>
+    ) : (
+      photo
+    )
   return (
     <div className={`${styles.body} ${styles[layout.toLowerCase()]}`} data-layout={layout}>
       <div className={styles.text} data-part="text" data-short={preview && text.trim().length <= shortText ? '' : undefined}>
@@ -47,7 +57,7 @@ export function PostBody({ text, layout, image, preview = false, localImage, eag
         {preview ? <Preview side={side}>{highlight(text, words)}</Preview> : <p><LinkedText text={text} /></p>}
       </div>
       <div className={styles.photo} data-part="photo">
-        {photo}
+        {shown}
       </div>
     </div>
   )

@@ -1,8 +1,8 @@
-import { useEffect, useRef, type ReactNode } from 'react'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router-dom'
 import { postLink } from '@shared/deep-link'
 import { format, messages } from '@shared/messages'
-import type { PostView } from '@shared/types'
+import type { PhotoView, PostView } from '@shared/types'
 import { copyText } from '@/shared/lib/clipboard'
 import { useCommentsTarget } from '@/shared/lib/post-path'
 import { returnFocusTo } from '@/shared/lib/return-focus'
@@ -23,10 +23,14 @@ interface Props {
   renderMore?: (post: PostView) => ReactNode
   /** What stands instead of "not found" when the post is gone (a comment being typed on it, say). */
   renderGone?: () => ReactNode
+  /** The photo viewer (the photos feature), over the page while `viewing` is set. */
+  renderViewer?: (photos: PhotoView[], start: number, close: () => void) => ReactNode
 }
 
-export function PostDetail({ postId, renderActions, renderComments, renderMore, renderGone }: Props) {
+export function PostDetail({ postId, renderActions, renderComments, renderMore, renderGone, renderViewer }: Props) {
   const post = usePost(postId)
+  // Which photo the viewer shows, or null while it is closed.
+  const [viewing, setViewing] = useState<number | null>(null)
   const navigate = useNavigate()
   const location = useLocation()
   // Back to the feed exactly where the reader left it, or to the top when opened from outside.
@@ -74,7 +78,7 @@ export function PostDetail({ postId, renderActions, renderComments, renderMore, 
           {format.postHeading(data.author.nickname)}
         </h1>
         <PostHeader post={data} />
-        <PostBody text={data.text} layout={data.layout} image={data.image} eager />
+        <PostBody text={data.text} layout={data.layout} image={data.image} eager onOpenPhoto={renderViewer ? () => setViewing(0) : undefined} />
         <footer className={styles.footer}>
           {renderActions?.(data)}
           <span className={styles.count}>{format.commentCount(data.commentCount)}</span>
@@ -85,6 +89,8 @@ export function PostDetail({ postId, renderActions, renderComments, renderMore, 
         </footer>
       </article>
       {renderComments?.(data)}
+      {/* Today a post has one photo and no 사진 설명: the viewer gets it with an empty alt. */}
+      {viewing !== null && renderViewer?.([{ image: data.image, alt: '' }], viewing, () => setViewing(null))}
     </main>
   )
 }

@@ -139,7 +139,7 @@ function MutedPosts({ posts }: { posts: MutedPostView[] }) {
         <ul className={styles.list} aria-labelledby="settings-muted-posts" data-testid="muted-posts">
           {posts.map((post) => (
             <li key={post.postId} className={styles.row}>
-              <span className={styles.thumb}>{post.postImage && <Image image={post.postImage} alt={messages.postImageAlt} sizes="40px" />}</span>
+              <span className={styles.thumb}>{post.postImage && <Image image={post.postImage} alt={messages.postImageAlt} sizes="40px" crop />}</span>
               {/* The person's own words, as text; <bdi> keeps their direction from turning the line around. */}
               <bdi className={styles.words}>{post.postWords}</bdi>
               <button
