@@ -741,6 +741,7 @@ export function createFakeFirebase(options: FakeFirebaseOptions = {}) {
       profiles: () => clone(Object.fromEntries(profiles)),
       alerts: (uid: string) => clone(Object.fromEntries(alerts.get(uid) ?? [])) as Record<string, AlertEntry>,
       files: () => [...files.keys()].sort(),
+      fileBytes: (path: string) => files.get(path)?.bytes ?? null,
       accounts: () => [...accounts.values()].map((a) => ({ uid: a.uid, email: a.email }))
     },
 

@@ -6,7 +6,7 @@ import type { ImageUpload } from '@shared/types'
 import { AppError } from '../../errors'
 import { createLocalImages, uploadLifetimeMs } from '../local/images'
 import type { Views } from '../../core/mappers'
-import type { PendingImage } from '../../store/images-store'
+import type { ImageRecord, ImageVariantFile, PendingImage } from '../../store/images-store'
 import type { CommunityContext } from './context'
 import { bestEffort, remote } from './remote-call'
 import type { ImageCache } from './image-cache'
@@ -15,8 +15,21 @@ import type { ImageCache } from './image-cache'
 const pipelineShare = 0.5
 
 /**
+ * The file a community downloads (decision 032): the largest variant within about a screen's
+ * pixels. The web app shows the Storage file itself on every view, so an ordinary photo goes up
+ * about 1600 px wide as before, while a panorama (4096×546) keeps the width worth zooming. The
+ * bigger variants stay here, in the poster's own copy.
+ */
+const uploadMaxPixels = 2_500_000
+
+export function uploadVariant(image: ImageRecord): ImageVariantFile {
+  const pixels = (v: ImageVariantFile) => v.width * Math.round((v.width * image.height) / image.width)
+  return image.variants.filter((v) => pixels(v) <= uploadMaxPixels).at(-1) ?? image.variants[0]!
+}
+
+/**
  * Photos in community mode: the same pipeline as local mode, in the image worker (re-encoded, metadata
- * stripped, WebP variants, placeholder), then the largest variant goes to Storage at
+ * stripped, WebP variants, placeholder), then uploadVariant's goes to Storage at
  * postImg/{timestamp} or profileImg/{timestamp} (docs/specification.md §3.3) with upload progress. The
  * variants stay in the mirror's images folder as that URL's cache.
  */
@@ -32,8 +45,7 @@ export function createCommunityImages(ctx: CommunityContext, views: Views, cache
   }
 
   async function upload(image: PendingImage, folder: 'postImg' | 'profileImg', onProgress?: (fraction: number) => void): Promise<{ url: string; path: string; bytes: number }> {
-    const largest = image.variants.at(-1)!
-    const bytes = await readFile(join(ctx.imagesDir, largest.file))
+    const bytes = await readFile(join(ctx.imagesDir, uploadVariant(image).file))
     const path = `${folder}/${storageName()}`
     const url = await remote('write', () => ports.files.upload(path, bytes, 'image/webp', onProgress))
     const sizes = await Promise.all(image.variants.map((v) => stat(join(ctx.imagesDir, v.file)).then((s) => s.size)))
