@@ -1,9 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { messages } from '@shared/messages'
 import { databaseOf } from '../../store/handle'
 import { cleanupTestApps, createPost, imageFiles, logIn, signUp, startApp } from '../../../../tests/support/main/test-app'
 
 afterEach(cleanupTestApps)
+
+const soon = { timeout: 2000, interval: 20 }
 
 /** Alice made the first account (the moderator); Bob posts and comments; Carol reports. */
 async function community() {
@@ -75,6 +77,23 @@ describe('신고 and moderators (local store)', () => {
     expect(notices).toEqual([{ id: expect.any(String), kind: 'post', excerpt: '밥의 광고 글입니다 지금 바로 연락 주세요', reason: '광고 글이에요', createdAt: expect.any(Number) }])
     expect(await app.refused('moderation:log')).toMatchObject({ code: 'moderatorOnly' })
     expect(await app.call('moderation:dismissNotice', { id: notices[0]!.id })).toEqual([])
+  })
+
+  it('tells the author live in another running copy, through the change log, and their 확인 there too', async () => {
+    const { app, alice, bob, comment } = await community()
+    const other = await startApp({ dataDir: app.dataDir, clock: app.clock })
+    await logIn(other, bob)
+    await app.call('auth:logout')
+    await logIn(app, alice)
+    const before = other.eventsOf('moderation:noticesChanged').length
+    await app.call('moderation:remove', { kind: 'comment', targetId: comment.id, reason: '욕설이 있어요' })
+    await vi.waitFor(() => expect(other.eventsOf('moderation:noticesChanged').length).toBe(before + 1), soon)
+    const notices = await other.call('moderation:notices')
+    expect(notices.map((n) => [n.kind, n.reason])).toEqual([['comment', '욕설이 있어요']])
+    // The moderator's own copy is not told: the notice is not theirs.
+    expect(app.eventsOf('moderation:noticesChanged')).toEqual([])
+    await other.call('moderation:dismissNotice', { id: notices[0]!.id })
+    await vi.waitFor(() => expect(other.eventsOf('moderation:noticesChanged').length).toBe(before + 2), soon)
   })
 
   it('lets the first account name others, who can then moderate; the first account stays one', async () => {
