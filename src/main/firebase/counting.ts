@@ -165,7 +165,7 @@ export function countReads(inner: DocsPort) {
     addModerationLog: (entry) => inner.addModerationLog(entry),
     moderationLog: many('moderationLog', (n) => inner.moderationLog(n)),
     addNotice: (key, notice) => inner.addNotice(key, notice),
-    notices: many('notices', (key) => inner.notices(key)),
+    watchNotices: (key, onDocs, onError) => listen('watchNotices', onDocs, (deliver) => inner.watchNotices(key, deliver, onError)),
     deleteNotice: (key, id) => inner.deleteNotice(key, id),
     // A transaction's read is billed like any other.
     async claimNickname(key, uid) {

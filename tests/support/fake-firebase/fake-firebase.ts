@@ -294,7 +294,7 @@ export function createFakeFirebase(options: FakeFirebaseOptions = {}) {
         }
       },
       docs: {
-        ...moderation.methods(() => client.user, gate, rules),
+        ...moderation.methods(() => client.user, gate, rules, watch, changed),
         async nicknameHolder(key: string) {
           gate('docs.nicknameHolder')
           return nicknames.get(key) ?? null

@@ -1,7 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { FirebasePortError, type DocsPort, type FirebaseUser, type ModerationLogDoc, type NoticeDoc, type ReportDoc, type Snapshot } from '../../../src/main/firebase/ports'
+import { FirebasePortError, type DocsPort, type FirebaseUser, type ModerationLogDoc, type NoticeDoc, type ReportDoc, type Snapshot, type Unsubscribe } from '../../../src/main/firebase/ports'
 
-type ModerationMethods = Pick<DocsPort, 'addReport' | 'reports' | 'closeReports' | 'addModerationLog' | 'moderationLog' | 'addNotice' | 'notices' | 'deleteNotice'>
+type ModerationMethods = Pick<DocsPort, 'addReport' | 'reports' | 'closeReports' | 'addModerationLog' | 'moderationLog' | 'addNotice' | 'watchNotices' | 'deleteNotice'>
+/** The fake's listener: read now and after every change, delivered when what it reads differs. */
+type Watch = <T>(read: () => T, deliver: (value: T) => void, fail: (error: FirebasePortError) => void) => Unsubscribe
 
 const reasons = ['spam', 'abuse', 'danger', 'sexual', 'privacy', 'other']
 const kinds = ['post', 'comment']
@@ -26,8 +28,11 @@ export function createFakeModeration(now: () => number) {
     throw new FirebasePortError('permission-denied')
   }
 
-  /** The ports of one client, `user` being who it is signed in as now; `rules` false writes as the console does. */
-  function methods(user: () => FirebaseUser | null, gate: (operation: string) => void, rules: boolean): ModerationMethods {
+  /**
+   * The ports of one client, `user` being who it is signed in as now; `rules` false writes as the
+   * console does; `watch` and `changed` the fake's listeners (a notice written reaches them).
+   */
+  function methods(user: () => FirebaseUser | null, gate: (operation: string) => void, rules: boolean, watch: Watch, changed: () => void): ModerationMethods {
     const moderatorOnly = () => {
       if (rules && !isModerator(user())) denied()
     }
@@ -68,18 +73,24 @@ export function createFakeModeration(now: () => number) {
         const list = notices.get(key) ?? new Map<string, NoticeDoc>()
         list.set(id(), { ...notice, at: now() })
         notices.set(key, list)
+        changed()
       },
-      async notices(key) {
-        gate('docs.notices')
-        const me = user() ?? denied()
-        if (rules && keyOf(me.email) !== key) denied()
-        return [...(notices.get(key) ?? [])].map(([id, data]) => ({ id, data: { ...data } })).sort(newest)
+      watchNotices(key, onDocs, onError) {
+        return watch(
+          () => {
+            const me = user() ?? denied()
+            if (rules && keyOf(me.email) !== key) denied()
+            return [...(notices.get(key) ?? [])].map(([id, data]) => ({ id, data: { ...data } })).sort(newest)
+          },
+          onDocs,
+          onError
+        )
       },
       async deleteNotice(key, noticeId) {
         gate('docs.deleteNotice')
         const me = user() ?? denied()
         if (rules && keyOf(me.email) !== key) denied()
-        notices.get(key)?.delete(noticeId)
+        if (notices.get(key)?.delete(noticeId)) changed()
       }
     }
   }
