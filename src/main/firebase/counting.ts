@@ -167,6 +167,8 @@ export function countReads(inner: DocsPort) {
     addNotice: (key, notice) => inner.addNotice(key, notice),
     watchNotices: (key, onDocs, onError) => listen('watchNotices', onDocs, (deliver) => inner.watchNotices(key, deliver, onError)),
     deleteNotice: (key, id) => inner.deleteNotice(key, id),
+    reportsBy: many('reportsBy', (uid, n) => inner.reportsBy(uid, n)),
+    deleteReport: (id) => inner.deleteReport(id),
     // A transaction's read is billed like any other.
     async claimNickname(key, uid) {
       call('claimNickname')

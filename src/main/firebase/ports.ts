@@ -334,6 +334,10 @@ export interface DocsPort {
   watchNotices(key: string, onDocs: (docs: Snapshot<NoticeDoc>[]) => void, onError: (error: FirebasePortError) => void): Unsubscribe
   /** The caller's own notice, read: it goes. */
   deleteNotice(key: string, id: string): Promise<void>
+  /** The reports the caller made (by == uid), at most `limit` (ownDocsMax): 내 데이터 내려받기, 회원 탈퇴. */
+  reportsBy(uid: string, limit: number): Promise<Snapshot<ReportDoc>[]>
+  /** One of the caller's own reports (회원 탈퇴): it goes. */
+  deleteReport(id: string): Promise<void>
 }
 
 export interface AlertsPort {

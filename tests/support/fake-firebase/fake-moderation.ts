@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { FirebasePortError, type DocsPort, type FirebaseUser, type ModerationLogDoc, type NoticeDoc, type ReportDoc, type Snapshot, type Unsubscribe } from '../../../src/main/firebase/ports'
 
-type ModerationMethods = Pick<DocsPort, 'addReport' | 'reports' | 'closeReports' | 'addModerationLog' | 'moderationLog' | 'addNotice' | 'watchNotices' | 'deleteNotice'>
+type ModerationMethods = Pick<DocsPort, 'addReport' | 'reports' | 'closeReports' | 'addModerationLog' | 'moderationLog' | 'addNotice' | 'watchNotices' | 'deleteNotice' | 'reportsBy' | 'deleteReport'>
 /** The fake's listener: read now and after every change, delivered when what it reads differs. */
 type Watch = <T>(read: () => T, deliver: (value: T) => void, fail: (error: FirebasePortError) => void) => Unsubscribe
 
@@ -30,9 +30,16 @@ export function createFakeModeration(now: () => number) {
 
   /**
    * The ports of one client, `user` being who it is signed in as now; `rules` false writes as the
-   * console does; `watch` and `changed` the fake's listeners (a notice written reaches them).
+   * console does; `project`: the fake's listeners (a notice written reaches them) and whether a
+   * post or comment is the user's own (the rules' get() of the target).
    */
-  function methods(user: () => FirebaseUser | null, gate: (operation: string) => void, rules: boolean, watch: Watch, changed: () => void): ModerationMethods {
+  function methods(
+    user: () => FirebaseUser | null,
+    gate: (operation: string) => void,
+    rules: boolean,
+    project: { watch: Watch; changed: () => void; owns: (user: FirebaseUser, kind: string, target: string) => boolean | null }
+  ): ModerationMethods {
+    const { watch, changed } = project
     const moderatorOnly = () => {
       if (rules && !isModerator(user())) denied()
     }
@@ -42,6 +49,8 @@ export function createFakeModeration(now: () => number) {
         const me = user() ?? denied()
         const reportId = `${report.by}_${report.kind}_${report.target}`
         if (rules && (report.by !== me.uid || !reasons.includes(report.reason) || !kinds.includes(report.kind) || report.note.length > 300)) denied()
+        // The target must exist and not be the reporter's (null: it does not exist).
+        if (rules && project.owns(me, report.kind, report.target) !== false) denied()
         if (reports.has(reportId)) return false
         reports.set(reportId, { ...report, at: now() })
         return true
@@ -91,6 +100,17 @@ export function createFakeModeration(now: () => number) {
         const me = user() ?? denied()
         if (rules && keyOf(me.email) !== key) denied()
         if (notices.get(key)?.delete(noticeId)) changed()
+      },
+      async reportsBy(uid, limit) {
+        gate('docs.reportsBy')
+        if (rules && user()?.uid !== uid) denied()
+        return [...reports].filter(([, r]) => r.by === uid).map(([id, data]) => ({ id, data: { ...data } })).slice(0, limit)
+      },
+      async deleteReport(reportId) {
+        gate('docs.deleteReport')
+        const report = reports.get(reportId)
+        if (rules && report && report.by !== user()?.uid && !isModerator(user())) denied()
+        reports.delete(reportId)
       }
     }
   }

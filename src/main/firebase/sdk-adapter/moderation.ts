@@ -15,7 +15,7 @@ import {
   type Query
 } from 'firebase/firestore'
 import { guarded } from '../firebase-errors'
-import { FirebasePortError, type DocsPort, type ModerationLogDoc, type NoticeDoc, type ReportDoc, type Snapshot, type Unsubscribe } from '../ports'
+import { FirebasePortError, ownDocsMax, type DocsPort, type ModerationLogDoc, type NoticeDoc, type ReportDoc, type Snapshot, type Unsubscribe } from '../ports'
 
 /** The most documents one moderation query reads. */
 const MAX_LIST = 500
@@ -41,7 +41,7 @@ export function createModerationPort(
   db: Firestore,
   /** documents.ts's listener: server-confirmed snapshots only, each telling connectivity. */
   watch: <T>(q: Query, read: (snapshot: DocumentSnapshot) => T, onData: (docs: T[]) => void, onError: (error: FirebasePortError) => void) => Unsubscribe
-): Pick<DocsPort, 'addReport' | 'reports' | 'closeReports' | 'addModerationLog' | 'moderationLog' | 'addNotice' | 'watchNotices' | 'deleteNotice'> {
+): Pick<DocsPort, 'addReport' | 'reports' | 'closeReports' | 'addModerationLog' | 'moderationLog' | 'addNotice' | 'watchNotices' | 'deleteNotice' | 'reportsBy' | 'deleteReport'> {
   const reports = collection(db, 'reports')
   const log = collection(db, 'moderationLog')
   const items = (key: string) => {
@@ -83,6 +83,13 @@ export function createModerationPort(
       guarded('firestore', async () => {
         if (!isSegment(id)) return
         await runTransaction(db, async (transaction) => void transaction.delete(doc(items(key), id)))
+      }),
+    reportsBy: (uid, n) =>
+      guarded('firestore', async () => (await getDocsFromServer(query(reports, where('by', '==', uid), limit(Math.min(Math.max(1, Math.floor(n)), ownDocsMax))))).docs.map((d) => read<ReportDoc>(d))),
+    deleteReport: (id) =>
+      guarded('firestore', async () => {
+        if (!isSegment(id)) return
+        await runTransaction(db, async (transaction) => void transaction.delete(doc(reports, id)))
       })
   }
 }
