@@ -15,7 +15,8 @@ import { remote } from './remote-call'
 const isReason = (value: string): value is ReportReason => (reportReasons as readonly string[]).includes(value)
 const isTarget = (value: string): value is ReportTarget => (reportTargets as readonly string[]).includes(value)
 
-const openReport = ({ data }: Snapshot<ReportDoc>): OpenReport[] =>
+/** A report document as the 신고 page (and 내 데이터 내려받기) reads it; one of another shape is left out. */
+export const openReport = ({ data }: Snapshot<ReportDoc>): OpenReport[] =>
   isTarget(data.kind) && isReason(data.reason) ? [{ kind: data.kind, targetId: data.target, reason: data.reason, note: data.note, createdAt: data.at }] : []
 
 /**
