@@ -8,7 +8,7 @@ import type { RulesTestEnvironment } from '@firebase/rules-unit-testing'
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app'
 import { getAuth } from 'firebase-admin/auth'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import type { FirebasePorts, FirebaseUser, NoticeDoc, Snapshot } from '../../src/main/firebase/ports'
+import type { FirebasePortError, FirebasePorts, FirebaseUser, NoticeDoc, Snapshot } from '../../src/main/firebase/ports'
 import { webDate } from '../../src/main/firebase/mapping'
 import { personKey } from '../../src/main/store/person-key'
 import { emulatorHost as hostOf, PROJECT_ID } from '../support/emulators/project'
@@ -83,7 +83,7 @@ describe('the adapter\'s 신고, moderation log and notices on the Firestore emu
     expect((await failure(bob.ports.docs.addModerationLog({ ...entry, by: bob.user.uid }))).reason).toBe('permission-denied')
 
     const key = personKey(alice.user.email)
-    const watch = (deliver: (docs: Snapshot<NoticeDoc>[]) => void, fail: (error: never) => void) => alice.ports.docs.watchNotices(key, deliver, fail)
+    const watch = (deliver: (docs: Snapshot<NoticeDoc>[]) => void, fail: (error: FirebasePortError) => void) => alice.ports.docs.watchNotices(key, deliver, fail)
     expect(await nextValue(watch, () => true)).toEqual([])
     const arrived = nextValue(watch, (docs) => docs.length === 1)
     await mod.ports.docs.addNotice(key, { kind: 'post', excerpt: '오늘의 사진', reason: '광고예요' })
