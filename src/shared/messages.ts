@@ -146,6 +146,9 @@ export const messages = {
   exportNoComments: '남긴 댓글이 없어요',
   exportNoLikes: '좋아요한 게시글이 없어요',
   exportNoAlerts: '받은 알림이 없어요',
+  exportReports: '내가 한 신고',
+  exportNoReports: '신고한 적이 없어요',
+  exportNoNotices: '받은 운영 알림이 없어요',
   exportProfilePhoto: '프로필 사진',
   // 설정 → 계정 → 회원 탈퇴 (docs/specification.md §11)
   deleteAccount: '회원 탈퇴',

@@ -52,16 +52,32 @@ describe('Firestore rules: 신고 and moderators', () => {
     await seed('magazineComments/c1', { post_id: 'p1', comment: '멋져요', comment_by: ALICE.email, comment_nick: '앨리스', comment_time: '2023. 11. 14. 22:15' })
   })
 
-  it('takes a report from a signed-in person naming themselves, once, with a listed reason; they may read only their own', async () => {
+  it('takes a report from a signed-in person naming themselves, once, with a listed reason; they may read, list and delete only their own', async () => {
     await assertSucceeds(as(BOB).doc('reports/bob_post_p1').set(report(BOB.uid)))
+    await assertSucceeds(as(BOB).doc('reports/bob_comment_c1').set(report(BOB.uid, { kind: 'comment', target: 'c1' })))
     await assertSucceeds(as(BOB).doc('reports/bob_post_p1').get())
     await assertSucceeds(as(BOB).doc('reports/bob_comment_c1').get())
     // Once: a second write is an update.
     await assertFails(as(BOB).doc('reports/bob_post_p1').set(report(BOB.uid, { reason: 'abuse' })))
     await assertFails(as(CAROL).doc('reports/bob_post_p1').get())
     await assertFails(as(BOB).collection('reports').get())
-    await assertFails(as(BOB).doc('reports/bob_post_p1').delete())
+    await assertFails(as(CAROL).collection('reports').where('by', '==', BOB.uid).get())
+    await assertFails(as(CAROL).doc('reports/bob_post_p1').delete())
     await assertFails(db(env.unauthenticatedContext()).doc('reports/x_post_p1').set(report('x')))
+    // Their own, for 회원 탈퇴 (decision 027): the query of what they made, then each delete.
+    await assertSucceeds(as(BOB).collection('reports').where('by', '==', BOB.uid).get())
+    await assertSucceeds(as(BOB).doc('reports/bob_post_p1').delete())
+  })
+
+  it('refuses a report of one\'s own post or comment, and of one that does not exist', async () => {
+    await seed('magazinePost/legacy', { postedBy: ALICE.email, nickname: '앨리스', postImg: '', postTxt: '웹 앱의 글', postDate: '2023. 11. 14. 22:13', likedBy: [] })
+    const alice = as(ALICE)
+    await assertFails(alice.doc('reports/alice_post_p1').set(report(ALICE.uid)))
+    await assertFails(alice.doc('reports/alice_post_legacy').set(report(ALICE.uid, { target: 'legacy' })))
+    await assertFails(alice.doc('reports/alice_comment_c1').set(report(ALICE.uid, { kind: 'comment', target: 'c1' })))
+    await assertFails(as(BOB).doc('reports/bob_post_gone').set(report(BOB.uid, { target: 'gone' })))
+    await assertFails(as(BOB).doc('reports/bob_comment_gone').set(report(BOB.uid, { kind: 'comment', target: 'gone' })))
+    await assertSucceeds(as(BOB).doc('reports/bob_post_legacy').set(report(BOB.uid, { target: 'legacy' })))
   })
 
   it('refuses a report in someone else\'s name, under another id, with another reason, long words, extra keys or a made-up time', async () => {

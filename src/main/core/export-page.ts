@@ -1,5 +1,6 @@
 import { formatDateTime } from '@shared/format'
 import { format, messages } from '@shared/messages'
+import { reasonLabel } from '@shared/report-reasons'
 import type { ExportedData } from './exported-data'
 
 const entities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
@@ -36,6 +37,16 @@ export function exportPage(data: ExportedData, exportedAt: number): string {
     (a) =>
       `<li><p class="text">${escapeHtml(a.type === 'like' ? format.alertLike(a.actorNickname) : format.alertComment(a.actorNickname))}</p><p class="meta">${when(a.createdAt)}</p></li>`
   )
+  const kindWord = (kind: 'post' | 'comment') => (kind === 'post' ? messages.reportedPost : messages.reportedComment) as '게시글' | '댓글'
+  const reports = data.reports.map(
+    (r) =>
+      `<li><p class="text">${escapeHtml(`${kindWord(r.kind)} · ${reasonLabel[r.reason]}`)}</p>${r.note ? `<p class="text">${escapeHtml(r.note)}</p>` : ''}<p class="meta">${when(r.createdAt)}</p></li>`
+  )
+  const notices = data.notices.map(
+    (n) =>
+      `<li><p class="text">${escapeHtml(format.noticeRemoved(kindWord(n.kind)))}${n.excerpt ? ` “${escapeHtml(n.excerpt)}”` : ''}</p>` +
+      `<p class="text">${escapeHtml(format.removalReason(n.reason))}</p><p class="meta">${when(n.createdAt)}</p></li>`
+  )
   return `<!doctype html>
 <html lang="ko">
 <head>
@@ -62,6 +73,8 @@ ${section(messages.exportPosts, posts.length, posts, messages.exportNoPosts)}
 ${section(messages.exportComments, comments.length, comments, messages.exportNoComments)}
 ${section(messages.exportLikes, likes.length, likes, messages.exportNoLikes)}
 ${section(messages.exportAlerts, alerts.length, alerts, messages.exportNoAlerts)}
+${section(messages.exportReports, reports.length, reports, messages.exportNoReports)}
+${section(messages.noticesHeading, notices.length, notices, messages.exportNoNotices)}
 </main>
 </body>
 </html>

@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream'
+import type { ReportReason, ReportTarget } from '@shared/limits'
 
 /** A photo in the archive, opened only when its turn comes, so one photo at a time is in memory. */
 export interface ExportPhoto {
@@ -10,7 +11,9 @@ export interface ExportPhoto {
 
 /**
  * What 내 데이터 내려받기 holds (decision 027): the person's own account, posts, comments, likes
- * and alerts. Other people appear by nickname only: never another person's email.
+ * and alerts, the reports they made (what kind of writing, why; not whose) and the removal
+ * notices they received (decision 030). Other people appear by nickname only: never another
+ * person's email.
  */
 export interface ExportedData {
   account: { email: string; nickname: string; joinedAt: number | null; community: string | null; photo: string | null }
@@ -18,5 +21,7 @@ export interface ExportedData {
   comments: { id: string; postId: string; text: string; createdAt: number }[]
   likes: { postId: string; likedAt: number | null; authorNickname: string; postText: string }[]
   alerts: { type: 'like' | 'comment'; postId: string; actorNickname: string; createdAt: number; seen: boolean }[]
+  reports: { kind: ReportTarget; reason: ReportReason; note: string; createdAt: number }[]
+  notices: { kind: ReportTarget; excerpt: string; reason: string; createdAt: number }[]
   photos: ExportPhoto[]
 }

@@ -16,7 +16,7 @@ export type Emit = <E extends EventName>(event: E, payload: EventPayloads[E]) =>
 
 /**
  * Turns store changes into what the user sees live: events for the renderer (feed,
- * open post, alert list), native notifications for new alerts while the window is
+ * open post, alert list, 운영 알림), native notifications for new alerts while the window is
  * in the background, and the badge count everywhere.
  */
 export function createLiveService(
@@ -83,7 +83,12 @@ export function createLiveService(
       const added: string[] = []
       let alertsChanged = false
       let sessionEnded = false
+      let notices = false
       for (const row of rows) {
+        if (row.kind === 'notices') {
+          notices ||= me !== null && row.userId === me
+          continue
+        }
         if (row.kind === 'session_removed') {
           sessionEnded = true
           continue
@@ -104,6 +109,8 @@ export function createLiveService(
         emit('session:changed', { user: null })
         refreshBadge()
       }
+      // A moderator removed the person's writing (or another copy's 확인): 운영 알림 reads again.
+      if (notices) emit('moderation:noticesChanged', {})
       if (!alertsChanged || !me) return
       const count = refreshBadge()
       const newest = added.length > 0 ? store.alerts.getMany([added.at(-1)!])[0] : undefined

@@ -165,8 +165,10 @@ export function countReads(inner: DocsPort) {
     addModerationLog: (entry) => inner.addModerationLog(entry),
     moderationLog: many('moderationLog', (n) => inner.moderationLog(n)),
     addNotice: (key, notice) => inner.addNotice(key, notice),
-    notices: many('notices', (key) => inner.notices(key)),
+    watchNotices: (key, onDocs, onError) => listen('watchNotices', onDocs, (deliver) => inner.watchNotices(key, deliver, onError)),
     deleteNotice: (key, id) => inner.deleteNotice(key, id),
+    reportsBy: many('reportsBy', (uid, n) => inner.reportsBy(uid, n)),
+    deleteReport: (id) => inner.deleteReport(id),
     // A transaction's read is billed like any other.
     async claimNickname(key, uid) {
       call('claimNickname')

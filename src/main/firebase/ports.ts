@@ -327,10 +327,17 @@ export interface DocsPort {
   moderationLog(limit: number): Promise<Snapshot<ModerationLogDoc>[]>
   /** Moderators: a notice for the person whose person key is `key`, with the server's time. */
   addNotice(key: string, notice: Omit<NoticeDoc, 'at'>): Promise<void>
-  /** The caller's own notices (key: their person key), newest first. */
-  notices(key: string): Promise<Snapshot<NoticeDoc>[]>
+  /**
+   * Live view of the caller's own notices (key: their person key), newest first: the whole list at
+   * start and after each change (the listener is billed per document added or removed).
+   */
+  watchNotices(key: string, onDocs: (docs: Snapshot<NoticeDoc>[]) => void, onError: (error: FirebasePortError) => void): Unsubscribe
   /** The caller's own notice, read: it goes. */
   deleteNotice(key: string, id: string): Promise<void>
+  /** The reports the caller made (by == uid), at most `limit` (ownDocsMax): 내 데이터 내려받기, 회원 탈퇴. */
+  reportsBy(uid: string, limit: number): Promise<Snapshot<ReportDoc>[]>
+  /** One of the caller's own reports (회원 탈퇴): it goes. */
+  deleteReport(id: string): Promise<void>
 }
 
 export interface AlertsPort {

@@ -14,6 +14,8 @@ export type ChangeKind =
   | 'session_removed'
   /** The person's notification settings or muted posts changed (the badge may count otherwise). */
   | 'alert_settings'
+  /** One of the person's removal notices (운영 알림, decision 030) was added or removed. */
+  | 'notices'
 
 export interface ChangeRow {
   seq: number

@@ -407,7 +407,8 @@ export const migrations: readonly string[] = [
         keeps them in Firestore): members named moderator besides the first account, which always
         is one; open reports, one per reporter and target, gone with their post or comment (a
         trigger: no writer can forget them); the moderation log, kept by nicknames so it outlives
-        the accounts it names; and the notices that tell an author what was removed and why. */ `
+        the accounts it names; and the notices that tell an author what was removed and why, each
+        added or removed one logged as 'notices' so every copy's 운영 알림 follows live. */ `
   CREATE TABLE moderators (
     user_id    TEXT PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
     created_at INTEGER NOT NULL
@@ -448,6 +449,12 @@ export const migrations: readonly string[] = [
     created_at  INTEGER NOT NULL
   );
   CREATE INDEX removal_notices_by_user ON removal_notices(user_id, created_at DESC);
+  CREATE TRIGGER changes_notice_added AFTER INSERT ON removal_notices BEGIN
+    INSERT INTO changes (kind, user_id) VALUES ('notices', NEW.user_id);
+  END;
+  CREATE TRIGGER changes_notice_removed AFTER DELETE ON removal_notices BEGIN
+    INSERT INTO changes (kind, user_id) VALUES ('notices', OLD.user_id);
+  END;
   `,
   /* 14: search (docs/decisions/029-search.md): every post's text in an FTS5 index with the trigram
         tokenizer (any substring of 3 characters or more, Korean included, found through the

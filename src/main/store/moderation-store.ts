@@ -28,6 +28,14 @@ export interface NoticeRecord {
   createdAt: number
 }
 
+const reportRecord = (row: Record<string, unknown>): ReportRecord => ({
+  kind: row.target_kind as ReportTarget,
+  targetId: row.target_id as string,
+  reason: row.reason as ReportReason,
+  note: row.note as string,
+  createdAt: row.created_at as number
+})
+
 /**
  * Local mode's 신고 and moderators (docs/decisions/030-reports-and-moderators.md). The first
  * account made on this computer (the earliest users row) is always a moderator; the
@@ -57,6 +65,7 @@ export function createModerationStore(db: Db) {
   )
   const noticesOf = db.prepare('SELECT id, target_kind, excerpt, reason, created_at FROM removal_notices WHERE user_id = ? ORDER BY created_at DESC, id DESC')
   const dropNotice = db.prepare('DELETE FROM removal_notices WHERE user_id = ? AND id = ?')
+  const reportsOf = db.prepare('SELECT target_kind, target_id, reason, note, created_at FROM reports WHERE reporter_id = ? ORDER BY created_at, id')
 
   const firstId = (): string | null => (first.get() as { id: string } | undefined)?.id ?? null
 
@@ -82,13 +91,11 @@ export function createModerationStore(db: Db) {
       return addReport.run(row).changes === 1
     },
     openReports(limit: number): ReportRecord[] {
-      return (open.all(limit) as Record<string, unknown>[]).map((row) => ({
-        kind: row.target_kind as ReportTarget,
-        targetId: row.target_id as string,
-        reason: row.reason as ReportReason,
-        note: row.note as string,
-        createdAt: row.created_at as number
-      }))
+      return (open.all(limit) as Record<string, unknown>[]).map(reportRecord)
+    },
+    /** The reports one person made, oldest first (내 데이터 내려받기). */
+    reportsBy(userId: string): ReportRecord[] {
+      return (reportsOf.all(userId) as Record<string, unknown>[]).map(reportRecord)
     },
     closeReports(kind: ReportTarget, targetId: string): void {
       close.run(kind, targetId)

@@ -70,6 +70,7 @@ export const events = [
   'session:changed',
   'alerts:changed',
   'posts:changed',
+  'moderation:noticesChanged',
   'images:progress',
   'account:exportProgress',
   'app:navigate',

@@ -192,6 +192,8 @@ export interface EventPayloads {
   /** count: the alerts not yet seen (the badge). */
   'alerts:changed': { count: number; newest: { id: string; type: AlertType; postId: string } | null }
   'posts:changed': { postIds: string[]; feed: boolean }
+  /** The signed-in person's removal notices (운영 알림) changed: read them again. */
+  'moderation:noticesChanged': Record<string, never>
   'images:progress': { requestId: string; progress: number }
   /** How far the running 내 데이터 내려받기 is, 0 to 1. */
   'account:exportProgress': { progress: number }

@@ -294,7 +294,15 @@ export function createFakeFirebase(options: FakeFirebaseOptions = {}) {
         }
       },
       docs: {
-        ...moderation.methods(() => client.user, gate, rules),
+        ...moderation.methods(() => client.user, gate, rules, {
+          watch,
+          changed,
+          owns(user, kind, target) {
+            const doc = (kind === 'post' ? posts : comments).get(target)
+            if (!doc) return null
+            return kind === 'post' ? doc.posted_uid === user.uid || doc.postedBy === user.email : doc.comment_by === user.email
+          }
+        }),
         async nicknameHolder(key: string) {
           gate('docs.nicknameHolder')
           return nicknames.get(key) ?? null

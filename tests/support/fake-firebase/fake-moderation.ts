@@ -1,7 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { FirebasePortError, type DocsPort, type FirebaseUser, type ModerationLogDoc, type NoticeDoc, type ReportDoc, type Snapshot } from '../../../src/main/firebase/ports'
+import { FirebasePortError, type DocsPort, type FirebaseUser, type ModerationLogDoc, type NoticeDoc, type ReportDoc, type Snapshot, type Unsubscribe } from '../../../src/main/firebase/ports'
 
-type ModerationMethods = Pick<DocsPort, 'addReport' | 'reports' | 'closeReports' | 'addModerationLog' | 'moderationLog' | 'addNotice' | 'notices' | 'deleteNotice'>
+type ModerationMethods = Pick<DocsPort, 'addReport' | 'reports' | 'closeReports' | 'addModerationLog' | 'moderationLog' | 'addNotice' | 'watchNotices' | 'deleteNotice' | 'reportsBy' | 'deleteReport'>
+/** The fake's listener: read now and after every change, delivered when what it reads differs. */
+type Watch = <T>(read: () => T, deliver: (value: T) => void, fail: (error: FirebasePortError) => void) => Unsubscribe
 
 const reasons = ['spam', 'abuse', 'danger', 'sexual', 'privacy', 'other']
 const kinds = ['post', 'comment']
@@ -26,8 +28,18 @@ export function createFakeModeration(now: () => number) {
     throw new FirebasePortError('permission-denied')
   }
 
-  /** The ports of one client, `user` being who it is signed in as now; `rules` false writes as the console does. */
-  function methods(user: () => FirebaseUser | null, gate: (operation: string) => void, rules: boolean): ModerationMethods {
+  /**
+   * The ports of one client, `user` being who it is signed in as now; `rules` false writes as the
+   * console does; `project`: the fake's listeners (a notice written reaches them) and whether a
+   * post or comment is the user's own (the rules' get() of the target).
+   */
+  function methods(
+    user: () => FirebaseUser | null,
+    gate: (operation: string) => void,
+    rules: boolean,
+    project: { watch: Watch; changed: () => void; owns: (user: FirebaseUser, kind: string, target: string) => boolean | null }
+  ): ModerationMethods {
+    const { watch, changed } = project
     const moderatorOnly = () => {
       if (rules && !isModerator(user())) denied()
     }
@@ -37,6 +49,8 @@ export function createFakeModeration(now: () => number) {
         const me = user() ?? denied()
         const reportId = `${report.by}_${report.kind}_${report.target}`
         if (rules && (report.by !== me.uid || !reasons.includes(report.reason) || !kinds.includes(report.kind) || report.note.length > 300)) denied()
+        // The target must exist and not be the reporter's (null: it does not exist).
+        if (rules && project.owns(me, report.kind, report.target) !== false) denied()
         if (reports.has(reportId)) return false
         reports.set(reportId, { ...report, at: now() })
         return true
@@ -68,18 +82,35 @@ export function createFakeModeration(now: () => number) {
         const list = notices.get(key) ?? new Map<string, NoticeDoc>()
         list.set(id(), { ...notice, at: now() })
         notices.set(key, list)
+        changed()
       },
-      async notices(key) {
-        gate('docs.notices')
-        const me = user() ?? denied()
-        if (rules && keyOf(me.email) !== key) denied()
-        return [...(notices.get(key) ?? [])].map(([id, data]) => ({ id, data: { ...data } })).sort(newest)
+      watchNotices(key, onDocs, onError) {
+        return watch(
+          () => {
+            const me = user() ?? denied()
+            if (rules && keyOf(me.email) !== key) denied()
+            return [...(notices.get(key) ?? [])].map(([id, data]) => ({ id, data: { ...data } })).sort(newest)
+          },
+          onDocs,
+          onError
+        )
       },
       async deleteNotice(key, noticeId) {
         gate('docs.deleteNotice')
         const me = user() ?? denied()
         if (rules && keyOf(me.email) !== key) denied()
-        notices.get(key)?.delete(noticeId)
+        if (notices.get(key)?.delete(noticeId)) changed()
+      },
+      async reportsBy(uid, limit) {
+        gate('docs.reportsBy')
+        if (rules && user()?.uid !== uid) denied()
+        return [...reports].filter(([, r]) => r.by === uid).map(([id, data]) => ({ id, data: { ...data } })).slice(0, limit)
+      },
+      async deleteReport(reportId) {
+        gate('docs.deleteReport')
+        const report = reports.get(reportId)
+        if (rules && report && report.by !== user()?.uid && !isModerator(user())) denied()
+        reports.delete(reportId)
       }
     }
   }

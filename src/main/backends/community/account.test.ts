@@ -23,6 +23,8 @@ describe('내 데이터 내려받기 in a community (decision 027)', () => {
     await a.call('comments:add', { postId: bobs.id, text: '앨리스의 댓글' })
     await b.call('likes:set', { postId: mine.id, liked: true })
     await a.settle()
+    await a.call('moderation:report', { kind: 'post', targetId: bobs.id, reason: 'spam', note: '광고예요' })
+    await b.call('moderation:report', { kind: 'post', targetId: mine.id, reason: 'other' })
 
     expect(await a.call('account:export')).toEqual({ saved: true, download: null })
     const entries = await readZip(a.desktop.recording.saves.at(-1)!)
@@ -32,6 +34,9 @@ describe('내 데이터 내려받기 in a community (decision 027)', () => {
     expect(json('data/comments.json')).toEqual([expect.objectContaining({ postId: bobs.id, text: '앨리스의 댓글' })])
     expect(json('data/likes.json')).toEqual([expect.objectContaining({ postId: bobs.id, authorNickname: '밥', postText: '밥의 글' })])
     expect(json('data/alerts.json')).toEqual([expect.objectContaining({ type: 'like', actorNickname: '밥', postId: mine.id })])
+    // Her own report (one more query, `by == uid`), not Bob's of her post.
+    expect(json('data/reports.json')).toEqual([{ kind: 'post', reason: 'spam', note: '광고예요', createdAt: expect.any(String) }])
+    expect(json('data/notices.json')).toEqual([])
     expect([...entries.get(`photos/post-${old}`)!.bytes]).toEqual([0x52, 0x49, 0x46, 0x46, 1, 2, 3])
     expect(entries.has(`photos/post-${mine.id}`)).toBe(true)
     const everything = [...entries.values()].map((e) => e.bytes.toString('utf8')).join('\n')

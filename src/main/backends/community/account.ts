@@ -7,6 +7,7 @@ import { FirebasePortError, ownDocsMax } from '../../firebase/ports'
 import type { CommunityAuth } from './auth'
 import type { CommunityContext } from './context'
 import type { CommunityDeletion } from './deletion'
+import { openReport } from './moderation'
 import { appErrorOf } from './remote-call'
 
 /** Offline, the community's data cannot be read whole: said so, not as a generic failure. */
@@ -19,9 +20,9 @@ function exportError(error: unknown): unknown {
 /**
  * The person's account and data in a community. The mirror holds only what was shown, so the
  * posts, comments and likes are read from the server: three queries of the person's own
- * documents (at most ownDocsMax each, docs/firebase.md "Reads"), then each post photo from
- * Storage as the archive is written, one at a time. The alerts are the mirror's: their
- * listener keeps all of them.
+ * documents (at most ownDocsMax each, docs/firebase.md "Reads") and one of the reports they made,
+ * then each post photo from Storage as the archive is written, one at a time. The alerts and
+ * removal notices are the mirror's: their listeners keep all of them.
  */
 export function createCommunityAccount(ctx: CommunityContext, auth: CommunityAuth, deletion: CommunityDeletion) {
   const { ports, store } = ctx
@@ -67,10 +68,11 @@ export function createCommunityAccount(ctx: CommunityContext, auth: CommunityAut
     async exportData(userId: string): Promise<ExportedData> {
       try {
         const me = await auth.author(userId)
-        const [posts, comments, liked] = await Promise.all([
+        const [posts, comments, liked, reported] = await Promise.all([
           ports.docs.allPostsBy(me.uid, ownDocsMax),
           ports.docs.commentsBy(me.email, ownDocsMax),
-          ports.docs.postsLikedBy(me.email, ownDocsMax)
+          ports.docs.postsLikedBy(me.email, ownDocsMax),
+          ports.docs.reportsBy(me.uid, ownDocsMax)
         ])
         const photos: ExportPhoto[] = []
         const photo = (url: string, name: string): string | null => {
@@ -105,6 +107,9 @@ export function createCommunityAccount(ctx: CommunityContext, auth: CommunityAut
             return { postId: post.id, likedAt: null, authorNickname: post.author.nickname, postText: post.text }
           }),
           alerts: store.account.alerts(userId).map(({ type, postId, actorNickname, createdAt, seen }) => ({ type, postId, actorNickname, createdAt, seen })),
+          reports: oldestFirst(reported.flatMap(openReport).map(({ kind, reason, note, createdAt }) => ({ kind, reason, note, createdAt }))),
+          // The mirror's copy, which the notices listener keeps (notices.ts).
+          notices: store.moderation.notices(userId).map(({ kind, excerpt, reason, createdAt }) => ({ kind, excerpt, reason, createdAt })),
           photos
         }
       } catch (error) {

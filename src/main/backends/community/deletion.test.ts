@@ -10,7 +10,7 @@ afterEach(async () => {
   await cleanupTestApps()
 })
 
-/** Alice (with a profile photo) and Bob, each with a post, a like and a comment on the other's, and an alert. */
+/** Alice (with a profile photo) and Bob, each with a post, a like, a comment and a report of the other's, and an alert. */
 async function world() {
   const fake = createFakeFirebase()
   const a = await startCommunityApp(fake)
@@ -24,6 +24,8 @@ async function world() {
   await b.call('likes:set', { postId: hers.id, liked: true })
   await b.call('comments:add', { postId: hers.id, text: '밥의 댓글' })
   await a.settle()
+  await a.call('moderation:report', { kind: 'post', targetId: his.id, reason: 'spam' })
+  await b.call('moderation:report', { kind: 'post', targetId: hers.id, reason: 'other' })
   await b.settle()
   const aliceUid = fake.data.accounts().find((acc) => acc.email === alice.email)!.uid
   return { fake, a, b, alice, bob, hers, his, aliceUid }
@@ -37,6 +39,8 @@ function expectAliceGone(fake: FakeFirebase, w: Awaited<ReturnType<typeof world>
   // Bob's comment on Alice's deleted post stays his (as after any post's deletion); Alice's is gone.
   expect(Object.values(fake.data.comments()).map((c) => c.comment_by)).toEqual([bob.email])
   expect(fake.data.alerts(aliceUid)).toEqual({})
+  // Her reports went; Bob's (of her post) is his.
+  expect(Object.values(fake.moderation.reports()).map((r) => r.by)).toEqual([fake.data.accounts().find((acc) => acc.email === bob.email)!.uid])
   expect(Object.values(fake.data.users()).map((u) => u.user_id)).toEqual([bob.email])
   expect(Object.values(fake.data.nicknames())).toEqual([fake.data.accounts().find((acc) => acc.email === bob.email)!.uid])
   expect(fake.data.files().filter((path) => path.startsWith('profileImg/'))).toEqual([])
@@ -63,6 +67,7 @@ describe('회원 탈퇴 in a community (decision 027)', () => {
     ['comments', 'docs.deleteComment'],
     ['likes', 'docs.setLiked'],
     ['alerts', 'alerts.clear'],
+    ['reports', 'docs.deleteReport'],
     ['profile', 'docs.deleteUser'],
     ['nickname', 'docs.releaseNickname'],
     ['account', 'auth.deleteAccount']

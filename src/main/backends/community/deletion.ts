@@ -11,7 +11,7 @@ import { createNicknameClaims } from './nickname-claims'
  * Other people's data is never touched: their comments on my posts stay (as after any post's
  * deletion), and the alerts I caused stay in their lists.
  */
-export const deletionSteps = ['posts', 'comments', 'likes', 'alerts', 'profile', 'nickname', 'account'] as const
+export const deletionSteps = ['posts', 'comments', 'likes', 'alerts', 'reports', 'profile', 'nickname', 'account'] as const
 export type DeletionStep = (typeof deletionSteps)[number]
 
 /** How many times one step queries again for what is left (each query at most ownDocsMax documents). */
@@ -60,6 +60,8 @@ export function createCommunityDeletion(ctx: CommunityContext, hooks: { finished
     comments: (row) => drain(() => ports.docs.commentsBy(row.email, ownDocsMax), (doc) => ports.docs.deleteComment(doc.id).catch(ignoring(['not-found']))),
     likes: (row) => drain(() => ports.docs.postsLikedBy(row.email, ownDocsMax), (doc) => ports.docs.setLiked(doc.id, row.email, false).catch(ignoring(['not-found']))),
     alerts: (row) => ports.alerts.clear(row.remoteUid),
+    // The 신고 I made (decision 030): who reported goes with them; what they reported stays others'.
+    reports: (row) => drain(() => ports.docs.reportsBy(row.remoteUid, ownDocsMax), (doc) => ports.docs.deleteReport(doc.id)),
     async profile(row) {
       // The public face (decision 028) first, which anyone signed in may read; then the users document.
       await ports.docs.deleteProfile(row.remoteUid)

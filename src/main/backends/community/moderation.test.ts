@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { cleanupTestApps, logIn } from '../../../../tests/support/main/test-app'
 import { aliceAndBob, cleanupCommunityApps, write } from '../../../../tests/support/main/community-app'
 
@@ -40,9 +40,14 @@ describe('신고 and moderators (community)', () => {
     expect(await a.call('moderation:moderators')).toBeNull()
     expect(await a.refused('moderation:setModerator', { nickname: '밥', moderator: true })).toMatchObject({ code: 'moderatorsByCommand' })
 
+    // Bob, signed in meanwhile, learns it live: his notices listener mirrors it and main says so.
+    await vi.waitFor(() => expect(b.eventsOf('moderation:noticesChanged')).toHaveLength(1), { timeout: 2000, interval: 20 })
+    expect(a.eventsOf('moderation:noticesChanged')).toEqual([])
     const notices = await b.call('moderation:notices')
     expect(notices).toMatchObject([{ kind: 'post', excerpt: '밥의 광고 글', reason: '광고예요' }])
     expect(await b.call('moderation:dismissNotice', { id: notices[0]!.id })).toEqual([])
     expect(fake.moderation.notices(bob.email)).toEqual([])
+    await b.settle()
+    expect(await b.call('moderation:notices')).toEqual([])
   })
 })

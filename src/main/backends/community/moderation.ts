@@ -15,7 +15,8 @@ import { remote } from './remote-call'
 const isReason = (value: string): value is ReportReason => (reportReasons as readonly string[]).includes(value)
 const isTarget = (value: string): value is ReportTarget => (reportTargets as readonly string[]).includes(value)
 
-const openReport = ({ data }: Snapshot<ReportDoc>): OpenReport[] =>
+/** A report document as the 신고 page (and 내 데이터 내려받기) reads it; one of another shape is left out. */
+export const openReport = ({ data }: Snapshot<ReportDoc>): OpenReport[] =>
   isTarget(data.kind) && isReason(data.reason) ? [{ kind: data.kind, targetId: data.target, reason: data.reason, note: data.note, createdAt: data.at }] : []
 
 /**
@@ -23,7 +24,7 @@ const openReport = ({ data }: Snapshot<ReportDoc>): OpenReport[] =>
  * the log and the notices live in Firestore, where the rules trust only the moderator claim of
  * the ID token; main asks the same token before every moderator's call. What is reported is
  * shown from the mirror (a post or comment not in it is read once and mirrored). An author's
- * notices are read once per run of the app (one query) and kept in the mirror.
+ * notices come by a listener while they are signed in (notices.ts) into the mirror.
  */
 export function createCommunityModeration(
   ctx: CommunityContext,
@@ -33,8 +34,6 @@ export function createCommunityModeration(
   remove: { post: Services['posts']['remove']; comment: Services['comments']['remove'] }
 ): Services['moderation'] {
   const { store, ports } = ctx
-  /** Whose notices were read from Firestore in this run. */
-  const noticesRead = new Set<string>()
 
   async function requireModerator(userId: string) {
     const author = await auth.author(userId)
@@ -67,20 +66,8 @@ export function createCommunityModeration(
     return groupReports(open, (kind, id) => found.get(`${kind}:${id}`) ?? null)
   }
 
-  async function notices(userId: string) {
-    const key = store.controls.keyOf(userId)
-    if (key && !noticesRead.has(userId)) {
-      const docs = await ports.docs.notices(key).catch(() => null)
-      if (docs) {
-        noticesRead.add(userId)
-        await store.transaction(() => {
-          for (const old of store.moderation.notices(userId)) store.moderation.removeNotice(userId, old.id)
-          for (const { id, data } of docs) if (isTarget(data.kind)) store.moderation.addNotice({ id, userId, kind: data.kind, excerpt: data.excerpt, reason: data.reason, createdAt: data.at })
-        })
-      }
-    }
-    return store.moderation.notices(userId).map(noticeView)
-  }
+  /** The mirror's copy, which the signed-in person's notices listener keeps (notices.ts). */
+  const notices = async (userId: string) => store.moderation.notices(userId).map(noticeView)
 
   return {
     async report(userId, input) {

@@ -7,6 +7,7 @@ import { countsFreshMs, createFeedWindow } from './feed-window'
 import type { ImageCache } from './image-cache'
 import type { MirrorWriter } from './mirror-writer'
 import { createOpenPost } from './open-post'
+import { createNoticesFollower } from './notices'
 import { createStampsSync } from './sync-stamps'
 
 const legacyScanPage = 200
@@ -67,6 +68,7 @@ export function createSync(ctx: CommunityContext, writer: MirrorWriter, images: 
   const window = createFeedWindow(ctx, writer)
   const open = createOpenPost(ctx, writer, (id) => top.has(id) || window.has(id))
   const stamps = createStampsSync(ctx, writer, (ids) => void countComments(ids))
+  const notices = createNoticesFollower(ctx)
 
   function readCoverage(): Keyset | 'end' | null {
     try {
@@ -211,6 +213,7 @@ export function createSync(ctx: CommunityContext, writer: MirrorWriter, images: 
     // Listeners that failed meanwhile start again; Firebase resumes the others by itself.
     if (!feedTop) watchFeedTop()
     if (alerts && !alerts.stop) watchAlerts(alerts.uid, alerts.userId)
+    notices.resume()
     images.resume()
     ctx.background('legacy scan', legacyScan)
   }
@@ -257,8 +260,9 @@ export function createSync(ctx: CommunityContext, writer: MirrorWriter, images: 
       ctx.background('legacy scan', legacyScan)
     },
 
-    /** Follows this user's alerts (null: nobody signed in). */
+    /** Follows this user's alerts and removal notices (null: nobody signed in). */
     follow(user: { uid: string; userId: string } | null): void {
+      notices.follow(user?.userId ?? null)
       if (alerts?.uid === user?.uid && alerts?.userId === user?.userId && alerts?.stop) return
       alerts?.stop?.()
       alerts = null
@@ -274,6 +278,7 @@ export function createSync(ctx: CommunityContext, writer: MirrorWriter, images: 
       open.stop()
       alerts?.stop?.()
       alerts = null
+      notices.follow(null)
       stopConnectivity?.()
       clearTimeout(alertsRetry)
     }

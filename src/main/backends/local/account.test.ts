@@ -33,7 +33,7 @@ describe('내 데이터 내려받기 in local mode (decision 027)', () => {
 
     const entries = await readZip(path)
     expect([...entries.keys()].sort()).toEqual(
-      ['data/account.json', 'data/alerts.json', 'data/comments.json', 'data/likes.json', 'data/posts.json', 'index.html', `photos/post-${post.id}.webp`, 'photos/profile.webp'].sort()
+      ['data/account.json', 'data/alerts.json', 'data/comments.json', 'data/likes.json', 'data/notices.json', 'data/posts.json', 'data/reports.json', 'index.html', `photos/post-${post.id}.webp`, 'photos/profile.webp'].sort()
     )
     const json = (name: string) => JSON.parse(entries.get(name)!.bytes.toString('utf8'))
     expect(json('data/account.json')).toMatchObject({ email: me.email, nickname: me.user.nickname, community: null, photo: 'photos/profile.webp' })

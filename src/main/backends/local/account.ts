@@ -60,6 +60,8 @@ export function createLocalAccount(ctx: ServiceContext, auth: LocalAuth) {
         comments: store.account.comments(userId),
         likes: store.account.likes(userId),
         alerts: store.account.alerts(userId).map(({ type, postId, actorNickname, createdAt, seen }) => ({ type, postId, actorNickname, createdAt, seen })),
+        reports: store.moderation.reportsBy(userId).map(({ kind, reason, note, createdAt }) => ({ kind, reason, note, createdAt })),
+        notices: store.moderation.notices(userId).map(({ kind, excerpt, reason, createdAt }) => ({ kind, excerpt, reason, createdAt })),
         photos
       }
     }

@@ -1,9 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { messages } from '@shared/messages'
 import { databaseOf } from '../../store/handle'
+import { readZip } from '../../../../tests/support/zip'
 import { cleanupTestApps, createPost, imageFiles, logIn, signUp, startApp } from '../../../../tests/support/main/test-app'
 
 afterEach(cleanupTestApps)
+
+const soon = { timeout: 2000, interval: 20 }
 
 /** Alice made the first account (the moderator); Bob posts and comments; Carol reports. */
 async function community() {
@@ -75,6 +78,51 @@ describe('신고 and moderators (local store)', () => {
     expect(notices).toEqual([{ id: expect.any(String), kind: 'post', excerpt: '밥의 광고 글입니다 지금 바로 연락 주세요', reason: '광고 글이에요', createdAt: expect.any(Number) }])
     expect(await app.refused('moderation:log')).toMatchObject({ code: 'moderatorOnly' })
     expect(await app.call('moderation:dismissNotice', { id: notices[0]!.id })).toEqual([])
+  })
+
+  it('tells the author live in another running copy, through the change log, and their 확인 there too', async () => {
+    const { app, alice, bob, comment } = await community()
+    const other = await startApp({ dataDir: app.dataDir, clock: app.clock })
+    await logIn(other, bob)
+    await app.call('auth:logout')
+    await logIn(app, alice)
+    const before = other.eventsOf('moderation:noticesChanged').length
+    await app.call('moderation:remove', { kind: 'comment', targetId: comment.id, reason: '욕설이 있어요' })
+    await vi.waitFor(() => expect(other.eventsOf('moderation:noticesChanged').length).toBe(before + 1), soon)
+    const notices = await other.call('moderation:notices')
+    expect(notices.map((n) => [n.kind, n.reason])).toEqual([['comment', '욕설이 있어요']])
+    // The moderator's own copy is not told: the notice is not theirs.
+    expect(app.eventsOf('moderation:noticesChanged')).toEqual([])
+    await other.call('moderation:dismissNotice', { id: notices[0]!.id })
+    await vi.waitFor(() => expect(other.eventsOf('moderation:noticesChanged').length).toBe(before + 2), soon)
+  })
+
+  it('puts a person\'s own reports and notices in 내 데이터 내려받기, nobody else\'s', async () => {
+    const { app, alice, bob, carol, post, comment } = await community()
+    await app.call('moderation:report', { kind: 'comment', targetId: comment.id, reason: 'abuse', note: '심한 말이에요' })
+    await app.call('moderation:report', { kind: 'post', targetId: post.id, reason: 'spam', note: '광고예요' })
+    await app.call('auth:logout')
+    await logIn(app, alice)
+    await app.call('moderation:remove', { kind: 'comment', targetId: comment.id, reason: '욕설이 있어요' })
+    const exported = async (who: typeof bob) => {
+      await app.call('auth:logout')
+      await logIn(app, who)
+      await app.call('account:export')
+      const entries = await readZip(app.desktop.recording.saves.at(-1)!)
+      const json = (name: string) => JSON.parse(entries.get(name)!.bytes.toString('utf8'))
+      return { reports: json('data/reports.json'), notices: json('data/notices.json'), html: entries.get('index.html')!.bytes.toString('utf8') }
+    }
+    // Carol's open report (the comment's closed with its removal): what kind, why, her words; not whose.
+    const carols = await exported(carol)
+    expect(carols.reports).toEqual([{ kind: 'post', reason: 'spam', note: '광고예요', createdAt: expect.stringMatching(/^\d{4}-/) }])
+    expect(carols.notices).toEqual([])
+    expect(carols.html).toContain('게시글 · 스팸')
+    expect(JSON.stringify(carols)).not.toContain('밥')
+    const bobs = await exported(bob)
+    expect(bobs.reports).toEqual([])
+    expect(bobs.notices).toEqual([{ kind: 'comment', excerpt: '밥의 댓글', reason: '욕설이 있어요', createdAt: expect.stringMatching(/^\d{4}-/) }])
+    expect(bobs.html).toContain('관리자가 회원님의 댓글을 삭제했어요')
+    expect(bobs.html).toContain('사유: 욕설이 있어요')
   })
 
   it('lets the first account name others, who can then moderate; the first account stays one', async () => {

@@ -310,7 +310,7 @@ export function createDocsPort(db: Firestore, signal: FirestoreSignal): DocsPort
     ...createStampedQueries({ posts, comments, isDocId, fetchDocs, countOf, watch, readPost, readComment }),
     ...createNamesPort(db, collection(db, NICKNAMES)),
     ...createControlsPort(db),
-    ...createModerationPort(db),
+    ...createModerationPort(db, watch),
     ...createProfilesPort(db, collection(db, PROFILES), { posts, isDocId, fetchDocs, countOf, readPost }),
     getPost: (id) => getOne(POSTS, id, readPost),
     watchPost(id, onDoc, onError) {

@@ -11,10 +11,11 @@ import {
   where,
   type DocumentData,
   type DocumentSnapshot,
-  type Firestore
+  type Firestore,
+  type Query
 } from 'firebase/firestore'
 import { guarded } from '../firebase-errors'
-import { FirebasePortError, type DocsPort, type ModerationLogDoc, type NoticeDoc, type ReportDoc, type Snapshot } from '../ports'
+import { FirebasePortError, ownDocsMax, type DocsPort, type ModerationLogDoc, type NoticeDoc, type ReportDoc, type Snapshot, type Unsubscribe } from '../ports'
 
 /** The most documents one moderation query reads. */
 const MAX_LIST = 500
@@ -37,8 +38,10 @@ const size = (n: number) => Math.min(Math.max(1, Math.floor(n)), MAX_LIST)
  * Who may read and write each is the shipped rules' (the moderator claim of the ID token).
  */
 export function createModerationPort(
-  db: Firestore
-): Pick<DocsPort, 'addReport' | 'reports' | 'closeReports' | 'addModerationLog' | 'moderationLog' | 'addNotice' | 'notices' | 'deleteNotice'> {
+  db: Firestore,
+  /** documents.ts's listener: server-confirmed snapshots only, each telling connectivity. */
+  watch: <T>(q: Query, read: (snapshot: DocumentSnapshot) => T, onData: (docs: T[]) => void, onError: (error: FirebasePortError) => void) => Unsubscribe
+): Pick<DocsPort, 'addReport' | 'reports' | 'closeReports' | 'addModerationLog' | 'moderationLog' | 'addNotice' | 'watchNotices' | 'deleteNotice' | 'reportsBy' | 'deleteReport'> {
   const reports = collection(db, 'reports')
   const log = collection(db, 'moderationLog')
   const items = (key: string) => {
@@ -69,11 +72,24 @@ export function createModerationPort(
     addModerationLog: (entry) => guarded('firestore', () => runTransaction(db, async (transaction) => void transaction.set(doc(log), { ...entry, at: serverTimestamp() }))),
     moderationLog: (n) => guarded('firestore', async () => (await getDocsFromServer(query(log, orderBy('at', 'desc'), limit(size(n))))).docs.map((d) => read<ModerationLogDoc>(d))),
     addNotice: (key, notice) => guarded('firestore', () => runTransaction(db, async (transaction) => void transaction.set(doc(items(key)), { ...notice, at: serverTimestamp() }))),
-    notices: (key) => guarded('firestore', async () => (await getDocsFromServer(query(items(key), orderBy('at', 'desc'), limit(MAX_LIST)))).docs.map((d) => read<NoticeDoc>(d))),
+    watchNotices(key, onDocs, onError) {
+      if (!isKey(key)) {
+        queueMicrotask(() => onError(new FirebasePortError('not-found', 'not a person key')))
+        return () => {}
+      }
+      return watch(query(items(key), orderBy('at', 'desc'), limit(MAX_LIST)), (d) => read<NoticeDoc>(d), onDocs, onError)
+    },
     deleteNotice: (key, id) =>
       guarded('firestore', async () => {
         if (!isSegment(id)) return
         await runTransaction(db, async (transaction) => void transaction.delete(doc(items(key), id)))
+      }),
+    reportsBy: (uid, n) =>
+      guarded('firestore', async () => (await getDocsFromServer(query(reports, where('by', '==', uid), limit(Math.min(Math.max(1, Math.floor(n)), ownDocsMax))))).docs.map((d) => read<ReportDoc>(d))),
+    deleteReport: (id) =>
+      guarded('firestore', async () => {
+        if (!isSegment(id)) return
+        await runTransaction(db, async (transaction) => void transaction.delete(doc(reports, id)))
       })
   }
 }

@@ -39,6 +39,9 @@ export function LiveUpdates() {
     void client.invalidateQueries({ queryKey: queryKeys.notifications })
   })
 
+  // A moderator removed the person's writing while they are signed in (decision 030).
+  useMagpieEvent('moderation:noticesChanged', () => void client.invalidateQueries({ queryKey: queryKeys.notices }))
+
   useMagpieEvent('app:navigate', ({ route }) => {
     if (route.startsWith('/')) navigate(route)
   })

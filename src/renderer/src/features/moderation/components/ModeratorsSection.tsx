@@ -36,7 +36,7 @@ export function ModeratorsSection() {
   }
 
   return (
-    <div>
+    <div className={styles.moderators}>
       <p className={styles.hint}>{messages.moderatorsHint}</p>
       <ul className={styles.list}>
         {moderators.data.map(({ person, first }) => (

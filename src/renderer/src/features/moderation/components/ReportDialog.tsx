@@ -6,7 +6,7 @@ import { errorMessage } from '@/shared/lib/ipc'
 import { CharCounter } from '@/shared/ui/CharCounter'
 import { toast } from '@/shared/ui/toast'
 import { useReport } from '../api/moderation'
-import { reasonLabel } from './reasons'
+import { reasonLabel } from '@shared/report-reasons'
 import styles from './ReportDialog.module.css'
 
 /**

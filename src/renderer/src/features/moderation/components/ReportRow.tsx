@@ -9,7 +9,7 @@ import { CharCounter } from '@/shared/ui/CharCounter'
 import { RelativeTime } from '@/shared/ui/RelativeTime'
 import { toast } from '@/shared/ui/toast'
 import { useResolveReport } from '../api/moderation'
-import { reasonLabel } from './reasons'
+import { reasonLabel } from '@shared/report-reasons'
 import styles from './ReportsPage.module.css'
 
 /** Where the focus goes once a row has left the list: the page's heading. */
