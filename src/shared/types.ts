@@ -63,10 +63,11 @@ export interface PostView {
   author: PersonView
   text: string
   layout: Layout
-  image: ImageView
+  /** Its photos in order (1 to limits.photosMax): the first is the cover the feed, grids and search show. */
+  photos: PhotoView[]
   createdAt: number
   updatedAt: number
-  /** The text, layout or photo changed after the post was written (shown as 수정됨). */
+  /** The text, layout or photos changed after the post was written (shown as 수정됨). */
   edited: boolean
   likeCount: number
   likedByMe: boolean

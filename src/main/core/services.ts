@@ -1,4 +1,4 @@
-import type { ChangePasswordInput, CompleteProfileInput, ProfileEdit, SignUpInput } from '@shared/ipc/contract'
+import type { ChangePasswordInput, CompleteProfileInput, NewPhoto, ProfileEdit, SignUpInput } from '@shared/ipc/contract'
 import type { ImagePurpose } from '@shared/limits'
 import type { MessageKey } from '@shared/messages'
 import type { AlertList, CommentPage, CommentView, FeedMatches, FeedPage, ImageUpload, LikeState, LikerList, PersonControl, PersonPage, PersonView, PostView, SessionView } from '@shared/types'
@@ -6,7 +6,7 @@ import { AppError } from '../errors'
 import type { Emit, LiveService } from './live-events'
 import type { NotificationSettingsService } from './notification-settings'
 import type { SearchService } from './search'
-import type { PostDraft } from './post-rules'
+import type { PhotoInput, PostDraft } from './post-rules'
 import type { ExportedData } from './exported-data'
 
 type Awaitable<T> = T | Promise<T>
@@ -50,8 +50,8 @@ export interface Services {
     feed(viewer: string | null, cursor: string | null | undefined, limit?: number): Awaitable<FeedPage>
     find(viewer: string | null, query: string, through: string | null | undefined): FeedMatches
     get(id: string, viewer: string | null): Awaitable<PostView>
-    create(userId: string | null, uploadId: string | null | undefined, draft: PostDraft): Awaitable<PostView>
-    update(userId: string | null, postId: string, uploadId: string | null | undefined, draft: PostDraft): Promise<PostView>
+    create(userId: string | null, photos: readonly NewPhoto[], draft: PostDraft): Awaitable<PostView>
+    update(userId: string | null, postId: string, photos: readonly PhotoInput[] | undefined, draft: PostDraft): Promise<PostView>
     remove(userId: string | null, postId: string): Promise<{ id: string }>
   }
   /** Search (the top bar, a hashtag's page): over the store, whichever backend runs (core/search.ts). */

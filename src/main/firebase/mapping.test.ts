@@ -267,7 +267,7 @@ describe('Magpie → documents the web app reads', () => {
   const now = local(2026, 11, 22, 14, 5) + 30_000
 
   it('a new post: the web app\'s fields (docs/specification.md §3.3) in its format, plus createdAt', () => {
-    const doc = newPostDoc(author, { text: '안녕', layout: 'Right', imageUrl: 'https://x/o/postImg%2F9?alt=media' }, now)
+    const doc = newPostDoc(author, { text: '안녕', layout: 'Right', photos: [{ url: 'https://x/o/postImg%2F9?alt=media', alt: '' }] }, now)
     expect(doc).toEqual({
       postedBy: 'me@example.com',
       posted_uid: 'uid-1',
@@ -296,10 +296,10 @@ describe('Magpie → documents the web app reads', () => {
   })
 
   it('an edit carries only the edit fields that change', () => {
-    const before = { text: 'a', layout: 'Top' as const, imageUrl: 'u1' }
+    const before = { text: 'a', layout: 'Top' as const, photos: [{ url: 'u1', alt: '' }] }
     expect(postEditPatch(before, before)).toEqual({})
-    expect(postEditPatch(before, { text: 'b', layout: 'Top', imageUrl: 'u1' })).toEqual({ postTxt: 'b' })
-    expect(postEditPatch(before, { text: 'a', layout: 'Left', imageUrl: 'u2' })).toEqual({ layout: 'Left', postImg: 'u2' })
+    expect(postEditPatch(before, { text: 'b', layout: 'Top', photos: [{ url: 'u1', alt: '' }] })).toEqual({ postTxt: 'b' })
+    expect(postEditPatch(before, { text: 'a', layout: 'Left', photos: [{ url: 'u2', alt: '' }] })).toEqual({ layout: 'Left', postImg: 'u2' })
   })
 
   it('a comment: exactly the web app\'s fields (the rules refuse any other)', () => {

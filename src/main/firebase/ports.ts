@@ -46,6 +46,10 @@ export interface PostDoc {
    * taken from the download URL.
    */
   postImgPath?: string
+  /** Magpie (decision 031): the post's photos after postImg, in order (at most 9 Storage URLs); absent on the web app's posts. */
+  morePhotos?: string[]
+  /** Magpie: each photo's 사진 설명, postImg's first (one per photo, '' for none); absent on the web app's posts. */
+  photoAlts?: string[]
 }
 
 /** magazineComments/{id} */

@@ -58,7 +58,7 @@ function templates(ids: { postId: string }): Record<Channel, Record<string, unkn
     'posts:feed': { cursor: null },
     'posts:find': { query: '글', through: null },
     'posts:get': { id: ids.postId },
-    'posts:create': { uploadId: 'nope', text: '글', layout: 'Top' },
+    'posts:create': { photos: [{ uploadId: 'nope', alt: '' }], text: '글', layout: 'Top' },
     'posts:update': { id: ids.postId, text: '글', layout: 'Top' },
     'posts:delete': { id: 'no-such-post' },
     'likes:set': { postId: 'no-such-post', liked: true },

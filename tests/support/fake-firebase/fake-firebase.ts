@@ -74,8 +74,17 @@ interface FakeClient {
 }
 
 const postKeys = ['postedBy', 'posted_uid', 'nickname', 'profileImg', 'postImg', 'postTxt', 'postDate', 'likedBy', 'layout']
-const postOptionalKeys = ['createdAt', 'id']
-const postEditKeys = ['id', 'nickname', 'profileImg', 'postImg', 'postTxt', 'layout']
+const postOptionalKeys = ['createdAt', 'id', 'morePhotos', 'photoAlts']
+const postEditKeys = ['id', 'nickname', 'profileImg', 'postImg', 'postTxt', 'layout', 'morePhotos', 'photoAlts']
+/** As firestore.rules (decision 031): morePhotos ≤ 9 Storage URLs of post photos; photoAlts one string ≤ 1,000 per photo. */
+const postPhotoUrl = /^(https:\/\/firebasestorage[.]googleapis[.]com|http:\/\/(127[.]0[.]0[.]1|localhost):[0-9]{1,5})\/v0\/b\/[^/?#]+\/o\/postImg%2F[0-9A-Za-z_-]{1,64}([?][^#/]*)?$/
+function validPhotoFields(data: Record<string, unknown>): boolean {
+  const more = data.morePhotos ?? []
+  const alts = data.photoAlts
+  if (!Array.isArray(more) || more.length > 9 || !more.every((url) => typeof url === 'string' && url.length <= 2048 && postPhotoUrl.test(url))) return false
+  if (alts === undefined) return !('morePhotos' in data)
+  return Array.isArray(alts) && alts.length === more.length + 1 && alts.every((alt) => typeof alt === 'string' && alt.length <= 1000)
+}
 const commentKeys = ['post_id', 'comment', 'comment_by', 'comment_nick', 'comment_time']
 const userKeys = ['uid', 'user_id', 'nickname', 'profile_img', 'alerts']
 const alertKeys = ['date', 'post_id', 'committed_by', 'alert_type']
@@ -415,6 +424,7 @@ export function createFakeFirebase(options: FakeFirebaseOptions = {}) {
             if (!str(data.postTxt, 1, 2000) || !hasText(data.postTxt) || !str(data.postDate, 0, 64)) denied()
             if (!Array.isArray(data.likedBy) || data.likedBy.length !== 0) denied()
             if (!['Top', 'Left', 'Right'].includes(data.layout as string)) denied()
+            if (!validPhotoFields(data)) denied()
           }
           // The adapter writes createdAt as the server's time; so does the fake.
           if ('createdAt' in data) data.createdAt = now()
@@ -436,6 +446,7 @@ export function createFakeFirebase(options: FakeFirebaseOptions = {}) {
             if ('postTxt' in patch && (!str(patch.postTxt, 1, 2000) || !hasText(patch.postTxt))) denied()
             if ('postImg' in patch && !str(patch.postImg, 1, 2048)) denied()
             if ('layout' in patch && !['Top', 'Left', 'Right'].includes(patch.layout as string)) denied()
+            if (('morePhotos' in patch || 'photoAlts' in patch) && !validPhotoFields({ ...doc, ...(patch as Doc) })) denied()
           }
           posts.set(id, { ...doc, ...clone(patch) })
           changed()

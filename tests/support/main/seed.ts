@@ -149,7 +149,7 @@ export async function seedStore(options: SeedOptions): Promise<SeedResult> {
         })
         store.images.attach(imageId, author)
         const text = `${sentences[i % sentences.length]}\n\n#${i + 1}번째 소식`
-        store.posts.insert({ id: postId, authorId: author, text, layout: layouts[i % layouts.length]!, imageId, createdAt })
+        store.posts.insert({ id: postId, authorId: author, text, layout: layouts[i % layouts.length]!, photos: [{ imageId, alt: '' }], createdAt })
         for (let l = 0; l < likesPerPost; l++) {
           const liker = users[(i + 1 + l * 7) % users.length]!
           if (store.likes.add(postId, liker, createdAt + l) && liker !== author) {

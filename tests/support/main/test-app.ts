@@ -197,7 +197,7 @@ export async function uploadImage(app: Caller, bytes?: Uint8Array): Promise<Imag
 /** Uploads a photo and creates a post with it as the signed-in user. */
 export async function createPost(app: Caller, text = '오늘의 까치', layout: Layout = 'Top', photo?: Uint8Array): Promise<PostView> {
   const upload = await uploadImage(app, photo)
-  return app.call('posts:create', { uploadId: upload.uploadId, text, layout })
+  return app.call('posts:create', { photos: [{ uploadId: upload.uploadId, alt: '' }], text, layout })
 }
 
 /**

@@ -51,7 +51,7 @@ describe('image cache: a photo outside the community bucket', () => {
 
     const feed = (await app.call('posts:feed', {})).posts
     await app.settle()
-    const shown = async (id: string) => (await app.call('posts:get', { id })).image
+    const shown = async (id: string) => (await app.call('posts:get', { id })).photos[0]!.image
     expect((await shown('ownPhoto')).variants.length).toBeGreaterThan(0)
     const photo = await shown('foreignPhoto')
     expect(feed.map((p) => p.id)).toContain('foreignPhoto')

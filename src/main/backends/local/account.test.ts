@@ -47,7 +47,7 @@ describe('내 데이터 내려받기 in local mode (decision 027)', () => {
 
     // The photo as stored: the largest variant's bytes, not compressed again.
     const photo = entries.get(`photos/post-${post.id}.webp`)!
-    const largest = post.image!.variants.reduce((a, b) => (b.width > a.width ? b : a))
+    const largest = post.photos[0]!.image!.variants.reduce((a, b) => (b.width > a.width ? b : a))
     expect(photo.bytes.equals(await readFile(join(mine.dataDir, 'images', largest.url.slice('/media/'.length))))).toBe(true)
     expect(photo.stored).toBe(true)
 
