@@ -74,7 +74,7 @@ export function PostDetail({ postId, renderActions, renderComments, renderMore, 
           {format.postHeading(data.author.nickname)}
         </h1>
         <PostHeader post={data} />
-        <PostBody text={data.text} layout={data.layout} image={data.image} eager />
+        <PostBody text={data.text} layout={data.layout} photos={data.photos} eager />
         <footer className={styles.footer}>
           {renderActions?.(data)}
           <span className={styles.count}>{format.commentCount(data.commentCount)}</span>

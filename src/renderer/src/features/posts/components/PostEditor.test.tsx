@@ -13,7 +13,7 @@ vi.mock('sonner', () => ({ toast }))
 
 const me = { user: { id: 'me', nickname: '나', avatar: null, email: 'me@example.com' } }
 const other = { user: { id: 'other', nickname: '남', avatar: null, email: 'other@example.com' } }
-const upload = { uploadId: 'up-1', image: samplePost().image }
+const upload = { uploadId: 'up-1', image: samplePost().photos[0]!.image }
 
 beforeEach(() => {
   // jsdom has no object URLs; the editor only hands them to <img> for the local preview.
@@ -184,7 +184,7 @@ describe('PostEditor', () => {
     installFakeMagpie({})
     const post = samplePost({ mine: true })
     renderWithApp(<Screens />, { session: me, route: '/write/post-1', posts: [post] })
-    expect(screen.getByTestId('photo-thumbnail').querySelector('img')?.getAttribute('srcset')).toContain(post.image.variants[0]!.url)
+    expect(screen.getByTestId('photo-thumbnail').querySelector('img')?.getAttribute('srcset')).toContain(post.photos[0]!.image.variants[0]!.url)
     expect(screen.getByRole('button', { name: '사진 바꾸기' })).toBeTruthy()
   })
 
