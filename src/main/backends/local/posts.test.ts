@@ -155,10 +155,14 @@ describe('creating a post', () => {
     await signUp(app, 'thief')
     const refusals = [
       await app.refused('posts:create', { photos: [], text: '글', layout: 'Top' }),
-      await app.refused('posts:create', { text: '글', layout: 'Top' }),
       await app.refused('posts:create', { photos: [{ uploadId: 'no-such-upload', alt: '' }], text: '글', layout: 'Top' }),
       await app.refused('posts:create', { photos: [{ uploadId: theirs.uploadId, alt: '' }], text: '글', layout: 'Top' })
     ]
+    const one = await uploadImage(app)
+    expect(await app.refused('posts:create', { photos: [one, one].map((u) => ({ uploadId: u.uploadId, alt: '' })), text: '글', layout: 'Top' })).toMatchObject({ code: 'photoDuplicate' })
+    const eleven = Array.from({ length: 11 }, (_, i) => ({ uploadId: `u-${i}`, alt: '' }))
+    expect(await app.refused('posts:create', { photos: eleven, text: '글', layout: 'Top' })).toMatchObject({ code: 'photosTooMany' })
+    expect(await app.refused('posts:create', { photos: [{ uploadId: one.uploadId, alt: '가'.repeat(1001) }], text: '글', layout: 'Top' })).toMatchObject({ code: 'photoAltTooLong' })
     for (const error of refusals) expect(error).toMatchObject({ code: 'postImageRequired', message: messages.postImageRequired })
     expect(count(app, 'posts')).toBe(0)
 
@@ -379,7 +383,7 @@ describe('editing a post', () => {
     const post = await createPost(app, '처음 글', 'Top')
     clock.advance(60_000)
     const edited = await app.call('posts:update', { id: post.id, text: '  고친 글 ', layout: 'Right' })
-    expect(edited).toMatchObject({ id: post.id, text: '고친 글', layout: 'Right', image: post.photos[0]!.image, createdAt: post.createdAt })
+    expect(edited).toMatchObject({ id: post.id, text: '고친 글', layout: 'Right', photos: post.photos, createdAt: post.createdAt })
     expect(edited.updatedAt).toBeGreaterThanOrEqual(post.createdAt + 60_000)
     expect(await app.call('posts:get', { id: post.id })).toEqual(edited)
     expect(app.eventsOf('posts:changed')).toContainEqual({ postIds: [post.id], feed: false })
@@ -441,7 +445,7 @@ describe('editing a post', () => {
     expect(storeSnapshot(app.store)).toEqual(withIntruder)
     expect(withIntruder.posts).toEqual(before.posts)
     expect(await imageFiles(app)).toEqual(expect.arrayContaining(files))
-    expect(await app.call('posts:get', { id: post.id })).toMatchObject({ text: post.text, layout: post.layout, image: post.photos[0]!.image })
+    expect(await app.call('posts:get', { id: post.id })).toMatchObject({ text: post.text, layout: post.layout, photos: post.photos })
   })
 
   it('answers notFound for editing or deleting a post that does not exist', async () => {
