@@ -315,10 +315,12 @@ export function postEditPatch(before: { text: string; layout: Layout; photos: Re
   if (after.text !== before.text) patch.postTxt = after.text
   if (after.layout !== before.layout) patch.layout = after.layout
   if (after.photos[0]!.url !== before.photos[0]!.url) patch.postImg = after.photos[0]!.url
-  const same = (a: readonly RemotePhoto[], b: readonly RemotePhoto[]) => a.length === b.length && a.every((photo, i) => photo.url === b[i]!.url && photo.alt === b[i]!.alt)
-  if (!same(after.photos, before.photos)) {
-    patch.morePhotos = after.photos.slice(1).map((photo) => photo.url)
-    patch.photoAlts = after.photos.map((photo) => photo.alt)
+  const more = after.photos.slice(1).map((photo) => photo.url)
+  const alts = after.photos.map((photo) => photo.alt)
+  const same = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((value, i) => value === b[i])
+  if (!same(more, before.photos.slice(1).map((photo) => photo.url)) || !same(alts, before.photos.map((photo) => photo.alt))) {
+    patch.morePhotos = more
+    patch.photoAlts = alts
   }
   return patch
 }
