@@ -17,6 +17,7 @@ const SDK_ROOTS = ['/usr/lib/google-cloud-sdk', '/usr/share/google-cloud-sdk', '
 export const EMULATOR_SUITES = [
   { file: 'tests/firebase/firestore-rules.test.ts', proves: 'Firestore security rules', on: 'Firestore emulator' },
   { file: 'tests/firebase/blocks-rules.firestore.test.ts', proves: 'Firestore security rules for blocks and mutes', on: 'Firestore emulator' },
+  { file: 'tests/firebase/photos-rules.firestore.test.ts', proves: "Firestore security rules for a post's photos and settings/community", on: 'Firestore emulator' },
   { file: 'tests/firebase/sdk-adapter.firestore.test.ts', proves: "SDK adapter's DocsPort", on: 'Firestore + Auth emulators' },
   { file: 'tests/firebase/contract.firestore.test.ts', proves: 'backend contract (community)', on: 'Firestore + Auth emulators, fake RTDB + Storage' },
   { file: 'tests/firebase/web-app-profile.firestore.test.ts', proves: 'a web-app account without a users document finishes its profile (issue 21)', on: 'Firestore + Auth emulators, fake RTDB + Storage' },
