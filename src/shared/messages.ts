@@ -188,6 +188,10 @@ export const messages = {
   /** The code of a refusal whose sentence (format.photoAltMissing) names the photo. */
   photoAltRequired: '사진마다 사진 설명을 써 주세요',
   photoAltRequiredHint: '이 커뮤니티는 사진마다 사진 설명이 있어야 올릴 수 있어요',
+  /** After 사진 설명's label where the community requires it. */
+  photoAltRequiredMark: '필수',
+  /** On a photo still without its required 사진 설명. */
+  photoAltNeeded: '설명 필요',
   photoSmall: '아주 작은 사진이에요(긴 쪽 200픽셀 미만). 흐릿하거나 작게 보일 수 있어요',
   photoMoveEarlier: '앞으로',
   photoMoveLater: '뒤로',

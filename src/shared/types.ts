@@ -17,6 +17,12 @@ export interface PhotoView {
   alt: string
 }
 
+/** What a post's photos must have here (decision 031): the community's settings/community; local mode asks nothing. */
+export interface PhotoRules {
+  /** Every photo needs its 사진 설명 before the post is saved. */
+  requireAltText: boolean
+}
+
 /** A person as others see them. Never carries an email. */
 export interface PersonView {
   id: string

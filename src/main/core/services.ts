@@ -1,7 +1,7 @@
 import type { ChangePasswordInput, CompleteProfileInput, NewPhoto, ProfileEdit, SignUpInput } from '@shared/ipc/contract'
 import type { ImagePurpose } from '@shared/limits'
 import type { MessageKey } from '@shared/messages'
-import type { AlertList, CommentPage, CommentView, FeedMatches, FeedPage, ImageUpload, LikeState, LikerList, PersonControl, PersonPage, PersonView, PostView, SessionView } from '@shared/types'
+import type { AlertList, CommentPage, CommentView, FeedMatches, FeedPage, ImageUpload, LikeState, LikerList, PersonControl, PersonPage, PersonView, PhotoRules, PostView, SessionView } from '@shared/types'
 import { AppError } from '../errors'
 import type { Emit, LiveService } from './live-events'
 import type { NotificationSettingsService } from './notification-settings'
@@ -53,6 +53,8 @@ export interface Services {
     create(userId: string | null, photos: readonly NewPhoto[], draft: PostDraft): Awaitable<PostView>
     update(userId: string | null, postId: string, photos: readonly PhotoInput[] | undefined, draft: PostDraft): Promise<PostView>
     remove(userId: string | null, postId: string): Promise<{ id: string }>
+    /** What a post's photos must have here (settings/community in community mode; nothing in local mode). */
+    photoRules(userId: string | null): Awaitable<PhotoRules>
   }
   /** Search (the top bar, a hashtag's page): over the store, whichever backend runs (core/search.ts). */
   search: SearchService

@@ -150,6 +150,12 @@ export function countReads(inner: DocsPort) {
       add('countPostsBy', billedCount(counted))
       return counted
     },
+    // A get of a missing document is still one billed read.
+    async communitySettings() {
+      call('communitySettings')
+      add('communitySettings', 1)
+      return inner.communitySettings()
+    },
     // A transaction's read is billed like any other.
     async claimNickname(key, uid) {
       call('claimNickname')

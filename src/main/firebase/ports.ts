@@ -114,6 +114,15 @@ export interface ProfileDoc {
   joined: number
 }
 
+/**
+ * settings/community: what the community's operator set with the Admin SDK (`npm run community`);
+ * anyone signed in reads it, no client writes it (firebase/firestore.rules).
+ */
+export interface CommunitySettingsDoc {
+  /** Every photo of a post needs its 사진 설명 (decision 031); the rules refuse a write of photoAlts with an empty one. */
+  requireAltText: boolean
+}
+
 export interface Snapshot<T> {
   id: string
   data: T
@@ -280,6 +289,8 @@ export interface DocsPort {
   postsBy(uid: string, after: PostsCursor | null, limit: number): Promise<Snapshot<PostDoc>[]>
   /** How many posts name uid as posted_uid: an aggregation, a read per 1,000. */
   countPostsBy(uid: string): Promise<number>
+  /** settings/community, one read (signed in only); absent fields are off, null when there is no document. */
+  communitySettings(): Promise<CommunitySettingsDoc | null>
 }
 
 export interface AlertsPort {

@@ -322,6 +322,14 @@ const matrix: Matrix = {
       }
     }
   ],
+  'posts:photoRules': [
+    {
+      name: 'what a post\'s photos need (local mode: nothing)',
+      input: () => undefined,
+      expect: everyone,
+      verify: ({ data }) => expect(data).toEqual({ requireAltText: false })
+    }
+  ],
   'likes:list': [
     {
       name: 'who liked the owner\'s post',

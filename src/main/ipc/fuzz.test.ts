@@ -61,6 +61,7 @@ function templates(ids: { postId: string }): Record<Channel, Record<string, unkn
     'posts:create': { photos: [{ uploadId: 'nope', alt: '' }], text: '글', layout: 'Top' },
     'posts:update': { id: ids.postId, text: '글', layout: 'Top' },
     'posts:delete': { id: 'no-such-post' },
+    'posts:photoRules': undefined,
     'likes:set': { postId: 'no-such-post', liked: true },
     'likes:list': { postId: 'no-such-post' },
     'comments:list': { postId: ids.postId },

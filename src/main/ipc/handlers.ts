@@ -55,6 +55,7 @@ export function createHandlers(
     'posts:update': (input, { userId }) =>
       s().posts.update(userId, input.id, input.photos, { text: input.text, layout: input.layout }),
     'posts:delete': (input, { userId }) => s().posts.remove(userId, input.id),
+    'posts:photoRules': (_input, { userId }) => s().posts.photoRules(userId),
     'likes:set': (input, { userId }) => s().likes.set(userId, input.postId, input.liked),
     'likes:list': (input) => s().likes.list(input.postId),
     'comments:list': (input, { userId }) => s().comments.list(userId, input.postId, input.cursor),

@@ -65,6 +65,7 @@ export const schemas = {
   'posts:create': z.strictObject({ photos: z.array(newPhoto).max(100), text, layout }),
   'posts:update': z.strictObject({ id, photos: z.array(z.union([newPhoto, keptPhoto])).max(100).optional(), text, layout }),
   'posts:delete': z.strictObject({ id }),
+  'posts:photoRules': none,
   'likes:set': z.strictObject({ postId: id, liked: z.boolean() }),
   'likes:list': z.strictObject({ postId: id }),
   'comments:list': z.strictObject({ postId: id, cursor }),

@@ -10,6 +10,7 @@ import type {
   FirebaseWebConfig,
   ImageUpload,
   InvitationView,
+  PhotoRules,
   LikeState,
   LikerList,
   NotificationSettings,
@@ -121,6 +122,8 @@ export interface Contract {
   /** photos: the post's photos as they will be, in order: kept ones by image id, added ones by upload; the others are removed. Absent: they stay as they are. */
   'posts:update': { input: { id: string; photos?: (NewPhoto | KeptPhoto)[]; text: string; layout: Layout }; output: PostView }
   'posts:delete': { input: { id: string }; output: { id: string } }
+  /** What a post's photos must have here (the editor says so before posting); main checks it again on every save. */
+  'posts:photoRules': { input: void; output: PhotoRules }
   'likes:set': { input: { postId: string; liked: boolean }; output: LikeState }
   /** Who liked the post ("좋아요 N개"): nicknames and photos only. */
   'likes:list': { input: { postId: string }; output: LikerList }

@@ -11,7 +11,8 @@ type Calls = { channel: string; input: unknown }[]
 
 /** What every screen may ask without the test caring: the layout and 설정 read the shell's view. */
 const defaultAnswers: Record<string, (input: unknown) => unknown> = {
-  'app:shell': () => ok(sampleShell())
+  'app:shell': () => ok(sampleShell()),
+  'posts:photoRules': () => ok({ requireAltText: false })
 }
 
 /**

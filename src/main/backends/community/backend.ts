@@ -26,6 +26,7 @@ import { createCommunityLikes } from './likes'
 import { createMirrorWriter } from './mirror-writer'
 import { createCommunityPeople } from './people'
 import { createCommunityPosts } from './posts'
+import { createCommunitySettings } from './community-settings'
 import { createSync } from './sync'
 
 /** The image cache's default bound (decision 008: cached beside the mirror, bounded). */
@@ -110,7 +111,7 @@ export function openCommunityBackend(options: CommunityBackendOptions) {
         return images.add(userId, purpose, bytes, onProgress)
       }
     },
-    posts: createCommunityPosts(ctx, views, images, auth, sync, writer),
+    posts: createCommunityPosts(ctx, views, images, auth, sync, writer, createCommunitySettings(ctx.ports, ctx.now)),
     // The mirror's posts: every one it has learned (docs/firebase.md, "Search"); no read of its own.
     search: createSearch(store, views, (viewer) => (viewer ? store.controls.hiddenIds(viewer) : [])),
     likes: createCommunityLikes(ctx, views, auth, writer),

@@ -39,7 +39,7 @@ describe('image cache: a photo outside the community bucket', () => {
             async download(url, maxBytes) {
               asked.push(url)
               // As the adapter does: only the fake project's own bucket is fetched.
-              if (!url.startsWith('https://fake-storage.test/v0/b/fake.appspot.com/o/')) {
+              if (!url.startsWith('https://firebasestorage.googleapis.com/v0/b/fake.appspot.com/o/')) {
                 throw new FirebasePortError('permission-denied', "download: not this community's Storage bucket (bucket \"attacker-project.appspot.com\" at https://firebasestorage.googleapis.com)")
               }
               return download(url, maxBytes)

@@ -15,6 +15,7 @@ import type { CommunityContext } from './context'
 import { remote } from './remote-call'
 import type { CommunityImages } from './images'
 import type { MirrorWriter } from './mirror-writer'
+import type { CommunitySettings } from './community-settings'
 import { atOrAbove, type Sync } from './sync'
 
 /**
@@ -26,7 +27,15 @@ import { atOrAbove, type Sync } from './sync'
 /** A postDate in the ko-KR form the web app writes in a Korean browser (year. month. day. time), the form firestore.rules read a day from. */
 const koreanPostDay = /^\d{4}\. \d{1,2}\. \d{1,2}\. ./
 
-export function createCommunityPosts(ctx: CommunityContext, views: Views, images: CommunityImages, auth: CommunityAuth, sync: Sync, writer: MirrorWriter) {
+export function createCommunityPosts(
+  ctx: CommunityContext,
+  views: Views,
+  images: CommunityImages,
+  auth: CommunityAuth,
+  sync: Sync,
+  writer: MirrorWriter,
+  settings: CommunitySettings
+) {
   const { store, mirror, ports } = ctx
   const local = createLocalPosts(ctx, views, images.local)
 
@@ -86,6 +95,18 @@ export function createCommunityPosts(ctx: CommunityContext, views: Views, images
     return claimed
   }
 
+  /**
+   * A write the rules refused while a photo had no 사진 설명: the operator may have turned
+   * requireAltText on since it was read. Read it again, so the refusal names the photo.
+   */
+  async function recheckAlts(error: unknown, userId: string, photos: readonly PhotoInput[]): Promise<never> {
+    if (error instanceof AppError && error.code === 'permissionDenied' && photos.some((photo) => photo.alt === '')) {
+      settings.forget()
+      checkPhotos(photos, (await settings.photoRules(userId)).requireAltText)
+    }
+    throw error
+  }
+
   const ownUid = (post: PostRemote, uid: string) => {
     if (post.authorUid !== null && post.authorUid !== uid) throw new AppError('onlyAuthorEdit')
   }
@@ -119,13 +140,13 @@ export function createCommunityPosts(ctx: CommunityContext, views: Views, images
     async create(userId: string | null, photos: readonly NewPhoto[], draft: PostDraft): Promise<PostView> {
       if (!userId) throw new AppError('loginFirstWrite')
       const clean = checkDraft(draft)
-      const list = checkPhotos(photos, false)
+      const list = checkPhotos(photos, (await settings.photoRules(userId)).requireAltText)
       const author = await auth.author(userId)
       const claimed = await claimAll(list.map((photo) => photo.uploadId), userId)
       const stored = list.map((photo, i) => ({ imageId: claimed[i]!.image.id, alt: photo.alt }))
       const now = ctx.now()
       const doc = newPostDoc(author, { text: clean.text, layout: clean.layout, photos: list.map((photo, i) => ({ url: claimed[i]!.url, alt: photo.alt })) }, now)
-      const id = await writeClaimed(stored.map((photo) => photo.imageId), () => ports.docs.addPost(doc))
+      const id = await writeClaimed(stored.map((photo) => photo.imageId), () => ports.docs.addPost(doc)).catch((error: unknown) => recheckAlts(error, userId, list))
       writer.wrote('post', id)
       try {
         await store.transaction(() => {
@@ -148,7 +169,9 @@ export function createCommunityPosts(ctx: CommunityContext, views: Views, images
     async update(userId: string | null, postId: string, photos: readonly PhotoInput[] | undefined, draft: PostDraft): Promise<PostView> {
       const before = await requireAuthor(postId, userId)
       const clean = checkDraft(draft)
-      const list: PhotoInput[] = photos ? checkPhotos(photos, false) : before.photos.map((p) => ({ imageId: p.imageId, alt: p.alt }))
+      const list: PhotoInput[] = photos
+        ? checkPhotos(photos, (await settings.photoRules(userId)).requireAltText)
+        : before.photos.map((p) => ({ imageId: p.imageId, alt: p.alt }))
       const author = await auth.author(userId!)
       ownUid(before, author.uid)
       for (const photo of list) if ('imageId' in photo && !before.photos.some((p) => p.imageId === photo.imageId)) throw new AppError('imageExpired', 'image')
@@ -170,7 +193,9 @@ export function createCommunityPosts(ctx: CommunityContext, views: Views, images
       if (Object.keys(patch).length > 0 && !before.ordered && koreanPostDay.test(before.postDate)) {
         patch.createdAt = Math.min(before.createdAt, ctx.now())
       }
-      if (Object.keys(patch).length > 0) await writeClaimed(claimed.map((c) => c.image.id), () => ports.docs.updatePost(postId, patch))
+      if (Object.keys(patch).length > 0) {
+        await writeClaimed(claimed.map((c) => c.image.id), () => ports.docs.updatePost(postId, patch)).catch((error: unknown) => recheckAlts(error, userId!, list))
+      }
       const gone = before.photos.filter((p) => !after.some((a) => a.imageId === p.imageId))
       const files = await store.transaction(() => {
         store.posts.update({ id: postId, text: clean.text, layout: clean.layout, photos: after, updatedAt: ctx.now() })
@@ -197,6 +222,8 @@ export function createCommunityPosts(ctx: CommunityContext, views: Views, images
       for (const p of before.photos) await images.removeRemote(p.path ?? storagePathOf(p.url ?? ''))
       await removeImageFiles(ctx.imagesDir, files)
       return { id: postId }
-    }
+    },
+
+    photoRules: settings.photoRules
   }
 }

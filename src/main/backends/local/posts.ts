@@ -1,5 +1,5 @@
 import { limits } from '@shared/limits'
-import type { FeedMatches, FeedPage, PostView } from '@shared/types'
+import type { FeedMatches, FeedPage, PhotoRules, PostView } from '@shared/types'
 import { AppError } from '../../errors'
 import { decodeCursor, keysetPage } from '../../store/keyset'
 import type { PendingImage } from '../../store/images-store'
@@ -111,6 +111,11 @@ export function createLocalPosts(ctx: ServiceContext, views: Views, images: Loca
       })
       await images.discardFiles(dropped)
       return { id: postId }
+    },
+
+    /** Local mode asks for no 사진 설명: there is no operator to set it (decision 031). */
+    photoRules(): PhotoRules {
+      return { requireAltText: false }
     }
   }
 }

@@ -35,6 +35,7 @@ import { createStampedQueries } from './stamped'
 import { createNamesPort } from './names'
 import { createControlsPort } from './controls'
 import { createProfilesPort } from './profiles'
+import { createSettingsPort } from './settings'
 
 /** Transaction attempts for one write (the SDK backs off between them). */
 const WRITE_ATTEMPTS = 3
@@ -310,6 +311,7 @@ export function createDocsPort(db: Firestore, signal: FirestoreSignal): DocsPort
     ...createNamesPort(db, collection(db, NICKNAMES)),
     ...createControlsPort(db),
     ...createProfilesPort(db, collection(db, PROFILES), { posts, isDocId, fetchDocs, countOf, readPost }),
+    ...createSettingsPort(db),
     getPost: (id) => getOne(POSTS, id, readPost),
     watchPost(id, onDoc, onError) {
       if (!isDocId(id)) {

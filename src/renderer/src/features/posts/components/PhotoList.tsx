@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type DragEvent, type KeyboardEvent } from 'react'
 import { limits } from '@shared/limits'
 import { format, messages } from '@shared/messages'
-import { checkPhotoAlt } from '@shared/validation'
+import { checkPhotoAlt, normalPhotoAlt } from '@shared/validation'
 import { imageAccept } from '@/shared/lib/image-file'
 import { CharCounter } from '@/shared/ui/CharCounter'
 import { Image } from '@/shared/ui/Image'
@@ -13,14 +13,19 @@ interface Props {
   photo: PhotoUpload
   photos: DraftPhoto[]
   onChange: (photos: DraftPhoto[]) => void
+  /** The community asks for a 사진 설명 on every photo (settings/community requireAltText). */
+  requireAlt: boolean
+  /** A save was tried: a missing required 설명 is now a problem of its field, not only a mark. */
+  checked: boolean
 }
 
 /**
  * The editor's photos (decision 031): up to limits.photosMax, chosen several at once, dropped or
  * pasted; each with its 사진 설명, a warning when it is very small, 앞으로/뒤로 (also Alt+←/→ on
  * the photo, or dragging it) and 빼기. A move is announced, and the focus follows the photo.
+ * Where the community requires a 설명, it says so first and marks each photo still without one.
  */
-export function PhotoList({ photo, photos, onChange }: Props) {
+export function PhotoList({ photo, photos, onChange, requireAlt, checked }: Props) {
   const fileInput = useRef<HTMLInputElement>(null)
   const pickButton = useRef<HTMLButtonElement>(null)
   const list = useRef<HTMLOListElement>(null)
@@ -80,11 +85,17 @@ export function PhotoList({ photo, photos, onChange }: Props) {
       <h2 id={`${ids}-title`} className={styles.title}>
         {messages.photoList} <span className={styles.count}>{`${photos.length}/${limits.photosMax}`}</span>
       </h2>
+      {requireAlt && (
+        <p id={`${ids}-required`} className={styles.notice} data-testid="photo-alt-required">
+          {messages.photoAltRequiredHint}
+        </p>
+      )}
       {photos.length > 0 && (
         <ol ref={list} className={styles.list}>
           {photos.map((item, index) => {
             const altId = `${ids}-alt-${index}`
-            const altProblem = checkPhotoAlt(item.alt)
+            const missing = requireAlt && normalPhotoAlt(item.alt) === ''
+            const altProblem = checkPhotoAlt(item.alt) ? messages.photoAltTooLong : checked && missing ? format.photoAltMissing(index + 1) : null
             return (
               <li
                 key={item.image.id}
@@ -122,10 +133,16 @@ export function PhotoList({ photo, photos, onChange }: Props) {
                   <span className={styles.number} aria-hidden="true">
                     {index + 1}
                   </span>
+                  {missing && (
+                    <span className={styles.needed} aria-hidden="true">
+                      {messages.photoAltNeeded}
+                    </span>
+                  )}
                 </div>
                 <div className={styles.fields}>
                   <label className={styles.label} htmlFor={altId}>
                     {format.photoNumber(index + 1)} · {messages.photoAltLabel}
+                    {requireAlt && <span className={styles.requiredMark}>{` (${messages.photoAltRequiredMark})`}</span>}
                   </label>
                   <textarea
                     id={altId}
@@ -134,13 +151,14 @@ export function PhotoList({ photo, photos, onChange }: Props) {
                     value={item.alt}
                     data-testid="photo-alt"
                     aria-invalid={altProblem ? true : undefined}
-                    aria-describedby={`${altId}-counter ${ids}-alt-hint`}
+                    aria-required={requireAlt || undefined}
+                    aria-describedby={[altProblem && `${altId}-error`, `${altId}-counter`, requireAlt && `${ids}-required`, `${ids}-alt-hint`].filter(Boolean).join(' ')}
                     onChange={(e) => onChange(photos.map((p, i) => (i === index ? { ...p, alt: e.target.value } : p)))}
                   />
                   <div className={styles.foot}>
                     {altProblem ? (
-                      <p className={styles.error} role="alert">
-                        {messages[altProblem]}
+                      <p id={`${altId}-error`} className={styles.error} role="alert">
+                        {altProblem}
                       </p>
                     ) : (
                       <span />

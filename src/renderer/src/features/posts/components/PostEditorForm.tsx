@@ -5,16 +5,17 @@ import { toast } from '@/shared/ui/toast'
 import { defaultLayout, limits } from '@shared/limits'
 import { messages, type MessageKey } from '@shared/messages'
 import type { PostView, SessionView } from '@shared/types'
-import { checkPhotoAlt, checkPostText } from '@shared/validation'
+import { checkPhotoAlt, checkPostText, normalPhotoAlt } from '@shared/validation'
 import { useFocusProblem } from '@/shared/lib/focus-problem'
 import { useCurrentUser } from '@/shared/lib/session'
 import { Avatar } from '@/shared/ui/Avatar'
-import { errorMessage } from '@/shared/lib/ipc'
+import { errorMessage, MagpieError } from '@/shared/lib/ipc'
 import { queryKeys } from '@/shared/lib/query-keys'
 import { CharCounter } from '@/shared/ui/CharCounter'
 import { useConfirm } from '@/shared/ui/ConfirmProvider'
 import { useCreatePost } from '../api/create-post'
 import { useDeletePost } from '../api/delete-post'
+import { usePhotoRules } from '../api/photo-rules'
 import { useUpdatePost } from '../api/update-post'
 import { usePhotoUpload } from '../hooks/use-photo-upload'
 import { useEditorDraft, type DraftPhoto, type EditorDraft } from '../stores/editor-drafts'
@@ -46,6 +47,10 @@ export function PostEditorForm({ userId, post }: { userId: string; post: PostVie
   const { draft, update, discard } = useEditorDraft(userId, post?.id ?? 'new', initial)
   const { text, layout, photos } = draft
   const [textProblem, setTextProblem] = useState<MessageKey | null>(null)
+  const photoRules = usePhotoRules()
+  const requireAlt = photoRules.data?.requireAltText === true
+  // Set by a save tried: from then on a missing required 사진 설명 is its field's problem.
+  const [altsChecked, setAltsChecked] = useState(false)
   const photo = usePhotoUpload(
     () => limits.photosMax - photos.length,
     (upload) => update((current) => ({ photos: [...current.photos, { image: upload.image, alt: '', uploadId: upload.uploadId }] }))
@@ -84,9 +89,15 @@ export function PostEditorForm({ userId, post }: { userId: string; post: PostVie
     const problem = checkPostText(text)
     setTextProblem(problem)
     photo.setProblem(photos.length > 0 ? null : messages.postImageRequired)
-    if (problem || photos.length === 0 || photos.some((p) => checkPhotoAlt(p.alt))) return focusProblem()
+    setAltsChecked(true)
+    const altMissing = requireAlt && photos.some((p) => normalPhotoAlt(p.alt) === '')
+    if (problem || photos.length === 0 || photos.some((p) => checkPhotoAlt(p.alt)) || altMissing) return focusProblem()
     if (photo.isUploading()) return
-    const onError = (error: unknown) => toast.error(errorMessage(error))
+    const onError = (error: unknown) => {
+      toast.error(errorMessage(error))
+      // The community began asking for a 설명 since the editor opened: show it, and mark the photos.
+      if (error instanceof MagpieError && error.code === 'photoAltRequired') void photoRules.refetch()
+    }
     // Awaited rather than mutate's callbacks, which skip a screen already left: a saved
     // draft must go even then, or it would come back to be posted twice.
     const added = (p: DraftPhoto): NewPhoto[] => (p.uploadId ? [{ uploadId: p.uploadId, alt: p.alt }] : [])
@@ -134,7 +145,7 @@ export function PostEditorForm({ userId, post }: { userId: string; post: PostVie
           {post ? messages.editorEdit : messages.editorNew}
         </h1>
 
-        <PhotoList photo={photo} photos={photos} onChange={(next) => update({ photos: next })} />
+        <PhotoList photo={photo} photos={photos} onChange={(next) => update({ photos: next })} requireAlt={requireAlt} checked={altsChecked} />
 
         <label className={styles.label} htmlFor={textId}>
           {messages.postTextLabel}
