@@ -64,7 +64,8 @@ describe('a post\'s photos in the store (decision 031)', () => {
       const named = Object.fromEntries([...sql.matchAll(/@(\w+)/g)].map(([, name]) => [name!, name === 'ids' ? '["p-1"]' : 'x']))
       const positional = [...sql.matchAll(/\?/g)].map(() => 'x')
       const args: unknown[] = Object.keys(named).length > 0 ? [...positional, named] : positional
-      const plan = (prepare.call(db, `EXPLAIN QUERY PLAN ${sql}`).all(...(args as [])) as { detail: string }[]).map((r) => r.detail)
+      const explain = prepare.call(db, `EXPLAIN QUERY PLAN ${sql}`) as unknown as { all(...params: unknown[]): { detail: string }[] }
+      const plan = explain.all(...args).map((r) => r.detail)
       const photoLines = plan.filter((line) => /\b(pp|post_photos)\b/.test(line))
       expect(photoLines.length, sql).toBeGreaterThan(0)
       for (const line of photoLines) expect(line, sql).toMatch(/^SEARCH (pp|post_photos) USING (PRIMARY KEY|(COVERING )?INDEX post_photos_by_image) \((post_id|image_id)=\?\)/)
