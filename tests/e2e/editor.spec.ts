@@ -34,7 +34,7 @@ test('the photo list shows each chosen photo with its 빼기; the text counts to
   // 빼기 takes the photo away and the focus goes to its neighbour, then to 사진 선택.
   await zone.getByRole('button', { name: '사진 1 빼기' }).click()
   await expect(page.getByTestId('photo-item')).toHaveCount(1)
-  await expect(zone.getByRole('group', { name: '사진 1' })).toBeFocused()
+  await expect(zone.getByRole('button', { name: '사진 1', exact: true })).toBeFocused()
   await zone.getByRole('button', { name: '사진 1 빼기' }).click()
   await expect(page.getByTestId('photo-item')).toHaveCount(0)
   await expect(zone.getByRole('button', { name: '사진 선택' })).toBeFocused()
@@ -132,10 +132,10 @@ test('several photos: chosen at once and pasted, each with its 사진 설명, on
   for (const [i, alt] of alts.entries()) await page.getByLabel(`사진 ${i + 1} · 사진 설명`).fill(alt)
 
   // Alt+→ on the first photo: it becomes the second, the move is announced, the focus follows it.
-  await page.getByRole('group', { name: '사진 1' }).focus()
+  await page.getByRole('button', { name: '사진 1', exact: true }).focus()
   await page.keyboard.press('Alt+ArrowRight')
   await expect(page.getByText('사진 1을 2번째로 옮겼어요 (4장 중)')).toBeAttached()
-  await expect(page.getByRole('group', { name: '사진 2' })).toBeFocused()
+  await expect(page.getByRole('button', { name: '사진 2', exact: true })).toBeFocused()
   await expect(page.getByLabel('사진 2 · 사진 설명')).toHaveValue(alts[0]!)
   const order = [alts[1]!, alts[0]!, alts[2]!, alts[3]!]
 

@@ -116,20 +116,24 @@ export function PhotoList({ photo, photos, onChange, requireAlt, checked }: Prop
               >
                 <div
                   className={styles.thumb}
-                  tabIndex={0}
-                  role="group"
-                  aria-label={format.photoNumber(index + 1)}
-                  aria-describedby={`${ids}-how`}
-                  data-photo-thumb=""
                   draggable
                   onDragStart={(e) => {
                     setDragged(index)
                     e.dataTransfer.effectAllowed = 'move'
                   }}
                   onDragEnd={() => setDragged(null)}
-                  onKeyDown={(e) => onThumbKey(e, index)}
                 >
                   <Image image={item.image} alt="" sizes="160px" maxHeight="120px" />
+                  {/* The photo as a control: Alt+←/→ moves it, pressing it goes to its 사진 설명. */}
+                  <button
+                    type="button"
+                    className={styles.thumbButton}
+                    aria-label={format.photoNumber(index + 1)}
+                    aria-describedby={`${ids}-how`}
+                    data-photo-thumb=""
+                    onKeyDown={(e) => onThumbKey(e, index)}
+                    onClick={() => document.getElementById(altId)?.focus()}
+                  />
                   <span className={styles.number} aria-hidden="true">
                     {index + 1}
                   </span>

@@ -208,10 +208,10 @@ describe('PostEditor', () => {
     fireEvent.change(altField(1), { target: { value: '첫째' } })
     fireEvent.change(altField(3), { target: { value: '셋째' } })
 
-    const first = screen.getByRole('group', { name: '사진 1' })
+    const first = screen.getByRole('button', { name: '사진 1' })
     fireEvent.keyDown(first, { key: 'ArrowRight', altKey: true })
     expect(screen.getByText(format.photoMoved(1, 2, 3))).toBeTruthy()
-    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('group', { name: '사진 2' })))
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: '사진 2' })))
     expect(altField(2).value).toBe('첫째')
     fireEvent.click(screen.getByRole('button', { name: `사진 3 ${messages.photoMoveEarlier}` }))
     expect(screen.getByText(format.photoMoved(3, 2, 3))).toBeTruthy()
