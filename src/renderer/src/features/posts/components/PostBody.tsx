@@ -37,18 +37,18 @@ export function PostBody({ text, layout, photos, preview = false, localImage, ea
       <img className={styles.local} src={localImage} alt={messages.postImageAlt} />
     ) : !first ? (
       <div className={styles.noImage} aria-hidden="true" />
-    ) : preview || photos.length === 1 ? (
+    ) : photos.length === 1 ? (
+      <Image image={first.image} alt={photoAlt(first, 0, 1)} sizes={sizes} maxHeight="500px" eager={eager} />
+    ) : preview ? (
       <div className={styles.cover}>
         <Image image={first.image} alt={photoAlt(first, 0, photos.length)} sizes={sizes} maxHeight="500px" eager={eager} />
-        {photos.length > 1 && (
-          <span className={styles.countBadge} data-testid="photo-count" role="img" aria-label={format.photoCount(photos.length)}>
-            <svg viewBox="0 0 24 24" aria-hidden="true">
-              <rect x="7" y="3" width="14" height="14" rx="2" />
-              <path d="M3 7v12a2 2 0 0 0 2 2h12" />
-            </svg>
-            {format.photoCountBadge(photos.length)}
-          </span>
-        )}
+        <span className={styles.countBadge} data-testid="photo-count" role="img" aria-label={format.photoCount(photos.length)}>
+          <svg viewBox="0 0 24 24" aria-hidden="true">
+            <rect x="7" y="3" width="14" height="14" rx="2" />
+            <path d="M3 7v12a2 2 0 0 0 2 2h12" />
+          </svg>
+          {format.photoCountBadge(photos.length)}
+        </span>
       </div>
     ) : (
       <PhotoCarousel photos={photos} sizes={sizes} eager={eager} />
