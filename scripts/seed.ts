@@ -6,6 +6,8 @@
 //   --heavy 10000,25      extra comments on the newest posts (a post everyone talks about)
 //   --shared-files        every post names the same few photo files instead of a hard link
 //                         each: much faster for 100k posts, but do not delete posts there
+//   --several-photos N    every Nth post has 2 to 4 photos, some with a 사진 설명 (default 4;
+//                         0 with --shared-files; 0: one photo each)
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { seedStore, seedPassword } from '../tests/support/main/seed'
@@ -18,6 +20,7 @@ const { values } = parseArgs({
     comments: { type: 'string' },
     heavy: { type: 'string' },
     'shared-files': { type: 'boolean', default: false },
+    'several-photos': { type: 'string' },
     data: { type: 'string', default: process.env.MAGPIE_DATA_DIR ?? '.magpie-data' }
   }
 })
@@ -43,6 +46,7 @@ const result = await seedStore({
   commentsPerPost: count('comments', values.comments, 0),
   heavyComments: values.heavy?.split(',').map((n) => count('heavy', n.trim(), 0)!),
   files: values['shared-files'] ? 'shared' : 'link',
+  severalPhotosEvery: count('several-photos', values['several-photos'], 0),
   onProgress: (done, total) => process.stdout.write(`\rseeding ${done}/${total} posts`)
 })
 console.log(`\nseeded ${posts} posts into ${dataDir} in ${((Date.now() - started) / 1000).toFixed(1)} s`)

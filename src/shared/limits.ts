@@ -5,6 +5,12 @@ export const limits = {
   passwordMin: 6,
   passwordMax: 128,
   postTextMax: 2000,
+  /** A post's photos (decision 031): at least one, at most this many. */
+  photosMax: 10,
+  /** A photo's 사진 설명 (alt text), counted in characters after normalising. */
+  photoAltMax: 1000,
+  /** A photo whose long side is under this (px) is warned about in the editor: it shows small or blurred. */
+  smallPhotoSide: 200,
   commentMax: 500,
   imageMaxBytes: 10 * 1024 * 1024,
   imageMaxPixels: 40_000_000,

@@ -227,6 +227,27 @@ export const messages = {
   chooseImage: '사진 선택',
   changeImage: '사진 바꾸기',
   dropImageHint: '또는 여기로 사진을 끌어다 놓으세요',
+  // A post's photos (decision 031): up to 10, in order, each with its 사진 설명 (alt text).
+  addPhotos: '사진 추가',
+  photosHint: '여러 장을 한 번에 고르거나 끌어다 놓고, 붙여넣기(Ctrl+V)로도 넣을 수 있어요. 순서는 끌어서 또는 Alt+←/→로 바꿔요',
+  photosTooMany: '사진은 10장까지 올릴 수 있어요',
+  photoDuplicate: '같은 사진이 두 번 들어 있어요',
+  photoAltLabel: '사진 설명',
+  photoAltHint: '사진을 볼 수 없는 분께 화면 읽기 프로그램이 읽어 줘요',
+  photoAltTooLong: '사진 설명은 1,000자까지 쓸 수 있어요',
+  /** The code of a refusal whose sentence (format.photoAltMissing) names the photo. */
+  photoAltRequired: '사진마다 사진 설명을 써 주세요',
+  photoAltRequiredHint: '이 커뮤니티는 사진마다 사진 설명이 있어야 올릴 수 있어요',
+  /** After 사진 설명's label where the community requires it. */
+  photoAltRequiredMark: '필수',
+  /** On a photo still without its required 사진 설명. */
+  photoAltNeeded: '설명 필요',
+  photoSmall: '아주 작은 사진이에요(긴 쪽 200픽셀 미만). 흐릿하거나 작게 보일 수 있어요',
+  photoMoveEarlier: '앞으로',
+  photoMoveLater: '뒤로',
+  previousPhoto: '이전 사진',
+  nextPhoto: '다음 사진',
+  photoList: '사진 목록',
   layout: '레이아웃',
   layoutTop: '텍스트 위',
   layoutRight: '텍스트 오른쪽',
@@ -467,6 +488,18 @@ export const format = {
   /** The top bar's bell: its badge, and its name, which holds the words shown (알림, the badge). */
   alertBadge: (n: number) => (n > 99 ? '99+' : String(n)),
   alertBell: (n: number) => `알림 ${n > 99 ? '99+' : String(n)}개 읽지 않음`,
+  // A post's photos (decision 031)
+  /** A photo's place, its name in the editor and the carousel's dots. */
+  photoNumber: (i: number) => `사진 ${i}`,
+  /** The alt of a photo nobody described: honest about what it is, not what it shows. */
+  photoDefaultAlt: (i: number, n: number) => `사진 ${i}/${n}`,
+  /** A card's badge over its cover: how many photos the post has (shown as 1/n). */
+  photoCount: (n: number) => `사진 ${n}장`,
+  photoCountBadge: (n: number) => `1/${n}`,
+  removePhoto: (i: number) => `사진 ${i} 빼기`,
+  photoMoved: (from: number, to: number, n: number) => `사진 ${from}을 ${to}번째로 옮겼어요 (${n}장 중)`,
+  photosLeft: (n: number) => `${n}장 더 넣을 수 있어요`,
+  photoAltMissing: (i: number) => `사진 ${i}에 사진 설명을 써 주세요. 이 커뮤니티는 사진마다 설명이 있어야 해요`,
   /** The window title: the app, then the page. */
   pageTitle: (page: string) => `까치 — ${page}`,
   /** The post page's heading, for screen readers (the page shows the author's header instead). */

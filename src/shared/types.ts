@@ -17,6 +17,12 @@ export interface PhotoView {
   alt: string
 }
 
+/** What a post's photos must have here (decision 031): the community's settings/community; local mode asks nothing. */
+export interface PhotoRules {
+  /** Every photo needs its 사진 설명 before the post is saved. */
+  requireAltText: boolean
+}
+
 /** A person as others see them. Never carries an email. */
 export interface PersonView {
   id: string
@@ -65,10 +71,11 @@ export interface PostView {
   author: PersonView
   text: string
   layout: Layout
-  image: ImageView
+  /** Its photos in order (1 to limits.photosMax): the first is the cover the feed, grids and search show. */
+  photos: PhotoView[]
   createdAt: number
   updatedAt: number
-  /** The text, layout or photo changed after the post was written (shown as 수정됨). */
+  /** The text, layout or photos changed after the post was written (shown as 수정됨). */
   edited: boolean
   likeCount: number
   likedByMe: boolean

@@ -42,6 +42,16 @@ export const checkPostText: Rule<string> = (text) => {
   return [...value].length > limits.postTextMax ? 'postTextTooLong' : null
 }
 
+// Controls, format characters (zero-width, bidi embeddings, overrides, isolates) and line breaks:
+// a 사진 설명 is one line a screen reader reads, and someone else's text must not reorder the page.
+const altFormat = /\p{Cf}/gu
+const altBreaks = /[\p{Cc}\p{Zl}\p{Zp}\s]+/gu
+
+/** A 사진 설명 as stored: NFC, format characters dropped, controls and white space runs made one space, trimmed. */
+export const normalPhotoAlt = (alt: string): string => alt.normalize('NFC').replace(altFormat, '').replace(altBreaks, ' ').trim()
+
+export const checkPhotoAlt: Rule<string> = (alt) => ([...normalPhotoAlt(alt)].length > limits.photoAltMax ? 'photoAltTooLong' : null)
+
 export const checkComment: Rule<string> = (text) => {
   const value = text.trim()
   if (value.length === 0) return 'commentRequired'

@@ -121,6 +121,23 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await page.keyboard.press('Escape')
     await visit(`#/tags/${encodeURIComponent('접근성')}`, 'hashtag page', titled('#접근성'))
     await visit('#/write/new', 'editor (new)', titled('게시글 작성'))
+    // The editor with several photos (one so small it is warned about, one described), then that post's page and its carousel.
+    const photos = [await makePhoto('a11y-1', { width: 800, height: 533, hue: 30 }), await makePhoto('a11y-2', { width: 640, height: 900, hue: 150 }), await makePhoto('a11y-tiny', { width: 150, height: 100 })]
+    await page.getByTestId('post-image-input').setInputFiles(photos)
+    await expect(page.getByTestId('photo-item').locator('img[srcset]')).toHaveCount(3)
+    await expect(page.getByTestId('photo-small')).toHaveCount(1)
+    await page.getByLabel('사진 1 · 사진 설명').fill('노을 진 언덕')
+    found.push(...(await violations(page, 'editor (several photos)')))
+    await page.getByLabel('글 내용').fill('세 장의 사진')
+    await page.getByRole('button', { name: '올리기' }).click()
+    await expect(page.getByTestId('photo-count').first()).toHaveText('1/3')
+    found.push(...(await violations(page, 'feed (a card with several photos)')))
+    const severalHref = (await page.locator('a[href*="detail/"]').first().getAttribute('href'))!
+    await visit(severalHref.slice(severalHref.indexOf('#')), 'detail (several photos)', async () => {
+      await expect(page.getByTestId('photo-carousel')).toBeVisible()
+      await page.getByTestId('photo-carousel').getByRole('button', { name: '다음 사진' }).click()
+      await expect(page.getByTestId('photo-carousel').getByRole('button', { name: '사진 2' })).toHaveAttribute('aria-current', 'true')
+    })
     await visit(`#/write/${postId}`, 'editor (edit)', titled('게시글 수정'))
     await visit('#/myalert', 'alerts', titled('알림'))
     // The first account is this store's moderator: the 신고 page and its tabs (decision 030).
@@ -133,7 +150,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     const myPage = `#/people/${me.ok ? me.data.user?.id : ''}`
     await visit(myPage, 'person page', async () => {
       await titled(`${account.nickname}님의 페이지`)()
-      await expect(page.getByTestId('person-post')).toHaveCount(1)
+      await expect(page.getByTestId('person-post')).toHaveCount(2)
     })
     await page.getByRole('button', { name: '프로필 편집' }).click()
     await expect(page.getByTestId('profile-edit')).toBeVisible()

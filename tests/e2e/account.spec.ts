@@ -67,9 +67,9 @@ test('내 데이터 내려받기: the browser receives the ZIP with my post, its
   await expect(section.getByRole('button', { name: '내 데이터 내려받기' })).toBeFocused()
 
   const entries = await readZip(await download.path())
-  const posts = JSON.parse(entries.get('data/posts.json')!.bytes.toString('utf8')) as { text: string; photo: string }[]
+  const posts = JSON.parse(entries.get('data/posts.json')!.bytes.toString('utf8')) as { text: string; photos: { file: string }[] }[]
   expect(posts.map((p) => p.text)).toEqual(['<b>내려받을</b> 글'])
-  expect(entries.get(posts[0]!.photo)!.bytes.length).toBeGreaterThan(100)
+  expect(entries.get(posts[0]!.photos[0]!.file)!.bytes.length).toBeGreaterThan(100)
   expect(entries.get('index.html')!.bytes.toString('utf8')).toContain('&lt;b&gt;내려받을&lt;/b&gt; 글')
   expect(consoleErrors).toEqual([])
 })

@@ -1,13 +1,16 @@
 import type { Page } from '@playwright/test'
+import sharp from 'sharp'
 import { expect, newAccount, signUp, test } from './fixtures'
 import { makePhoto } from './photos'
 
 async function choosePhoto(page: Page, name: string, hue: number): Promise<void> {
+  const before = await page.getByTestId('photo-item').count()
   await page.getByTestId('post-image-input').setInputFiles(await makePhoto(name, { width: 900, height: 600, hue }))
-  await expect(page.getByTestId('photo-thumbnail').locator('img[srcset]')).toBeVisible()
+  await expect(page.getByTestId('photo-item')).toHaveCount(before + 1)
+  await expect(page.getByTestId('photo-item').last().locator('img[srcset]')).toBeVisible()
 }
 
-test('the drop zone shows the chosen photo; 사진 바꾸기 and 사진 빼기; the text counts to 2,000; label, placeholder and error differ', async ({
+test('the photo list shows each chosen photo with its 빼기; the text counts to 2,000; label, placeholder and error differ', async ({
   page,
   harness,
   consoleErrors
@@ -22,16 +25,18 @@ test('the drop zone shows the chosen photo; 사진 바꾸기 and 사진 빼기; 
   await expect(page.getByTestId('editor-preview').getByRole('img').first()).toBeVisible()
   const zone = page.getByTestId('image-drop')
   await expect(zone.getByRole('button', { name: '사진 선택' })).toBeVisible()
-  await expect(page.getByTestId('photo-thumbnail')).toHaveCount(0)
+  await expect(page.getByTestId('photo-item')).toHaveCount(0)
 
   await choosePhoto(page, 'first', 200)
-  const first = await page.getByTestId('photo-thumbnail').locator('img').getAttribute('src')
-  await expect(zone.getByRole('button', { name: '사진 바꾸기' })).toBeVisible()
+  await expect(zone.getByRole('button', { name: '사진 추가' })).toBeVisible()
   await choosePhoto(page, 'second', 20)
-  await expect(page.getByTestId('photo-thumbnail').locator('img')).not.toHaveAttribute('src', first!)
 
-  await zone.getByRole('button', { name: '사진 빼기' }).click()
-  await expect(page.getByTestId('photo-thumbnail')).toHaveCount(0)
+  // 빼기 takes the photo away and the focus goes to its neighbour, then to 사진 선택.
+  await zone.getByRole('button', { name: '사진 1 빼기' }).click()
+  await expect(page.getByTestId('photo-item')).toHaveCount(1)
+  await expect(zone.getByRole('button', { name: '사진 1', exact: true })).toBeFocused()
+  await zone.getByRole('button', { name: '사진 1 빼기' }).click()
+  await expect(page.getByTestId('photo-item')).toHaveCount(0)
   await expect(zone.getByRole('button', { name: '사진 선택' })).toBeFocused()
 
   const text = page.getByLabel('글 내용')
@@ -51,7 +56,7 @@ test('the drop zone shows the chosen photo; 사진 바꾸기 and 사진 빼기; 
   await expect(text).toHaveAccessibleDescription(/내용을 입력해 주세요/)
 })
 
-test('editing: the current photo shows; 취소 leaves at once when nothing changed, asks when something did, and saving returns to the post', async ({
+test('editing: the current photos show; 취소 leaves at once when nothing changed, asks when something did, and saving returns to the post', async ({
   page,
   harness,
   consoleErrors
@@ -71,8 +76,8 @@ test('editing: the current photo shows; 취소 leaves at once when nothing chang
   // Nothing changed: 취소 goes back to the post without a question.
   await page.getByTestId('post-detail').getByRole('button', { name: '글 메뉴' }).click()
   await page.getByRole('menuitem', { name: '수정' }).click()
-  await expect(page.getByTestId('photo-thumbnail').locator('img[srcset]')).toBeVisible()
-  await expect(page.getByRole('button', { name: '사진 바꾸기' })).toBeVisible()
+  await expect(page.getByTestId('photo-item').locator('img[srcset]')).toBeVisible()
+  await expect(page.getByRole('button', { name: '사진 추가' })).toBeVisible()
   await page.getByRole('button', { name: '취소', exact: true }).click()
   await expect(page).toHaveURL(postUrl)
   await expect(page.getByRole('alertdialog')).toHaveCount(0)
@@ -95,4 +100,62 @@ test('editing: the current photo shows; 취소 leaves at once when nothing chang
   await page.getByRole('button', { name: '수정하기' }).click()
   await expect(page).toHaveURL(postUrl)
   await expect(page.getByTestId('post-detail')).toContainText('고쳐 쓴 글')
+})
+
+/** A small PNG of one colour, as a screenshot pasted from the clipboard would be. */
+const pastedPng = () => sharp({ create: { width: 480, height: 320, channels: 3, background: '#2f7d5b' } }).png().toBuffer()
+
+test('several photos: chosen at once and pasted, each with its 사진 설명, one moved by Alt+→ (announced); the card counts them and the post page turns through them by →', async ({
+  page,
+  harness,
+  consoleErrors
+}) => {
+  void consoleErrors
+  await page.goto(harness.url)
+  await signUp(page, newAccount('photos'))
+  await page.getByRole('button', { name: '글쓰기' }).click()
+  const files = await Promise.all([0, 1, 2].map((i) => makePhoto(`several-${i}`, { width: 640, height: 420, hue: 40 + i * 90 })))
+  await page.getByTestId('post-image-input').setInputFiles(files)
+  await expect(page.getByTestId('photo-item')).toHaveCount(3)
+
+  // A paste (Ctrl+V of a screenshot) adds a fourth.
+  await page.getByLabel('글 내용').focus()
+  await page.evaluate((bytes) => {
+    const data = new DataTransfer()
+    data.items.add(new File([new Uint8Array(bytes)], 'pasted.png', { type: 'image/png' }))
+    document.activeElement!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }))
+  }, [...(await pastedPng())])
+  await expect(page.getByTestId('photo-item')).toHaveCount(4)
+  await expect(page.getByTestId('photo-item').locator('img[srcset]')).toHaveCount(4)
+
+  const alts = ['언덕 위의 해', '노을 진 들판', '푸른 산등성이', '초록 색판']
+  for (const [i, alt] of alts.entries()) await page.getByLabel(`사진 ${i + 1} · 사진 설명`).fill(alt)
+
+  // Alt+→ on the first photo: it becomes the second, the move is announced, the focus follows it.
+  await page.getByRole('button', { name: '사진 1', exact: true }).focus()
+  await page.keyboard.press('Alt+ArrowRight')
+  await expect(page.getByText('사진 1을 2번째로 옮겼어요 (4장 중)')).toBeAttached()
+  await expect(page.getByRole('button', { name: '사진 2', exact: true })).toBeFocused()
+  await expect(page.getByLabel('사진 2 · 사진 설명')).toHaveValue(alts[0]!)
+  const order = [alts[1]!, alts[0]!, alts[2]!, alts[3]!]
+
+  await page.getByLabel('글 내용').fill('네 장의 하루')
+  await page.getByRole('button', { name: '올리기' }).click()
+  await expect(page).toHaveURL(/#\/$/)
+  const card = page.locator('article').filter({ hasText: '네 장의 하루' }).first()
+  await expect(card.getByTestId('photo-count')).toHaveText('1/4')
+  await expect(card.getByRole('img', { name: '사진 4장' })).toBeVisible()
+  await expect(card.locator('img[srcset]').first()).toHaveAttribute('alt', order[0]!)
+
+  await card.locator('a[href*="detail/"]').first().click()
+  const carousel = page.getByTestId('photo-carousel')
+  const current = carousel.locator('[data-testid="carousel-slide"][data-current] img')
+  await expect(current).toHaveAttribute('alt', order[0]!)
+  await carousel.focus()
+  for (const alt of order.slice(1)) {
+    await page.keyboard.press('ArrowRight')
+    await expect(current).toHaveAttribute('alt', alt)
+  }
+  await expect(carousel.getByRole('button', { name: '사진 4' })).toHaveAttribute('aria-current', 'true')
+  await expect(carousel.getByRole('button', { name: '다음 사진' })).toBeDisabled()
 })

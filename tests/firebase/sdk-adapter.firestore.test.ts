@@ -424,6 +424,22 @@ describe('DocsPort on the Firestore emulator', () => {
     expect((await failure(alice.ports.docs.setProfile(alice.user.uid, { nickname: '앨리스', photo: 'https://evil.example/x.png' }))).reason).toBe('permission-denied')
   })
 
+  it('reads settings/community (decision 031): null without the document, requireAltText as the operator set it, off unless exactly true', async () => {
+    expect(await bob.ports.docs.communitySettings()).toBeNull()
+    await seed({ 'settings/community': { requireAltText: true } })
+    expect(await bob.ports.docs.communitySettings()).toEqual({ requireAltText: true })
+    await seed({ 'settings/community': { requireAltText: 'yes' } })
+    expect(await bob.ports.docs.communitySettings()).toEqual({ requireAltText: false })
+  })
+
+  it('writes and reads back a post\'s several photos with their 설명 (decision 031)', async () => {
+    const url = (n: number) => `https://firebasestorage.googleapis.com/v0/b/demo-magpie/o/postImg%2F${1700000000000 + n}?alt=media`
+    const id = await alice.ports.docs.addPost(magpiePost(alice.user, { postImg: url(0), morePhotos: [url(1), url(2)], photoAlts: ['바다', '', '하늘'] }))
+    expect((await bob.ports.docs.getPost(id))!.data).toMatchObject({ postImg: url(0), morePhotos: [url(1), url(2)], photoAlts: ['바다', '', '하늘'] })
+    await alice.ports.docs.updatePost(id, { postImg: url(2), morePhotos: [url(0)], photoAlts: ['하늘', '바다'] })
+    expect((await bob.ports.docs.getPost(id))!.data).toMatchObject({ postImg: url(2), morePhotos: [url(0)], photoAlts: ['하늘', '바다'] })
+  })
+
   it('reads one person\'s posts newest first a page at a time, and counts them', async () => {
     await seed({
       'magazinePost/a1': { ...webPost(), createdAt: at(Date.UTC(2026, 0, 1)) },

@@ -61,7 +61,7 @@ describe('the change watcher', () => {
     const store = await openStore(dir)
     addUser(store, 'author')
     store.images.insert({ id: 'img', ownerId: 'author', purpose: 'post', width: 1, height: 1, placeholder: '', variants: [], attached: false, createdAt: 1 })
-    store.posts.insert({ id: 'post-1', authorId: 'author', text: '글', layout: 'Top', imageId: 'img', createdAt: 1 })
+    store.posts.insert({ id: 'post-1', authorId: 'author', text: '글', layout: 'Top', photos: [{ imageId: 'img', alt: '' }], createdAt: 1 })
     addUser(store, 'visitor')
     const seen: ChangeRow[] = []
     const watcher = createChangeWatcher(store, (rows) => seen.push(...rows), 50)

@@ -11,6 +11,14 @@ export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c)
 /** A photo's name in the archive, as an attribute: only the names Magpie gave them (photos/…). */
 const photoSrc = (file: string): string => escapeHtml(encodeURI(file))
 
+/** A post's photos in order, each with its 사진 설명 as alt, or "사진 2/4" where none was written (as the app shows them). */
+function postPhotos(photos: ExportedData['posts'][number]['photos']): string {
+  const shown = photos
+    .map((photo, i) => (photo.file ? `<img src="${photoSrc(photo.file)}" alt="${escapeHtml(photo.alt || format.photoDefaultAlt(i + 1, photos.length))}">` : ''))
+    .join('')
+  return photos.length > 1 ? `<div class="photos">${shown}</div>` : shown
+}
+
 const when = (ms: number | null) => (ms === null ? '' : `<time datetime="${new Date(ms).toISOString()}">${escapeHtml(formatDateTime(ms))}</time>`)
 
 const section = (title: string, count: number, items: string[], empty: string) =>
@@ -26,7 +34,7 @@ export function exportPage(data: ExportedData, exportedAt: number): string {
   const { account } = data
   const posts = data.posts.map(
     (p) =>
-      `<li class="post">${p.photo ? `<img src="${photoSrc(p.photo)}" alt="">` : ''}<p class="text">${escapeHtml(p.text)}</p>` +
+      `<li class="post">${postPhotos(p.photos)}<p class="text">${escapeHtml(p.text)}</p>` +
       `<p class="meta">${when(p.createdAt)} · ${escapeHtml(format.likeCount(p.likeCount))} · ${escapeHtml(format.commentCount(p.commentCount))}</p></li>`
   )
   const comments = data.comments.map((c) => `<li><p class="text">${escapeHtml(c.text)}</p><p class="meta">${when(c.createdAt)}</p></li>`)
@@ -60,6 +68,7 @@ h1 { font-size: 1.8rem; margin: 0 0 4px; } h2 { font-size: 1.2rem; margin: 32px 
 .count { color: #6b6258; font-weight: 400; } ul { list-style: none; padding: 0; margin: 0; }
 li { padding: 12px 0; border-bottom: 1px solid #ece6dc; } .text { white-space: pre-wrap; overflow-wrap: anywhere; margin: 0; }
 .meta, .empty, .about { color: #6b6258; font-size: 0.9rem; margin: 4px 0 0; } img { display: block; max-width: 100%; border-radius: 12px; margin-bottom: 8px; }
+.photos { display: grid; grid-template-columns: repeat(auto-fill, minmax(160px, 1fr)); gap: 8px; margin-bottom: 8px; } .photos img { margin: 0; width: 100%; aspect-ratio: 1; object-fit: cover; }
 </style>
 </head>
 <body>

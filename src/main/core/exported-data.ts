@@ -9,6 +9,15 @@ export interface ExportPhoto {
   open(): Promise<Readable | Buffer | null>
 }
 
+/** One photo of an exported post: where it is in the archive, and its 사진 설명 ('' for none). */
+export interface ExportedPhoto {
+  file: string | null
+  alt: string
+}
+
+/** A post photo's name in the archive: the cover keeps the name it always had, the others are numbered (post-<id>-2, …). */
+export const postPhotoName = (postId: string, index: number): string => (index === 0 ? `post-${postId}` : `post-${postId}-${index + 1}`)
+
 /**
  * What 내 데이터 내려받기 holds (decision 027): the person's own account, posts, comments, likes
  * and alerts, the reports they made (what kind of writing, why; not whose) and the removal
@@ -17,7 +26,8 @@ export interface ExportPhoto {
  */
 export interface ExportedData {
   account: { email: string; nickname: string; joinedAt: number | null; community: string | null; photo: string | null }
-  posts: { id: string; text: string; layout: string; createdAt: number; updatedAt: number | null; likeCount: number; commentCount: number; photo: string | null }[]
+  /** photos: each post's photos in order (decision 031), its file in the archive (null: not available) and its 사진 설명. */
+  posts: { id: string; text: string; layout: string; createdAt: number; updatedAt: number | null; likeCount: number; commentCount: number; photos: ExportedPhoto[] }[]
   comments: { id: string; postId: string; text: string; createdAt: number }[]
   likes: { postId: string; likedAt: number | null; authorNickname: string; postText: string }[]
   alerts: { type: 'like' | 'comment'; postId: string; actorNickname: string; createdAt: number; seen: boolean }[]

@@ -34,7 +34,7 @@ export function createViews(mediaUrl: (file: string) => string, identity: (perso
         author: person(record.authorId, record.authorNickname, record.authorAvatar),
         text: record.text,
         layout: record.layout,
-        image: image(record.image),
+        photos: record.photos.map((photo) => ({ image: image(photo.image), alt: photo.alt })),
         createdAt: record.createdAt,
         updatedAt: record.updatedAt,
         edited: record.updatedAt > record.createdAt,

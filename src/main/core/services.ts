@@ -1,12 +1,12 @@
-import type { ChangePasswordInput, CompleteProfileInput, ProfileEdit, SignUpInput } from '@shared/ipc/contract'
+import type { ChangePasswordInput, CompleteProfileInput, NewPhoto, ProfileEdit, SignUpInput } from '@shared/ipc/contract'
 import type { ImagePurpose, ReportReason, ReportTarget } from '@shared/limits'
 import type { MessageKey } from '@shared/messages'
-import type { AlertList, CommentPage, CommentView, FeedMatches, FeedPage, ImageUpload, LikeState, LikerList, ModerationLogEntry, ModeratorView, PersonControl, PersonPage, PersonView, PostView, RemovalNotice, ReportGroup, SessionView } from '@shared/types'
+import type { AlertList, CommentPage, CommentView, FeedMatches, FeedPage, ImageUpload, LikeState, LikerList, ModerationLogEntry, ModeratorView, PersonControl, PersonPage, PersonView, PhotoRules, PostView, RemovalNotice, ReportGroup, SessionView } from '@shared/types'
 import { AppError } from '../errors'
 import type { Emit, LiveService } from './live-events'
 import type { NotificationSettingsService } from './notification-settings'
 import type { SearchService } from './search'
-import type { PostDraft } from './post-rules'
+import type { PhotoInput, PostDraft } from './post-rules'
 import type { ExportedData } from './exported-data'
 
 type Awaitable<T> = T | Promise<T>
@@ -53,9 +53,11 @@ export interface Services {
     feed(viewer: string | null, cursor: string | null | undefined, limit?: number): Awaitable<FeedPage>
     find(viewer: string | null, query: string, through: string | null | undefined): FeedMatches
     get(id: string, viewer: string | null): Awaitable<PostView>
-    create(userId: string | null, uploadId: string | null | undefined, draft: PostDraft): Awaitable<PostView>
-    update(userId: string | null, postId: string, uploadId: string | null | undefined, draft: PostDraft): Promise<PostView>
+    create(userId: string | null, photos: readonly NewPhoto[], draft: PostDraft): Awaitable<PostView>
+    update(userId: string | null, postId: string, photos: readonly PhotoInput[] | undefined, draft: PostDraft): Promise<PostView>
     remove(userId: string | null, postId: string, as?: Remover): Promise<{ id: string }>
+    /** What a post's photos must have here (settings/community in community mode; nothing in local mode). */
+    photoRules(userId: string | null): Awaitable<PhotoRules>
   }
   /** Search (the top bar, a hashtag's page): over the store, whichever backend runs (core/search.ts). */
   search: SearchService

@@ -169,6 +169,12 @@ export function countReads(inner: DocsPort) {
     deleteNotice: (key, id) => inner.deleteNotice(key, id),
     reportsBy: many('reportsBy', (uid, n) => inner.reportsBy(uid, n)),
     deleteReport: (id) => inner.deleteReport(id),
+    // A get of a missing document is still one billed read.
+    async communitySettings() {
+      call('communitySettings')
+      add('communitySettings', 1)
+      return inner.communitySettings()
+    },
     // A transaction's read is billed like any other.
     async claimNickname(key, uid) {
       call('claimNickname')

@@ -151,6 +151,7 @@ describe('postFromDoc: magazinePost documents → mirror rows', () => {
       layout: 'Left',
       imageUrl: 'https://firebasestorage.googleapis.com/v0/b/magazine-web.appspot.com/o/postImg%2F1709960700000?alt=media&token=9c2e',
       imagePath: 'postImg/1709960700000',
+      photos: [{ url: 'https://firebasestorage.googleapis.com/v0/b/magazine-web.appspot.com/o/postImg%2F1709960700000?alt=media&token=9c2e', alt: '' }],
       createdAt: local(2024, 3, 9, 14, 5),
       ordered: false,
       postDate: '2024. 3. 9. 14:05',
@@ -180,6 +181,7 @@ describe('postFromDoc: magazinePost documents → mirror rows', () => {
       layout: 'Top',
       imageUrl: 'not a url',
       imagePath: null,
+      photos: [{ url: 'not a url', alt: '' }],
       createdAt: fallback,
       ordered: false,
       postDate: '어제쯤',
@@ -267,7 +269,7 @@ describe('Magpie → documents the web app reads', () => {
   const now = local(2026, 11, 22, 14, 5) + 30_000
 
   it('a new post: the web app\'s fields (docs/specification.md §3.3) in its format, plus createdAt', () => {
-    const doc = newPostDoc(author, { text: '안녕', layout: 'Right', imageUrl: 'https://x/o/postImg%2F9?alt=media' }, now)
+    const doc = newPostDoc(author, { text: '안녕', layout: 'Right', photos: [{ url: 'https://x/o/postImg%2F9?alt=media', alt: '' }] }, now)
     expect(doc).toEqual({
       postedBy: 'me@example.com',
       posted_uid: 'uid-1',
@@ -288,6 +290,7 @@ describe('Magpie → documents the web app reads', () => {
       layout: 'Right',
       imageUrl: doc.postImg,
       imagePath: 'postImg/9',
+      photos: [{ url: doc.postImg, alt: '' }],
       createdAt: now,
       ordered: true,
       postDate: '2026. 11. 22. 오후 02:05',
@@ -296,10 +299,39 @@ describe('Magpie → documents the web app reads', () => {
   })
 
   it('an edit carries only the edit fields that change', () => {
-    const before = { text: 'a', layout: 'Top' as const, imageUrl: 'u1' }
+    const before = { text: 'a', layout: 'Top' as const, photos: [{ url: 'u1', alt: '' }] }
     expect(postEditPatch(before, before)).toEqual({})
-    expect(postEditPatch(before, { text: 'b', layout: 'Top', imageUrl: 'u1' })).toEqual({ postTxt: 'b' })
-    expect(postEditPatch(before, { text: 'a', layout: 'Left', imageUrl: 'u2' })).toEqual({ layout: 'Left', postImg: 'u2' })
+    expect(postEditPatch(before, { text: 'b', layout: 'Top', photos: [{ url: 'u1', alt: '' }] })).toEqual({ postTxt: 'b' })
+    expect(postEditPatch(before, { text: 'a', layout: 'Left', photos: [{ url: 'u2', alt: '' }] })).toEqual({ layout: 'Left', postImg: 'u2' })
+  })
+
+  it('photos (decision 031): morePhotos and photoAlts go together, only when they change, and stay off a one-photo post without a 설명', () => {
+    const one = { text: 'a', layout: 'Top' as const, photos: [{ url: 'u1', alt: '' }] }
+    const two = { ...one, photos: [{ url: 'u1', alt: '바다' }, { url: 'u2', alt: '' }] }
+    expect(newPostDoc(author, two, now)).toMatchObject({ postImg: 'u1', morePhotos: ['u2'], photoAlts: ['바다', ''] })
+    expect(newPostDoc(author, { ...one, photos: [{ url: 'u1', alt: '바다' }] }, now)).toMatchObject({ postImg: 'u1', photoAlts: ['바다'] })
+    expect(newPostDoc(author, { ...one, photos: [{ url: 'u1', alt: '바다' }] }, now)).not.toHaveProperty('morePhotos')
+    expect(postEditPatch(one, two)).toEqual({ morePhotos: ['u2'], photoAlts: ['바다', ''] })
+    expect(postEditPatch(two, { ...two, photos: [{ url: 'u2', alt: '' }, { url: 'u1', alt: '바다' }] })).toEqual({ postImg: 'u2', morePhotos: ['u1'], photoAlts: ['', '바다'] })
+    // Back to one photo without a 설명: empty lists the rules accept (one 설명 for postImg).
+    expect(postEditPatch(two, one)).toEqual({ morePhotos: [], photoAlts: [''] })
+    // Only the cover replaced: the web app's one field.
+    expect(postEditPatch(two, { ...two, photos: [{ url: 'u3', alt: '바다' }, { url: 'u2', alt: '' }] })).toEqual({ postImg: 'u3' })
+  })
+
+  it('reads morePhotos and photoAlts back, trusting neither: Storage post URLs only, at most 10 photos, alts normalised and cut', () => {
+    const url = (n: number) => `https://x/o/postImg%2F${n}?alt=media`
+    const data = { ...newPostDoc(author, { text: 't', layout: 'Top', photos: [{ url: url(0), alt: '' }] }, now) }
+    const read = (extra: Partial<PostDoc>) => postFromDoc({ id: 'p', data: { ...data, ...extra } as PostDoc }, 0).photos
+    expect(read({ morePhotos: [url(1), url(2)], photoAlts: [' 첫\n사진 ', '', '셋'] })).toEqual([
+      { url: url(0), alt: '첫 사진' },
+      { url: url(1), alt: '' },
+      { url: url(2), alt: '셋' }
+    ])
+    expect(read({ morePhotos: ['https://example.com/x.jpg', url(1), 'https://x/o/profileImg%2F1?alt=media', 7 as unknown as string] }).map((p) => p.url)).toEqual([url(0), url(1)])
+    expect(read({ morePhotos: Array.from({ length: 12 }, (_, i) => url(i + 1)) })).toHaveLength(10)
+    expect(read({ photoAlts: ['가'.repeat(1200)] })[0]!.alt).toHaveLength(1000)
+    expect(read({ morePhotos: 'junk' as unknown as string[], photoAlts: 'junk' as unknown as string[] })).toEqual([{ url: url(0), alt: '' }])
   })
 
   it('a comment: exactly the web app\'s fields (the rules refuse any other)', () => {

@@ -1,5 +1,5 @@
-import { defaultLayout, type AlertType, type Layout } from '@shared/limits'
-import { isLayout } from '@shared/validation'
+import { defaultLayout, limits, type AlertType, type Layout } from '@shared/limits'
+import { isLayout, normalPhotoAlt } from '@shared/validation'
 import type { AlertEntry, CommentDoc, PostDoc, Snapshot, UserDoc } from './ports'
 
 /**
@@ -127,6 +127,23 @@ export interface RemotePerson {
   avatarUrl: string
 }
 
+/** A photo of a post document: its download URL and 사진 설명 ('' for none). */
+export interface RemotePhoto {
+  url: string
+  alt: string
+}
+
+/**
+ * A post's photos as its document has them: postImg, then morePhotos (Storage URLs of post
+ * photos only, at most limits.photosMax in all), each with its photoAlts entry, normalised and
+ * cut to limits.photoAltMax (the rules bound them; a document written by hand is not trusted).
+ */
+function photosOf(imageUrl: string, more: unknown, alts: unknown): RemotePhoto[] {
+  const urls = [imageUrl, ...(Array.isArray(more) ? more.map(text).filter((url) => storagePathOf(url)?.startsWith('postImg/')) : [])]
+  const altList = Array.isArray(alts) ? alts : []
+  return urls.slice(0, limits.photosMax).map((url, i) => ({ url, alt: [...normalPhotoAlt(text(altList[i]))].slice(0, limits.photoAltMax).join('') }))
+}
+
 export interface MirrorPost {
   id: string
   author: RemotePerson
@@ -134,6 +151,8 @@ export interface MirrorPost {
   layout: Layout
   imageUrl: string
   imagePath: string | null
+  /** Every photo in order, postImg first, with its 사진 설명 (decision 031); the web app's posts have postImg only. */
+  photos: RemotePhoto[]
   /** createdAt where Magpie wrote it, else the parsed postDate, else `fallbackTime`. */
   createdAt: number
   /** True when the document has createdAt, i.e. the server's ordered feed query returns it. */
@@ -164,6 +183,7 @@ export function postFromDoc(snapshot: Snapshot<PostDoc>, fallbackTime: number): 
     layout: isLayout(doc.layout) ? doc.layout : defaultLayout,
     imageUrl,
     imagePath: /^postImg\/[0-9A-Za-z_-]{1,64}$/.test(declaredPath) ? declaredPath : storagePathOf(imageUrl),
+    photos: photosOf(imageUrl, doc.morePhotos, doc.photoAlts),
     createdAt: stamped ?? parseWebDate(doc.postDate) ?? fallbackTime,
     ordered: stamped !== null,
     postDate: text(doc.postDate),
@@ -255,13 +275,13 @@ export interface Author {
  * the server's time (the shipped rules accept no other). The image's Storage path is not a
  * field: the rules allow only the web app's keys, and storagePathOf reads it back from the URL.
  */
-export function newPostDoc(author: Author, post: { text: string; layout: Layout; imageUrl: string }, now: number): PostDoc {
+export function newPostDoc(author: Author, post: { text: string; layout: Layout; photos: RemotePhoto[] }, now: number): PostDoc {
   return {
+    ...photoFields(post.photos),
     postedBy: author.email,
     posted_uid: author.uid,
     nickname: author.nickname,
     profileImg: author.avatarUrl,
-    postImg: post.imageUrl,
     postTxt: post.text,
     postDate: webDate(now),
     likedBy: [],
@@ -270,12 +290,38 @@ export function newPostDoc(author: Author, post: { text: string; layout: Layout;
   }
 }
 
-/** An edit: only the web app's edit fields (docs/specification.md §3.4), and only those that change (the rules check each one that does). */
-export function postEditPatch(before: { text: string; layout: Layout; imageUrl: string }, after: { text: string; layout: Layout; imageUrl: string }): Partial<PostDoc> {
+/**
+ * A post's photos as document fields (decision 031): postImg is the first (what the web app
+ * shows); morePhotos the others and photoAlts one 사진 설명 each, only when there are others or
+ * a 설명 was written — one photo without one is exactly the web app's document.
+ */
+function photoFields(photos: readonly RemotePhoto[]): Pick<PostDoc, 'postImg' | 'morePhotos' | 'photoAlts'> {
+  const more = photos.slice(1).map((photo) => photo.url)
+  const described = photos.some((photo) => photo.alt !== '')
+  return {
+    postImg: photos[0]!.url,
+    ...(more.length > 0 ? { morePhotos: more } : {}),
+    ...(more.length > 0 || described ? { photoAlts: photos.map((photo) => photo.alt) } : {})
+  }
+}
+
+/**
+ * An edit: the web app's edit fields (docs/specification.md §3.4) and Magpie's photo fields, only
+ * those that change (the rules check each one that does). When the photos after postImg or any
+ * 사진 설명 change, morePhotos and photoAlts go together, so the rules see one 설명 per photo.
+ */
+export function postEditPatch(before: { text: string; layout: Layout; photos: RemotePhoto[] }, after: { text: string; layout: Layout; photos: RemotePhoto[] }): Partial<PostDoc> {
   const patch: Partial<PostDoc> = {}
   if (after.text !== before.text) patch.postTxt = after.text
   if (after.layout !== before.layout) patch.layout = after.layout
-  if (after.imageUrl !== before.imageUrl) patch.postImg = after.imageUrl
+  if (after.photos[0]!.url !== before.photos[0]!.url) patch.postImg = after.photos[0]!.url
+  const more = after.photos.slice(1).map((photo) => photo.url)
+  const alts = after.photos.map((photo) => photo.alt)
+  const same = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((value, i) => value === b[i])
+  if (!same(more, before.photos.slice(1).map((photo) => photo.url)) || !same(alts, before.photos.map((photo) => photo.alt))) {
+    patch.morePhotos = more
+    patch.photoAlts = alts
+  }
   return patch
 }
 

@@ -46,6 +46,10 @@ export interface PostDoc {
    * taken from the download URL.
    */
   postImgPath?: string
+  /** Magpie (decision 031): the post's photos after postImg, in order (at most 9 Storage URLs); absent on the web app's posts. */
+  morePhotos?: string[]
+  /** Magpie: each photo's 사진 설명, postImg's first (one per photo, '' for none); absent on the web app's posts. */
+  photoAlts?: string[]
 }
 
 /** magazineComments/{id} */
@@ -141,6 +145,15 @@ export interface NoticeDoc {
   excerpt: string
   reason: string
   at: number
+}
+
+/**
+ * settings/community: what the community's operator set with the Admin SDK (`npm run community`);
+ * anyone signed in reads it, no client writes it (firebase/firestore.rules).
+ */
+export interface CommunitySettingsDoc {
+  /** Every photo of a post needs its 사진 설명 (decision 031); the rules refuse a write of photoAlts with an empty one. */
+  requireAltText: boolean
 }
 
 export interface Snapshot<T> {
@@ -338,6 +351,8 @@ export interface DocsPort {
   reportsBy(uid: string, limit: number): Promise<Snapshot<ReportDoc>[]>
   /** One of the caller's own reports (회원 탈퇴): it goes. */
   deleteReport(id: string): Promise<void>
+  /** settings/community, one read (signed in only); absent fields are off, null when there is no document. */
+  communitySettings(): Promise<CommunitySettingsDoc | null>
 }
 
 export interface AlertsPort {

@@ -277,24 +277,23 @@ const matrix: Matrix = {
   'posts:create': [
     {
       name: 'with the owner\'s pending upload',
-      input: (s) => ({ uploadId: s.pendingUploadId, text: '새 글', layout: 'Left' }),
+      input: (s) => ({ photos: [{ uploadId: s.pendingUploadId, alt: '' }], text: '새 글', layout: 'Left' }),
       expect: ownerOnly('postImageRequired', 'loginFirstWrite'),
       verify: ({ data, s, after }) => {
-        expect([data.mine, data.image.id, data.author.id]).toEqual([true, s.pendingUploadId, s.owner.user.id])
+        expect([data.mine, data.photos[0]!.image.id, data.author.id]).toEqual([true, s.pendingUploadId, s.owner.user.id])
         expect(rows(after, 'posts')).toHaveLength(2)
       }
     },
     {
       name: 'without an image',
-      // The contract types uploadId as a string; main's schema also lets null through, so try it.
-      input: () => ({ uploadId: null as unknown as string, text: '사진 없는 글', layout: 'Top' }),
+      input: () => ({ photos: [], text: '사진 없는 글', layout: 'Top' }),
       expect: { loggedOut: 'loginFirstWrite', anotherUser: 'postImageRequired', owner: 'postImageRequired' }
     }
   ],
   'posts:update': [
     {
       name: 'the owner\'s post, text only',
-      input: (s) => ({ id: s.postId, uploadId: null, text: '고친 글', layout: 'Right' }),
+      input: (s) => ({ id: s.postId, text: '고친 글', layout: 'Right' }),
       expect: ownerOnly('onlyAuthorEdit'),
       verify: ({ data, after }) => {
         expect([data.text, data.layout]).toEqual(['고친 글', 'Right'])
@@ -303,10 +302,10 @@ const matrix: Matrix = {
     },
     {
       name: 'the owner\'s post, with the owner\'s pending upload',
-      input: (s) => ({ id: s.postId, uploadId: s.pendingUploadId, text: '사진도 바꿈', layout: 'Top' }),
+      input: (s) => ({ id: s.postId, photos: [{ uploadId: s.pendingUploadId, alt: '' }], text: '사진도 바꿈', layout: 'Top' }),
       expect: ownerOnly('onlyAuthorEdit'),
       verify: ({ data, s, after }) => {
-        expect(data.image.id).toBe(s.pendingUploadId)
+        expect(data.photos[0]!.image.id).toBe(s.pendingUploadId)
         expect(ids(after, 'images')).not.toContain(s.postImageId)
       }
     }
@@ -321,6 +320,14 @@ const matrix: Matrix = {
         for (const table of ['posts', 'likes', 'comments', 'alerts']) expect(rows(after, table)).toEqual([])
         expect(ids(after, 'images')).toEqual([s.pendingUploadId])
       }
+    }
+  ],
+  'posts:photoRules': [
+    {
+      name: 'what a post\'s photos need (local mode: nothing)',
+      input: () => undefined,
+      expect: everyone,
+      verify: ({ data }) => expect(data).toEqual({ requireAltText: false })
     }
   ],
   'likes:list': [
@@ -836,7 +843,7 @@ async function buildScenario(): Promise<Scenario> {
     other,
     bystander,
     postId: post.id,
-    postImageId: post.image.id,
+    postImageId: post.photos[0]!.image.id,
     ownerCommentId: ownerComment.id,
     otherCommentId: otherComment.id,
     likeAlertId: likeAlert!.id,

@@ -49,7 +49,7 @@ describe('dispatch refuses what the renderer should never send', () => {
       ['comments:add', { postId: post.id, text: ['안녕'] }],
       ['comments:add', { postId: post.id, text: 'x'.repeat(100_001) }],
       ['posts:update', { id: post.id, text: '글', layout: 'Top', image: 'x' }],
-      ['posts:create', { uploadId: 5, text: '글', layout: 'Top' }],
+      ['posts:create', { photos: [{ uploadId: 5, alt: '' }], text: '글', layout: 'Top' }],
       ['posts:delete', { id: { $ne: null } }],
       ['auth:login', { email: account.email }],
       ['auth:login', { email: account.email, password: account.password, remember: true }],

@@ -51,10 +51,11 @@ export function createHandlers(
     'posts:find': (input, { userId }) => s().posts.find(userId, input.query, input.through),
     'posts:get': (input, { userId }) => s().posts.get(input.id, userId),
     'posts:create': (input, { userId }) =>
-      s().posts.create(userId, input.uploadId, { text: input.text, layout: input.layout }),
+      s().posts.create(userId, input.photos, { text: input.text, layout: input.layout }),
     'posts:update': (input, { userId }) =>
-      s().posts.update(userId, input.id, input.uploadId, { text: input.text, layout: input.layout }),
+      s().posts.update(userId, input.id, input.photos, { text: input.text, layout: input.layout }),
     'posts:delete': (input, { userId }) => s().posts.remove(userId, input.id),
+    'posts:photoRules': (_input, { userId }) => s().posts.photoRules(userId),
     'likes:set': (input, { userId }) => s().likes.set(userId, input.postId, input.liked),
     'likes:list': (input) => s().likes.list(input.postId),
     'comments:list': (input, { userId }) => s().comments.list(userId, input.postId, input.cursor),

@@ -34,6 +34,8 @@ const quietTime = z
   .min(0)
   .max(24 * 60 - limits.quietHoursStep)
   .refine((minutes) => minutes % limits.quietHoursStep === 0)
+const newPhoto = z.strictObject({ uploadId: id, alt: text })
+const keptPhoto = z.strictObject({ imageId: id, alt: text })
 /** A config field: its own rules (and messages) are the settings service's. */
 const configValue = z.string().max(1000)
 
@@ -61,10 +63,11 @@ export const schemas = {
   'posts:feed': z.strictObject({ cursor, limit: z.number().int().min(1).max(50).optional() }),
   'posts:find': z.strictObject({ query: z.string().max(limits.findQueryMax), through: cursor }),
   'posts:get': z.strictObject({ id }),
-  // A missing uploadId is the contract's null: a post without a photo, refused by the service.
-  'posts:create': z.strictObject({ uploadId: id.nullish().transform((upload) => upload ?? null), text, layout }),
-  'posts:update': z.strictObject({ id, uploadId: id.nullish(), text, layout }),
+  // No photo, or more than limits.photosMax, is the service's to refuse with its message.
+  'posts:create': z.strictObject({ photos: z.array(newPhoto).max(100), text, layout }),
+  'posts:update': z.strictObject({ id, photos: z.array(z.union([newPhoto, keptPhoto])).max(100).optional(), text, layout }),
   'posts:delete': z.strictObject({ id }),
+  'posts:photoRules': none,
   'likes:set': z.strictObject({ postId: id, liked: z.boolean() }),
   'likes:list': z.strictObject({ postId: id }),
   'comments:list': z.strictObject({ postId: id, cursor }),

@@ -10,7 +10,8 @@ export interface OwnPostRecord {
   updatedAt: number
   likeCount: number
   commentCount: number
-  image: ImageRecord | null
+  /** Its photos in order (decision 031), each with its 사진 설명. */
+  photos: { image: ImageRecord; alt: string }[]
 }
 
 export interface OwnCommentRecord {
@@ -44,9 +45,14 @@ export interface OwnAlertRecord {
  */
 export function createAccountStore(db: Db) {
   const posts = db.prepare(
-    `SELECT p.id, p.text, p.layout, p.created_at, p.updated_at, p.like_count, p.comment_count, ${imageColumns('i', 'i_')}
-     FROM posts p LEFT JOIN images i ON i.id = p.image_id
-     WHERE p.author_id = ? ORDER BY p.created_at, p.id`
+    `SELECT p.id, p.text, p.layout, p.created_at, p.updated_at, p.like_count, p.comment_count
+     FROM posts p WHERE p.author_id = ? ORDER BY p.created_at, p.id`
+  )
+  // Every photo of the person's posts in one statement: their posts by posts_by_author, each one's photos by post_photos' key.
+  const photos = db.prepare(
+    `SELECT pp.post_id, pp.alt, ${imageColumns('i', 'i_')}
+     FROM posts p JOIN post_photos pp ON pp.post_id = p.id JOIN images i ON i.id = pp.image_id
+     WHERE p.author_id = ? ORDER BY pp.post_id, pp.position`
   )
   const comments = db.prepare('SELECT id, post_id, text, created_at FROM comments WHERE author_id = ? ORDER BY created_at, id')
   const likes = db.prepare(
@@ -77,6 +83,12 @@ export function createAccountStore(db: Db) {
       removeUser.run(userId)
     },
     posts(userId: string): OwnPostRecord[] {
+      const byPost = new Map<string, OwnPostRecord['photos']>()
+      for (const row of photos.all(userId) as Record<string, unknown>[]) {
+        const list = byPost.get(row.post_id as string) ?? []
+        list.push({ image: imageFromColumns(row, 'i_')!, alt: row.alt as string })
+        byPost.set(row.post_id as string, list)
+      }
       return (posts.all(userId) as Record<string, unknown>[]).map((row) => ({
         id: row.id as string,
         text: row.text as string,
@@ -85,7 +97,7 @@ export function createAccountStore(db: Db) {
         updatedAt: row.updated_at as number,
         likeCount: row.like_count as number,
         commentCount: row.comment_count as number,
-        image: imageFromColumns(row, 'i_')
+        photos: byPost.get(row.id as string) ?? []
       }))
     },
     comments(userId: string): OwnCommentRecord[] {

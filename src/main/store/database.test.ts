@@ -44,7 +44,7 @@ describe('openDatabase', () => {
   it('enforces foreign keys: a post cannot point at a missing author or image', async () => {
     const store = createStore(join(await tempDir(), 'magpie.db'))
     expect(() =>
-      store.posts.insert({ id: 'p1', authorId: 'nobody', text: 'x', layout: 'Top', imageId: 'no-image', createdAt: 1 })
+      store.posts.insert({ id: 'p1', authorId: 'nobody', text: 'x', layout: 'Top', photos: [{ imageId: 'no-image', alt: '' }], createdAt: 1 })
     ).toThrow(/FOREIGN KEY/)
     store.close()
   })

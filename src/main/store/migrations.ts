@@ -456,7 +456,30 @@ export const migrations: readonly string[] = [
     INSERT INTO changes (kind, user_id) VALUES ('notices', OLD.user_id);
   END;
   `,
-  /* 14: search (docs/decisions/029-search.md): every post's text in an FTS5 index with the trigram
+  /* 14: post photos (docs/decisions/031-post-photos.md): a post's photos in order with their 사진 설명
+        (alt text). posts.image_id stays the cover (position 0), so the feed, grids, alerts and
+        search keep their one join; triggers give every post its cover row, whoever writes it
+        (the mirror, a seeder), and each post's one photo so far becomes position 0 with no alt.
+        A post's photos are read by the primary key; whether an image is still in use, by image. */ `
+  CREATE TABLE post_photos (
+    post_id  TEXT NOT NULL REFERENCES posts(id) ON DELETE CASCADE,
+    position INTEGER NOT NULL CHECK (position >= 0),
+    image_id TEXT NOT NULL REFERENCES images(id),
+    alt      TEXT NOT NULL DEFAULT '',
+    PRIMARY KEY (post_id, position)
+  ) WITHOUT ROWID;
+  CREATE INDEX post_photos_by_image ON post_photos(image_id);
+  INSERT INTO post_photos (post_id, position, image_id) SELECT id, 0, image_id FROM posts;
+  CREATE TRIGGER post_photos_cover_added AFTER INSERT ON posts BEGIN
+    INSERT OR IGNORE INTO post_photos (post_id, position, image_id) VALUES (NEW.id, 0, NEW.image_id);
+  END;
+  CREATE TRIGGER post_photos_cover_changed AFTER UPDATE OF image_id ON posts
+    WHEN NEW.image_id IS NOT OLD.image_id
+  BEGIN
+    UPDATE post_photos SET image_id = NEW.image_id WHERE post_id = NEW.id AND position = 0;
+  END;
+  `,
+  /* 15: search (docs/decisions/029-search.md): every post's text in an FTS5 index with the trigram
         tokenizer (any substring of 3 characters or more, Korean included, found through the
         index; shorter ones by LIKE over it), in one Unicode form and lower case (search_text),
         and its hashtags as " #a #b " (search_tags). The index's rowid is the post's time × 1024

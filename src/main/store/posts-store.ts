@@ -4,6 +4,12 @@ import { imageColumns, imageFromColumns, type ImageRecord } from './images-store
 import type { Keyset } from './keyset'
 import { hiddenComments, hiddenFrom } from './controls-store'
 
+/** One photo of a post, in its place, with its 사진 설명 ('' for none). */
+export interface PhotoRecord {
+  image: ImageRecord
+  alt: string
+}
+
 export interface PostRecord {
   id: string
   authorId: string
@@ -11,12 +17,19 @@ export interface PostRecord {
   authorAvatar: ImageRecord | null
   text: string
   layout: Layout
-  image: ImageRecord
+  /** In order; the first is the cover (posts.image_id). */
+  photos: PhotoRecord[]
   createdAt: number
   updatedAt: number
   likeCount: number
   commentCount: number
   likedByViewer: boolean
+}
+
+/** A photo as the store keeps it: its image row and its 사진 설명. */
+export interface StoredPhoto {
+  imageId: string
+  alt: string
 }
 
 /** The posts the feed shows: those with their author and photo (find looks at the same rows, so places match). */
@@ -26,19 +39,19 @@ const feedRows = `FROM posts p
 
 // The count leaves out the comments of people hidden from the viewer, as their list does.
 const select = `SELECT p.id, p.author_id, p.text, p.layout, p.created_at, p.updated_at, p.like_count, p.comment_count - ${hiddenComments} AS comment_count,
-    u.nickname AS author_nickname, ${imageColumns('i', 'p_')}, ${imageColumns('a', 'a_')},
+    u.nickname AS author_nickname, ${imageColumns('a', 'a_')},
     EXISTS (SELECT 1 FROM likes l WHERE l.post_id = p.id AND l.user_id = @viewer) AS liked
   ${feedRows}
   LEFT JOIN images a ON a.id = u.avatar_id`
 
-const toPost = (row: Record<string, unknown>): PostRecord => ({
+const toPost = (row: Record<string, unknown>, photos: PhotoRecord[]): PostRecord => ({
   id: row.id as string,
   authorId: row.author_id as string,
   authorNickname: row.author_nickname as string,
   authorAvatar: imageFromColumns(row, 'a_'),
   text: row.text as string,
   layout: row.layout as Layout,
-  image: imageFromColumns(row, 'p_')!,
+  photos,
   createdAt: row.created_at as number,
   updatedAt: row.updated_at as number,
   likeCount: row.like_count as number,
@@ -47,6 +60,23 @@ const toPost = (row: Record<string, unknown>): PostRecord => ({
 })
 
 export function createPostsStore(db: Db) {
+  // The photos of a page of posts in one statement, each post's read by post_photos' primary key.
+  const photosOf = db.prepare(
+    `SELECT pp.post_id, pp.alt, ${imageColumns('i', 'p_')}
+     FROM json_each(@ids) AS j JOIN post_photos pp ON pp.post_id = j.value JOIN images i ON i.id = pp.image_id
+     ORDER BY pp.post_id, pp.position`
+  )
+  function withPhotos(rows: Record<string, unknown>[]): PostRecord[] {
+    if (rows.length === 0) return []
+    const photos = new Map<string, PhotoRecord[]>()
+    for (const row of photosOf.all({ ids: JSON.stringify(rows.map((r) => r.id)) }) as Record<string, unknown>[]) {
+      const list = photos.get(row.post_id as string) ?? []
+      list.push({ image: imageFromColumns(row, 'p_')!, alt: row.alt as string })
+      photos.set(row.post_id as string, list)
+    }
+    return rows.map((row) => toPost(row, photos.get(row.id as string) ?? []))
+  }
+
   // The feed leaves out the posts of people the viewer blocked or muted.
   const shown = `NOT ${hiddenFrom('u')}`
   const firstPage = db.prepare(`${select} WHERE ${shown} ORDER BY p.created_at DESC, p.id DESC LIMIT @limit`)
@@ -63,7 +93,10 @@ export function createPostsStore(db: Db) {
   const wordsAll = db.prepare(`${feedWords} WHERE ${shown} ORDER BY p.created_at DESC, p.id DESC`)
   const wordsThrough = db.prepare(`${feedWords} WHERE ${shown} AND (p.created_at, p.id) >= (@at, @id) ORDER BY p.created_at DESC, p.id DESC`)
   const hiddenAuthor = db.prepare(`SELECT 1 FROM posts p JOIN users u ON u.id = p.author_id WHERE p.id = @id AND ${hiddenFrom('u')}`)
-  const owner = db.prepare('SELECT author_id, image_id FROM posts WHERE id = ?')
+  const owner = db.prepare('SELECT author_id FROM posts WHERE id = ?').pluck()
+  const photoRows = db.prepare('SELECT image_id AS imageId, alt FROM post_photos WHERE post_id = ? ORDER BY position')
+  const clearPhotos = db.prepare('DELETE FROM post_photos WHERE post_id = ?')
+  const addPhoto = db.prepare('INSERT INTO post_photos (post_id, position, image_id, alt) VALUES (@postId, @position, @imageId, @alt)')
   const insert = db.prepare(
     `INSERT INTO posts (id, author_id, text, layout, image_id, created_at, updated_at)
      VALUES (@id, @authorId, @text, @layout, @imageId, @createdAt, @createdAt)`
@@ -75,15 +108,21 @@ export function createPostsStore(db: Db) {
   const remove = db.prepare('DELETE FROM posts WHERE id = ?')
   const counts = db.prepare('SELECT like_count, comment_count FROM posts WHERE id = ?')
 
+  /** Replaces the post's photos (one or more, in order); its cover (posts.image_id) must be the first, set by the caller's write. */
+  function setPhotos(postId: string, photos: readonly StoredPhoto[]): void {
+    clearPhotos.run(postId)
+    photos.forEach((photo, position) => addPhoto.run({ postId, position, imageId: photo.imageId, alt: photo.alt }))
+  }
+
   return {
     page(viewer: string | null, after: Keyset | null, limit: number): PostRecord[] {
       const rows = after ? nextPage.all({ viewer, limit, ...after }) : firstPage.all({ viewer, limit })
-      return (rows as Record<string, unknown>[]).map(toPost)
+      return withPhotos(rows as Record<string, unknown>[])
     },
     /** One person's posts, newest first (their page's grid). */
     byAuthor(author: string, viewer: string | null, after: Keyset | null, limit: number): PostRecord[] {
       const rows = after ? authorNext.all({ author, viewer, limit, ...after }) : authorFirst.all({ author, viewer, limit })
-      return (rows as Record<string, unknown>[]).map(toPost)
+      return withPhotos(rows as Record<string, unknown>[])
     },
     /** Each shown post's author nickname and text in feed order, from the newest down to `through` (inclusive; null: every post). */
     words(viewer: string | null, through: Keyset | null): IterableIterator<{ nickname: string; text: string }> {
@@ -95,18 +134,22 @@ export function createPostsStore(db: Db) {
     },
     get(id: string, viewer: string | null): PostRecord | null {
       const row = byId.get({ id, viewer }) as Record<string, unknown> | undefined
-      return row ? toPost(row) : null
+      return row ? withPhotos([row])[0]! : null
     },
-    ownership(id: string): { authorId: string; imageId: string } | null {
-      const row = owner.get(id) as { author_id: string; image_id: string } | undefined
-      return row ? { authorId: row.author_id, imageId: row.image_id } : null
+    /** The post's author and its photos in order. */
+    ownership(id: string): { authorId: string; photos: StoredPhoto[] } | null {
+      const authorId = owner.get(id) as string | undefined
+      return authorId === undefined ? null : { authorId, photos: photoRows.all(id) as StoredPhoto[] }
     },
-    insert(post: { id: string; authorId: string; text: string; layout: Layout; imageId: string; createdAt: number }): void {
-      insert.run(post)
+    insert(post: { id: string; authorId: string; text: string; layout: Layout; photos: StoredPhoto[]; createdAt: number }): void {
+      insert.run({ ...post, imageId: post.photos[0]!.imageId })
+      setPhotos(post.id, post.photos)
     },
-    update(post: { id: string; text: string; layout: Layout; imageId: string; updatedAt: number }): void {
-      update.run(post)
+    update(post: { id: string; text: string; layout: Layout; photos: StoredPhoto[]; updatedAt: number }): void {
+      update.run({ ...post, imageId: post.photos[0]!.imageId })
+      setPhotos(post.id, post.photos)
     },
+    setPhotos,
     remove(id: string): void {
       remove.run(id)
     },

@@ -23,6 +23,7 @@ export const channels = [
   'posts:create',
   'posts:update',
   'posts:delete',
+  'posts:photoRules',
   'likes:set',
   'likes:list',
   'comments:list',

@@ -10,6 +10,7 @@ import type {
   FirebaseWebConfig,
   ImageUpload,
   InvitationView,
+  PhotoRules,
   LikeState,
   LikerList,
   ModerationLogEntry,
@@ -74,6 +75,18 @@ export interface ChangePasswordInput {
   newPasswordConfirm: string
 }
 
+/** A photo a save adds: an upload of the caller's (images:add) and its 사진 설명 ('' for none). */
+export interface NewPhoto {
+  uploadId: string
+  alt: string
+}
+
+/** A photo an edit keeps: one of the post's own (PhotoView.image.id), with its 사진 설명 as now written. */
+export interface KeptPhoto {
+  imageId: string
+  alt: string
+}
+
 /** Request and response of every channel; main's schemas (src/main/ipc/schemas.ts) must match. */
 export interface Contract {
   'auth:session': { input: void; output: SessionView }
@@ -108,9 +121,13 @@ export interface Contract {
   'search:query': { input: { query: string; cursor?: string | null }; output: SearchResults }
   /** A hashtag's posts (its page), newest first. */
   'search:tag': { input: { tag: string; cursor?: string | null }; output: FeedPage }
-  'posts:create': { input: { uploadId: string | null; text: string; layout: Layout }; output: PostView }
-  'posts:update': { input: { id: string; uploadId?: string | null; text: string; layout: Layout }; output: PostView }
+  /** photos: in the order shown (the first is the cover), 1 to limits.photosMax. */
+  'posts:create': { input: { photos: NewPhoto[]; text: string; layout: Layout }; output: PostView }
+  /** photos: the post's photos as they will be, in order: kept ones by image id, added ones by upload; the others are removed. Absent: they stay as they are. */
+  'posts:update': { input: { id: string; photos?: (NewPhoto | KeptPhoto)[]; text: string; layout: Layout }; output: PostView }
   'posts:delete': { input: { id: string }; output: { id: string } }
+  /** What a post's photos must have here (the editor says so before posting); main checks it again on every save. */
+  'posts:photoRules': { input: void; output: PhotoRules }
   'likes:set': { input: { postId: string; liked: boolean }; output: LikeState }
   /** Who liked the post ("좋아요 N개"): nicknames and photos only. */
   'likes:list': { input: { postId: string }; output: LikerList }

@@ -31,7 +31,7 @@ async function twoPeople() {
   const alice = await a.auth.signUp('alice@example.com', 'secret-a')
   const bob = await b.auth.signUp('bob@example.com', 'secret-b')
   const author = { uid: alice.uid, email: alice.email, nickname: '앨리스', avatarUrl: '' }
-  const postId = await a.docs.addPost(newPostDoc(author, { text: '안녕', layout: 'Top', imageUrl: 'https://x/o/postImg%2F1' }, 5))
+  const postId = await a.docs.addPost(newPostDoc(author, { text: '안녕', layout: 'Top', photos: [{ url: 'https://x/o/postImg%2F1', alt: '' }] }, 5))
   return { fake, a, b, alice, bob, author, postId }
 }
 
@@ -56,7 +56,7 @@ describe('the fake Firebase', () => {
 
   it('stamps createdAt with the server time and pages the ordered feed with a cursor', async () => {
     const { a, author } = await twoPeople()
-    for (let i = 0; i < 4; i++) await a.docs.addPost(newPostDoc(author, { text: `글 ${i}`, layout: 'Top', imageUrl: 'u' }, 0))
+    for (let i = 0; i < 4; i++) await a.docs.addPost(newPostDoc(author, { text: `글 ${i}`, layout: 'Top', photos: [{ url: 'u', alt: '' }] }, 0))
     const first = await a.docs.postsPage(null, 3)
     expect(first.map((p) => p.data.postTxt)).toEqual(['글 3', '글 2', '글 1'])
     expect(first.every((p) => (p.data.createdAt ?? 0) > 1_000)).toBe(true)
@@ -80,7 +80,7 @@ describe('the fake Firebase', () => {
     expect(await reason(b.docs.updatePost(postId, { postTxt: 'hacked' }))).toBe('permission-denied')
     expect(await reason(b.docs.deletePost(postId))).toBe('permission-denied')
     expect(await reason(a.docs.updatePost(postId, { postDate: 'rewritten' }))).toBe('permission-denied')
-    expect(await reason(a.docs.addPost({ ...newPostDoc(author, { text: 'x', layout: 'Top', imageUrl: 'u' }, 0), postImgPath: 'postImg/1' } as PostDoc))).toBe(
+    expect(await reason(a.docs.addPost({ ...newPostDoc(author, { text: 'x', layout: 'Top', photos: [{ url: 'u', alt: '' }] }, 0), postImgPath: 'postImg/1' } as PostDoc))).toBe(
       'permission-denied'
     )
     expect(await reason(a.docs.addComment({ ...newCommentDoc(author, postId, 'x', 0), createdAt: 1 }))).toBe('permission-denied')
@@ -143,7 +143,7 @@ describe('the fake Firebase', () => {
 
   it("counts each post's comments on the server, for visitors too; offline it rejects", async () => {
     const { fake, a, b, author, postId } = await twoPeople()
-    const other = await a.docs.addPost(newPostDoc(author, { text: '둘', layout: 'Top', imageUrl: 'u' }, 0))
+    const other = await a.docs.addPost(newPostDoc(author, { text: '둘', layout: 'Top', photos: [{ url: 'u', alt: '' }] }, 0))
     await a.docs.addComment(newCommentDoc(author, postId, '하나', 0))
     await a.docs.addComment(newCommentDoc(author, postId, '둘', 0))
     fake.webApp.addComment({ post_id: other, comment: '웹', comment_by: 'x@example.com', comment_nick: 'x', comment_time: '' })
@@ -166,7 +166,7 @@ describe('the counting wrapper', () => {
   it('counts the documents each method read, and no writes', async () => {
     const { fake, a, author, postId } = await twoPeople()
     const counting = countReads(a.docs)
-    await counting.docs.addPost(newPostDoc(author, { text: '둘', layout: 'Top', imageUrl: 'u' }, 0))
+    await counting.docs.addPost(newPostDoc(author, { text: '둘', layout: 'Top', photos: [{ url: 'u', alt: '' }] }, 0))
     expect(counting.total()).toBe(0)
     await counting.docs.postsPage(null, 10)
     await counting.docs.getPost('missing')

@@ -75,8 +75,17 @@ interface FakeClient {
 }
 
 const postKeys = ['postedBy', 'posted_uid', 'nickname', 'profileImg', 'postImg', 'postTxt', 'postDate', 'likedBy', 'layout']
-const postOptionalKeys = ['createdAt', 'id']
-const postEditKeys = ['id', 'nickname', 'profileImg', 'postImg', 'postTxt', 'layout']
+const postOptionalKeys = ['createdAt', 'id', 'morePhotos', 'photoAlts']
+const postEditKeys = ['id', 'nickname', 'profileImg', 'postImg', 'postTxt', 'layout', 'morePhotos', 'photoAlts']
+/** As firestore.rules (decision 031): morePhotos ≤ 9 Storage URLs of post photos; photoAlts one string ≤ 1,000 per photo. */
+const postPhotoUrl = /^(https:\/\/firebasestorage[.]googleapis[.]com|http:\/\/(127[.]0[.]0[.]1|localhost):[0-9]{1,5})\/v0\/b\/[^/?#]{1,222}\/o\/postImg%2F[0-9A-Za-z_-]{1,64}([?][^#/]{0,1000})?$/
+function validPhotoFields(data: Record<string, unknown>): boolean {
+  const more = data.morePhotos ?? []
+  const alts = data.photoAlts
+  if (!Array.isArray(more) || more.length > 9 || !more.every((url) => typeof url === 'string' && url.length <= 2048 && postPhotoUrl.test(url))) return false
+  if (alts === undefined) return !('morePhotos' in data)
+  return Array.isArray(alts) && alts.length === more.length + 1 && alts.every((alt) => typeof alt === 'string' && [...alt].length <= 1000)
+}
 const commentKeys = ['post_id', 'comment', 'comment_by', 'comment_nick', 'comment_time']
 const userKeys = ['uid', 'user_id', 'nickname', 'profile_img', 'alerts']
 const alertKeys = ['date', 'post_id', 'committed_by', 'alert_type']
@@ -122,6 +131,11 @@ export function createFakeFirebase(options: FakeFirebaseOptions = {}) {
   const nicknames = new Map<string, string>()
   /** profiles/{uid} (docs/decisions/028-profiles.md) */
   const profiles = new Map<string, ProfileDoc>()
+  /** settings/community as the operator set it (Admin SDK); null: no document. */
+  let communitySettings: Doc | null = null
+  /** As firestore.rules' altsRequired()/writtenAlts(): under requireAltText, every 설명 of a write carrying photoAlts has text. */
+  const altsMissing = (data: Doc): boolean =>
+    communitySettings?.requireAltText === true && Array.isArray(data.photoAlts) && !data.photoAlts.every((alt) => hasText(alt))
   /** RTDB users/{uid}/signOutGeneration */
   const signOuts = new Map<string, number>()
   const alerts = new Map<string, Map<string, AlertEntry>>()
@@ -192,7 +206,7 @@ export function createFakeFirebase(options: FakeFirebaseOptions = {}) {
   }
 
   function putFile(path: string, bytes: Uint8Array, contentType: string, uploader: string | null): string {
-    const url = `https://fake-storage.test/v0/b/fake.appspot.com/o/${encodeURIComponent(path)}?alt=media&token=${autoId()}`
+    const url = `https://firebasestorage.googleapis.com/v0/b/fake.appspot.com/o/${encodeURIComponent(path)}?alt=media&token=${autoId()}`
     files.set(path, { bytes: new Uint8Array(bytes), contentType, uploader, url })
     return url
   }
@@ -330,6 +344,11 @@ export function createFakeFirebase(options: FakeFirebaseOptions = {}) {
           if (signedIn().uid !== uid && rules) denied()
           if (nicknames.get(key) === uid) nicknames.delete(key)
         },
+        async communitySettings() {
+          gate('docs.communitySettings')
+          signedIn()
+          return communitySettings ? { requireAltText: communitySettings.requireAltText === true } : null
+        },
         async getProfile(uid: string) {
           gate('docs.getProfile')
           signedIn()
@@ -430,6 +449,7 @@ export function createFakeFirebase(options: FakeFirebaseOptions = {}) {
             if (!str(data.postTxt, 1, 2000) || !hasText(data.postTxt) || !str(data.postDate, 0, 64)) denied()
             if (!Array.isArray(data.likedBy) || data.likedBy.length !== 0) denied()
             if (!['Top', 'Left', 'Right'].includes(data.layout as string)) denied()
+            if (!validPhotoFields(data) || altsMissing(data)) denied()
           }
           // The adapter writes createdAt as the server's time; so does the fake.
           if ('createdAt' in data) data.createdAt = now()
@@ -451,6 +471,7 @@ export function createFakeFirebase(options: FakeFirebaseOptions = {}) {
             if ('postTxt' in patch && (!str(patch.postTxt, 1, 2000) || !hasText(patch.postTxt))) denied()
             if ('postImg' in patch && !str(patch.postImg, 1, 2048)) denied()
             if ('layout' in patch && !['Top', 'Left', 'Right'].includes(patch.layout as string)) denied()
+            if (('morePhotos' in patch || 'photoAlts' in patch) && (!validPhotoFields({ ...doc, ...(patch as Doc) }) || altsMissing(patch as Doc))) denied()
           }
           posts.set(id, { ...doc, ...clone(patch) })
           changed()
@@ -771,6 +792,10 @@ export function createFakeFirebase(options: FakeFirebaseOptions = {}) {
       updatePost(id: string, patch: Doc): void {
         posts.set(id, { ...posts.get(id), ...clone(patch) })
         changed()
+      },
+      /** settings/community as `npm run community` writes it with the Admin SDK (null: the document removed). */
+      setCommunitySettings(doc: Doc | null): void {
+        communitySettings = clone(doc)
       },
       deletePost(id: string): void {
         posts.delete(id)

@@ -77,7 +77,7 @@ export function backendContract(name: string, open: () => Promise<ContractBacken
 
   async function write(client: ContractClient, text: string): Promise<PostView> {
     const upload = await client.call('images:add', { requestId: `r-${accounts++}`, purpose: 'post', bytes: await tinyJpeg() })
-    return client.call('posts:create', { uploadId: upload.uploadId, text, layout: 'Top' })
+    return client.call('posts:create', { photos: [{ uploadId: upload.uploadId, alt: '' }], text, layout: 'Top' })
   }
 
   const feedHas = async (client: ContractClient, postId: string): Promise<PostView> => {
@@ -107,14 +107,14 @@ export function backendContract(name: string, open: () => Promise<ContractBacken
 
     it('validation and permissions: the same messages on every backend', async () => {
       const [app] = await start(1)
-      expect(await app!.refused('posts:create', { uploadId: null, text: '글', layout: 'Top' })).toMatchObject({ code: 'loginFirstWrite' })
+      expect(await app!.refused('posts:create', { photos: [], text: '글', layout: 'Top' })).toMatchObject({ code: 'loginFirstWrite' })
       expect(await app!.refused('likes:set', { postId: 'x', liked: true })).toMatchObject({ code: 'loginFirstLike' })
       expect(await app!.refused('comments:add', { postId: 'x', text: '안녕' })).toMatchObject({ code: 'loginFirstComment' })
       await signUp(app!, '검사')
       const upload = await app!.call('images:add', { requestId: 'r', purpose: 'post', bytes: await tinyJpeg() })
-      expect(await app!.refused('posts:create', { uploadId: upload.uploadId, text: '   ', layout: 'Top' })).toMatchObject({ code: 'postTextRequired' })
-      expect(await app!.refused('posts:create', { uploadId: null, text: '글', layout: 'Top' })).toMatchObject({ code: 'postImageRequired' })
-      const post = await app!.call('posts:create', { uploadId: upload.uploadId, text: '글', layout: 'Top' })
+      expect(await app!.refused('posts:create', { photos: [{ uploadId: upload.uploadId, alt: '' }], text: '   ', layout: 'Top' })).toMatchObject({ code: 'postTextRequired' })
+      expect(await app!.refused('posts:create', { photos: [], text: '글', layout: 'Top' })).toMatchObject({ code: 'postImageRequired' })
+      const post = await app!.call('posts:create', { photos: [{ uploadId: upload.uploadId, alt: '' }], text: '글', layout: 'Top' })
       expect(await app!.refused('comments:add', { postId: post.id, text: '  ' })).toMatchObject({ code: 'commentRequired' })
     })
 

@@ -36,6 +36,11 @@ export interface SeedOptions {
   scrypt?: ScryptParams
   /** Newest post's time; older posts go back a minute each. */
   now?: number
+  /**
+   * Every how many posts one has several photos (2 to 4, some with a 사진 설명; decision 031); 0:
+   * one photo each. Default 4, and 0 with `files: 'shared'` (benchmark stores stay as they were).
+   */
+  severalPhotosEvery?: number
   /** Processed sample photos to reuse (from `samplePhotos`), e.g. when seeding several stores. */
   photos?: ProcessedImage[]
   onProgress?: (done: number, total: number) => void
@@ -52,6 +57,8 @@ export interface SeedResult {
 
 export const seedPassword = 'magpie-pass-1'
 export const seedEmail = (n: number) => `user${n}@magpie.test`
+
+const photoAlts = ['햇살 드는 창가', '', '비 갠 뒤의 하천길', '노랗게 물든 은행나무', '']
 
 const sentences = [
   '골목 끝 작은 빵집에서 오늘 첫 식빵이 나왔어요.',
@@ -92,6 +99,7 @@ export async function seedStore(options: SeedOptions): Promise<SeedResult> {
   const commentsPerPost = options.commentsPerPost ?? 2
   const heavyComments = options.heavyComments ?? []
   const shareFiles = options.files === 'shared'
+  const severalEvery = options.severalPhotosEvery ?? (shareFiles ? 0 : 4)
   // Random (UUID) keys dirty pages all over every index, and each commit writes every dirty
   // page to the WAL: fewer, larger transactions are much faster for big stores.
   const batch = options.batch ?? (shareFiles ? 50_000 : 500)
@@ -134,22 +142,31 @@ export async function seedStore(options: SeedOptions): Promise<SeedResult> {
   const heavy: { postId: string; author: string; createdAt: number; count: number }[] = new Array(heavyComments.length)
   for (let start = 0; start < options.posts; start += batch) {
     const end = Math.min(options.posts, start + batch)
-    const rows: { postId: string; imageId: string; source: (typeof sources)[number]; files: ImageVariantFile[]; i: number }[] = []
+    type SeedPhoto = { imageId: string; source: (typeof sources)[number]; files: ImageVariantFile[]; alt: string }
+    const rows: { postId: string; photos: SeedPhoto[]; i: number }[] = []
     for (let i = start; i < end; i++) {
-      const source = sources[i % sources.length]!
-      rows.push({ postId: randomUUID(), imageId: randomUUID(), source, files: await filesFor(source), i })
+      // Every severalEvery-th post has 2 to 4 photos, the others one.
+      const count = severalEvery > 0 && i % severalEvery === severalEvery - 1 ? 2 + (i % 3) : 1
+      const photos: SeedPhoto[] = []
+      for (let n = 0; n < count; n++) {
+        const source = sources[(i + n) % sources.length]!
+        photos.push({ imageId: randomUUID(), source, files: await filesFor(source), alt: count > 1 ? photoAlts[(i + n) % photoAlts.length]! : '' })
+      }
+      rows.push({ postId: randomUUID(), photos, i })
     }
     store.transactionSync(() => {
-      for (const { postId, imageId, source, files, i } of rows) {
+      for (const { postId, photos, i } of rows) {
         const author = users[i % users.length]!
         const createdAt = now - (options.posts - 1 - i) * 60_000
-        store.images.insert({
-          id: imageId, ownerId: author, purpose: 'post', width: source.width, height: source.height,
-          placeholder: source.placeholder, variants: files, attached: false, createdAt
-        })
-        store.images.attach(imageId, author)
+        for (const { imageId, source, files } of photos) {
+          store.images.insert({
+            id: imageId, ownerId: author, purpose: 'post', width: source.width, height: source.height,
+            placeholder: source.placeholder, variants: files, attached: false, createdAt
+          })
+          store.images.attach(imageId, author)
+        }
         const text = `${sentences[i % sentences.length]}\n\n#${i + 1}번째 소식`
-        store.posts.insert({ id: postId, authorId: author, text, layout: layouts[i % layouts.length]!, imageId, createdAt })
+        store.posts.insert({ id: postId, authorId: author, text, layout: layouts[i % layouts.length]!, photos: photos.map(({ imageId, alt }) => ({ imageId, alt })), createdAt })
         for (let l = 0; l < likesPerPost; l++) {
           const liker = users[(i + 1 + l * 7) % users.length]!
           if (store.likes.add(postId, liker, createdAt + l) && liker !== author) {

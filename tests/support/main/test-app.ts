@@ -197,7 +197,14 @@ export async function uploadImage(app: Caller, bytes?: Uint8Array): Promise<Imag
 /** Uploads a photo and creates a post with it as the signed-in user. */
 export async function createPost(app: Caller, text = '오늘의 까치', layout: Layout = 'Top', photo?: Uint8Array): Promise<PostView> {
   const upload = await uploadImage(app, photo)
-  return app.call('posts:create', { uploadId: upload.uploadId, text, layout })
+  return app.call('posts:create', { photos: [{ uploadId: upload.uploadId, alt: '' }], text, layout })
+}
+
+/** A post with one photo per 사진 설명 given ('' for none), in that order, each a JPEG of its own colour (decision 031). */
+export async function createPhotoPost(app: Caller, alts: readonly string[], text = '여러 장의 까치'): Promise<PostView> {
+  const photos = []
+  for (const [i, alt] of alts.entries()) photos.push({ uploadId: (await uploadImage(app, await tinyJpeg(`hsl(${(i * 67) % 360}, 70%, 55%)`))).uploadId, alt })
+  return app.call('posts:create', { photos, text, layout: 'Top' })
 }
 
 /**

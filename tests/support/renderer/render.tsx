@@ -11,7 +11,8 @@ type Calls = { channel: string; input: unknown }[]
 
 /** What every screen may ask without the test caring: the layout and 설정 read the shell's view. */
 const defaultAnswers: Record<string, (input: unknown) => unknown> = {
-  'app:shell': () => ok(sampleShell())
+  'app:shell': () => ok(sampleShell()),
+  'posts:photoRules': () => ok({ requireAltText: false })
 }
 
 /**
@@ -109,7 +110,7 @@ export function samplePost(overrides: Partial<PostView> = {}): PostView {
     author: { id: 'author', nickname: '작성자', avatar: null },
     text: '오늘의 소식',
     layout: 'Top',
-    image: { id: 'img', width: 1600, height: 900, placeholder: '', variants: [{ width: 320, url: '/media/a.webp' }] },
+    photos: [{ image: { id: 'img', width: 1600, height: 900, placeholder: '', variants: [{ width: 320, url: '/media/a.webp' }] }, alt: '' }],
     createdAt: Date.UTC(2026, 10, 22, 5, 0),
     updatedAt: Date.UTC(2026, 10, 22, 5, 0),
     edited: false,

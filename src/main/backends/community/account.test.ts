@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { cleanupTestApps } from '../../../../tests/support/main/test-app'
+import { cleanupTestApps, createPhotoPost } from '../../../../tests/support/main/test-app'
 import { createFakeFirebase } from '../../../../tests/support/fake-firebase/fake-firebase'
 import { aliceAndBob, cleanupCommunityApps, join, startCommunityApp, webAppPost, write } from '../../../../tests/support/main/community-app'
 import { readZip } from '../../../../tests/support/zip'
@@ -15,6 +15,7 @@ describe('내 데이터 내려받기 in a community (decision 027)', () => {
   it('reads my posts, comments and likes from the server (three bounded queries), my photos from Storage, never another\'s email', async () => {
     const { fake, a, b, alice, bob, aliceUid } = await aliceAndBob()
     const mine = await write(a, '앨리스의 글')
+    const several = await createPhotoPost(a, ['바다', '하늘'], '두 장')
     // A post the web app wrote for Alice long ago: the mirror never saw it.
     const photoUrl = fake.webApp.uploadFile('postImg/1700000000000', new Uint8Array([0x52, 0x49, 0x46, 0x46, 1, 2, 3]), 'image/webp')
     const old = fake.webApp.addPost(webAppPost({ uid: aliceUid, email: alice.email, nickname: '앨리스' }, { postImg: photoUrl, postTxt: '웹에서 쓴 글' }))
@@ -30,7 +31,12 @@ describe('내 데이터 내려받기 in a community (decision 027)', () => {
     const entries = await readZip(a.desktop.recording.saves.at(-1)!)
     const json = (name: string) => JSON.parse(entries.get(name)!.bytes.toString('utf8'))
     expect(json('data/account.json')).toMatchObject({ email: alice.email, community: a.ports().config.projectId })
-    expect(json('data/posts.json').map((p: { text: string }) => p.text)).toEqual(['웹에서 쓴 글', '앨리스의 글'])
+    expect(json('data/posts.json').map((p: { text: string }) => p.text)).toEqual(['웹에서 쓴 글', '앨리스의 글', '두 장'])
+    expect(json('data/posts.json')[2].photos).toEqual([
+      { file: `photos/post-${several.id}`, alt: '바다' },
+      { file: `photos/post-${several.id}-2`, alt: '하늘' }
+    ])
+    expect(entries.get(`photos/post-${several.id}-2`)!.bytes.length).toBeGreaterThan(0)
     expect(json('data/comments.json')).toEqual([expect.objectContaining({ postId: bobs.id, text: '앨리스의 댓글' })])
     expect(json('data/likes.json')).toEqual([expect.objectContaining({ postId: bobs.id, authorNickname: '밥', postText: '밥의 글' })])
     expect(json('data/alerts.json')).toEqual([expect.objectContaining({ type: 'like', actorNickname: '밥', postId: mine.id })])

@@ -1,7 +1,7 @@
 import { limits } from '@shared/limits'
 import type { SessionView } from '@shared/types'
 import { AppError } from '../../errors'
-import type { ExportedData, ExportPhoto } from '../../core/exported-data'
+import { postPhotoName, type ExportedData, type ExportPhoto } from '../../core/exported-data'
 import { commentFromDoc, postFromDoc } from '../../firebase/mapping'
 import { FirebasePortError, ownDocsMax } from '../../firebase/ports'
 import type { CommunityAuth } from './auth'
@@ -96,7 +96,7 @@ export function createCommunityAccount(ctx: CommunityContext, auth: CommunityAut
           account: { email: me.email, nickname: me.nickname, joinedAt: user?.createdAt ?? null, community: ports.config.projectId, photo: photo(me.avatarUrl, 'profile') },
           posts: oldestFirst(posts.map((doc) => {
             const post = postFromDoc(doc, now)
-            return { id: post.id, text: post.text, layout: post.layout, createdAt: post.createdAt, updatedAt: null, likeCount: post.likedBy.length, commentCount: store.posts.counts(post.id)?.commentCount ?? 0, photo: photo(post.imageUrl, `post-${post.id}`) }
+            return { id: post.id, text: post.text, layout: post.layout, createdAt: post.createdAt, updatedAt: null, likeCount: post.likedBy.length, commentCount: store.posts.counts(post.id)?.commentCount ?? 0, photos: post.photos.map((item, i) => ({ file: photo(item.url, postPhotoName(post.id, i)), alt: item.alt })) }
           })),
           comments: oldestFirst(comments.map((doc) => {
             const comment = commentFromDoc(doc)

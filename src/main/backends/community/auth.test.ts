@@ -29,7 +29,7 @@ describe('community accounts', () => {
     const doc = fake.data.users()[account!.uid]!
     expect(Object.keys(doc).sort()).toEqual(['alerts', 'nickname', 'profile_img', 'uid', 'user_id'])
     expect(doc).toMatchObject({ uid: account!.uid, user_id: 'minji@example.com', nickname: '민지', alerts: [] })
-    expect(doc.profile_img).toMatch(/^https:\/\/fake-storage\.test\/.*profileImg%2F\d+_[0-9a-f]{6}\?/)
+    expect(doc.profile_img).toMatch(/^https:\/\/firebasestorage\.googleapis\.com\/v0\/b\/fake\.appspot\.com\/.*profileImg%2F\d+_[0-9a-f]{6}\?/)
     expect(fake.data.files()).toEqual([expect.stringMatching(/^profileImg\/\d+_[0-9a-f]{6}$/)])
     // The local store is untouched: community accounts live in the project and its mirror.
     expect(databaseOf(app.magpie.store).prepare('SELECT count(*) AS n FROM users').get()).toEqual({ n: 0 })

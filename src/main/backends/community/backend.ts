@@ -27,6 +27,7 @@ import { createMirrorWriter } from './mirror-writer'
 import { createCommunityModeration } from './moderation'
 import { createCommunityPeople } from './people'
 import { createCommunityPosts } from './posts'
+import { createCommunitySettings } from './community-settings'
 import { createSync } from './sync'
 
 /** The image cache's default bound (decision 008: cached beside the mirror, bounded). */
@@ -100,7 +101,7 @@ export function openCommunityBackend(options: CommunityBackendOptions) {
   const notifications = createNotificationSettings(ctx, views)
   const live = createLiveService(ctx, views, options.desktop, emit, auth.currentUserId, notifications)
   const people = createCommunityPeople(ctx, { views, images, writer, author: auth.author })
-  const posts = createCommunityPosts(ctx, views, images, auth, sync, writer)
+  const posts = createCommunityPosts(ctx, views, images, auth, sync, writer, createCommunitySettings(ctx.ports, ctx.now))
   const comments = createCommunityComments(ctx, views, auth, sync, writer)
   const services: Services = {
     auth,

@@ -39,7 +39,7 @@ describe('image cache: a photo outside the community bucket', () => {
             async download(url, maxBytes) {
               asked.push(url)
               // As the adapter does: only the fake project's own bucket is fetched.
-              if (!url.startsWith('https://fake-storage.test/v0/b/fake.appspot.com/o/')) {
+              if (!url.startsWith('https://firebasestorage.googleapis.com/v0/b/fake.appspot.com/o/')) {
                 throw new FirebasePortError('permission-denied', "download: not this community's Storage bucket (bucket \"attacker-project.appspot.com\" at https://firebasestorage.googleapis.com)")
               }
               return download(url, maxBytes)
@@ -51,7 +51,7 @@ describe('image cache: a photo outside the community bucket', () => {
 
     const feed = (await app.call('posts:feed', {})).posts
     await app.settle()
-    const shown = async (id: string) => (await app.call('posts:get', { id })).image
+    const shown = async (id: string) => (await app.call('posts:get', { id })).photos[0]!.image
     expect((await shown('ownPhoto')).variants.length).toBeGreaterThan(0)
     const photo = await shown('foreignPhoto')
     expect(feed.map((p) => p.id)).toContain('foreignPhoto')

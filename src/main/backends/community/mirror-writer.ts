@@ -77,25 +77,34 @@ export function createMirrorWriter(ctx: CommunityContext, images: ImageCache) {
     return now >= dated && now - dated < minuteMs ? now : dated
   }
 
-  /** Inside a transaction: one post document into the mirror; returns the images it shows. */
-  function putPost(snapshot: Snapshot<PostDoc>, now: number): { images: (string | null)[]; dropped: string | null } {
+  /** Inside a transaction: one post document into the mirror; returns the images it shows and those it no longer shows. */
+  function putPost(snapshot: Snapshot<PostDoc>, now: number): { images: (string | null)[]; dropped: string[] } {
     const existing = mirror.postRemote(snapshot.id)
     const post = postFromDoc(snapshot, existing?.createdAt ?? now)
     if (!post.ordered) post.createdAt = webPostTime(post.createdAt, existing?.createdAt ?? null, now)
     const authorId = personOf(post.author, `post-${post.id}`, true)
-    const imageId = mirror.remoteImage(post.imageUrl, 'post', ctx.newId, now)
-    mirror.upsertPost(
+    const photos = post.photos.map((photo) => ({ imageId: mirror.remoteImage(photo.url, 'post', ctx.newId, now), alt: photo.alt }))
+    const imageId = photos[0]!.imageId
+    const isNew = mirror.upsertPost(
       { id: post.id, authorId, authorUid: post.author.uid, text: post.text, layout: post.layout, imageId, createdAt: post.createdAt, ordered: post.ordered, postDate: post.postDate },
       now
     )
+    const before = isNew ? [] : (existing?.photos ?? [])
+    const samePhotos = before.length === photos.length && before.every((photo, i) => photo.imageId === photos[i]!.imageId && photo.alt === photos[i]!.alt)
+    if (isNew || !samePhotos) {
+      store.posts.setPhotos(post.id, photos)
+      // Only the photos after the cover, or a 사진 설명, changed: the post row's own update did not mark it.
+      if (!isNew && existing?.imageId === imageId) mirror.markPostEdited(post.id, now)
+    }
     mirror.setLikers(
       post.id,
       post.likedBy.map((email) => mirror.person({ email }, ctx.newId, now)),
       now
     )
     const avatarId = store.users.get(authorId)?.avatar?.id ?? null
-    mirror.touchImages([imageId, ...(avatarId ? [avatarId] : [])], now)
-    return { images: [imageId, avatarId], dropped: existing && existing.imageId !== imageId ? existing.imageId : null }
+    const shown = photos.map((photo) => photo.imageId)
+    mirror.touchImages([...shown, ...(avatarId ? [avatarId] : [])], now)
+    return { images: [...shown, avatarId], dropped: before.map((photo) => photo.imageId).filter((id) => !shown.includes(id)) }
   }
 
   /** Inside a transaction: the post and what hangs on it go; returns the image files to remove. */
@@ -103,7 +112,7 @@ export function createMirrorWriter(ctx: CommunityContext, images: ImageCache) {
     const existing = mirror.postRemote(postId)
     if (!existing) return []
     store.posts.remove(postId)
-    return mirror.dropImageIfUnused(existing.imageId)?.files ?? []
+    return existing.photos.flatMap((photo) => mirror.dropImageIfUnused(photo.imageId)?.files ?? [])
   }
 
   async function afterCommit(result: { images: (string | null)[]; files: string[] }): Promise<void> {
@@ -129,7 +138,7 @@ export function createMirrorWriter(ctx: CommunityContext, images: ImageCache) {
         written.posts.delete(doc.id)
         const put = putPost(doc, now)
         shown.push(...put.images)
-        if (put.dropped) files.push(...(mirror.dropImageIfUnused(put.dropped)?.files ?? []))
+        for (const dropped of put.dropped) files.push(...(mirror.dropImageIfUnused(dropped)?.files ?? []))
       }
       if (range) {
         const present = new Set(docs.map((d) => d.id))

@@ -51,8 +51,8 @@ describe('community mode offline', () => {
     const feed = await app.call('posts:feed', {})
     expect(feed.posts.map((p) => p.id)).toEqual([second.id, first.id])
     for (const post of feed.posts) {
-      expect(post.image.variants.length).toBeGreaterThan(0)
-      for (const v of post.image.variants) expect(existsSync(join(app.magpie.imagesDir, v.url.slice('/media/'.length)))).toBe(true)
+      expect(post.photos[0]!.image.variants.length).toBeGreaterThan(0)
+      for (const v of post.photos[0]!.image.variants) expect(existsSync(join(app.magpie.imagesDir, v.url.slice('/media/'.length)))).toBe(true)
     }
     expect((await app.call('comments:list', { postId: second.id })).comments.map((c) => c.text)).toEqual(['좋아요'])
     expect((await app.call('alerts:list')).count).toBe(1)
@@ -67,7 +67,7 @@ describe('community mode offline', () => {
     const mirrorBefore = storeSnapshot(app.mirror())
     const projectBefore = { posts: fake.data.posts(), comments: fake.data.comments(), files: fake.data.files() }
     const offline = { code: 'offlineWrite', message: messages.offlineWrite }
-    expect(await app.refused('posts:create', { uploadId: upload.uploadId, text: '오프라인 글', layout: 'Top' })).toEqual(offline)
+    expect(await app.refused('posts:create', { photos: [{ uploadId: upload.uploadId, alt: '' }], text: '오프라인 글', layout: 'Top' })).toEqual(offline)
     expect(await app.refused('posts:update', { id: first.id, text: '고침', layout: 'Top' })).toEqual(offline)
     expect(await app.refused('posts:delete', { id: first.id })).toEqual(offline)
     expect(await app.refused('likes:set', { postId: first.id, liked: true })).toEqual(offline)
@@ -79,7 +79,7 @@ describe('community mode offline', () => {
 
     fake.setOnline(true)
     await app.settle()
-    const post = await app.call('posts:create', { uploadId: upload.uploadId, text: '오프라인 글', layout: 'Top' })
+    const post = await app.call('posts:create', { photos: [{ uploadId: upload.uploadId, alt: '' }], text: '오프라인 글', layout: 'Top' })
     expect(fake.data.posts()[post.id]).toMatchObject({ postTxt: '오프라인 글' })
   })
 

@@ -27,7 +27,7 @@ describe('community posts', () => {
     const storageFiles = fake.data.files().filter((f) => f.startsWith('postImg/'))
     expect(storageFiles).toEqual([expect.stringMatching(/^postImg\/\d+_[0-9a-f]{6}$/)])
 
-    const post = await a.call('posts:create', { uploadId: upload.uploadId, text: '  첫 글  ', layout: 'Left' })
+    const post = await a.call('posts:create', { photos: [{ uploadId: upload.uploadId, alt: '' }], text: '  첫 글  ', layout: 'Left' })
     expect(post).toMatchObject({ text: '첫 글', layout: 'Left', mine: true, likeCount: 0, author: { nickname: '앨리스' } })
     const doc = fake.data.posts()[post.id]!
     expect(doc).toEqual({
@@ -65,7 +65,7 @@ describe('community posts', () => {
     expect(await b.refused('posts:delete', { id: post.id })).toMatchObject({ code: 'onlyAuthorEdit' })
     await b.call('auth:logout')
     expect(await b.refused('posts:delete', { id: post.id })).toMatchObject({ code: 'onlyAuthorEdit' })
-    expect(await b.refused('posts:create', { uploadId: null, text: 'x', layout: 'Top' })).toMatchObject({ code: 'loginFirstWrite' })
+    expect(await b.refused('posts:create', { photos: [], text: 'x', layout: 'Top' })).toMatchObject({ code: 'loginFirstWrite' })
     expect(fake.data.posts()).toEqual(before)
   })
 
@@ -75,15 +75,15 @@ describe('community posts', () => {
     const oldFile = fake.data.files().find((f) => f.startsWith('postImg/'))!
     const oldDoc = fake.data.posts()[post.id]!
     const textOnly = await a.call('posts:update', { id: post.id, text: '고침', layout: 'Right' })
-    expect(textOnly).toMatchObject({ text: '고침', layout: 'Right', image: post.image })
+    expect(textOnly).toMatchObject({ text: '고침', layout: 'Right', photos: post.photos })
     expect(fake.data.posts()[post.id]).toEqual({ ...oldDoc, postTxt: '고침', layout: 'Right' })
 
     const upload = await a.call('images:add', { requestId: 'r2', purpose: 'post', bytes: await tinyJpeg('#00ff00') })
-    const edited = await a.call('posts:update', { id: post.id, uploadId: upload.uploadId, text: '고침', layout: 'Right' })
-    expect(edited.image.id).toBe(upload.image.id)
+    const edited = await a.call('posts:update', { id: post.id, photos: [{ uploadId: upload.uploadId, alt: '' }], text: '고침', layout: 'Right' })
+    expect(edited.photos[0]!.image.id).toBe(upload.image.id)
     expect(fake.data.files()).not.toContain(oldFile)
     expect(fake.data.posts()[post.id]!.postImg).not.toBe(oldDoc.postImg)
-    for (const v of post.image.variants) expect(existsSync(join(a.magpie.imagesDir, v.url.slice('/media/'.length)))).toBe(false)
+    for (const v of post.photos[0]!.image.variants) expect(existsSync(join(a.magpie.imagesDir, v.url.slice('/media/'.length)))).toBe(false)
     await b.settle()
     expect(await b.call('posts:get', { id: post.id })).toMatchObject({ text: '고침', layout: 'Right' })
   })
@@ -109,7 +109,7 @@ describe('community posts', () => {
   it('a double submit saves one post: the first save claimed the photo', async () => {
     const { fake, a } = await aliceAndBob()
     const upload = await a.call('images:add', { requestId: 'r', purpose: 'post', bytes: await tinyJpeg() })
-    const input = { uploadId: upload.uploadId, text: '한 번만', layout: 'Top' as const }
+    const input = { photos: [{ uploadId: upload.uploadId, alt: '' }], text: '한 번만', layout: 'Top' as const }
     const results = await Promise.all([a.magpie.dispatch('posts:create', input), a.magpie.dispatch('posts:create', input)])
     expect(results.filter((r) => r.ok)).toHaveLength(1)
     expect(results.find((r) => !r.ok)).toMatchObject({ error: { code: 'imageExpired' } })
@@ -119,9 +119,9 @@ describe('community posts', () => {
   it('checks text, layout and photo as local mode does', async () => {
     const { fake, a } = await aliceAndBob()
     const upload = await a.call('images:add', { requestId: 'r', purpose: 'post', bytes: await tinyJpeg() })
-    expect(await a.refused('posts:create', { uploadId: upload.uploadId, text: '   ', layout: 'Top' })).toMatchObject({ code: 'postTextRequired' })
-    expect(await a.refused('posts:create', { uploadId: null, text: '글', layout: 'Top' })).toMatchObject({ code: 'postImageRequired' })
-    expect(await a.refused('posts:create', { uploadId: 'someone-elses', text: '글', layout: 'Top' })).toMatchObject({ code: 'postImageRequired' })
+    expect(await a.refused('posts:create', { photos: [{ uploadId: upload.uploadId, alt: '' }], text: '   ', layout: 'Top' })).toMatchObject({ code: 'postTextRequired' })
+    expect(await a.refused('posts:create', { photos: [], text: '글', layout: 'Top' })).toMatchObject({ code: 'postImageRequired' })
+    expect(await a.refused('posts:create', { photos: [{ uploadId: 'someone-elses', alt: '' }], text: '글', layout: 'Top' })).toMatchObject({ code: 'postImageRequired' })
     expect(Object.keys(fake.data.posts())).toEqual([])
   })
 
@@ -238,9 +238,9 @@ describe('community posts', () => {
     fake.webApp.addPost(webAppPost(web, { postImg: url, postDate: '2026. 1. 1. 10:00' }), 'webPhoto')
     const app = await startCommunityApp(fake)
     const [post] = (await app.call('posts:feed', {})).posts
-    expect(post!.image).toMatchObject({ width: 200, height: 100 })
-    expect(post!.image.variants.length).toBeGreaterThan(0)
-    for (const v of post!.image.variants) expect(existsSync(join(app.magpie.imagesDir, v.url.slice('/media/'.length)))).toBe(true)
+    expect(post!.photos[0]!.image).toMatchObject({ width: 200, height: 100 })
+    expect(post!.photos[0]!.image.variants.length).toBeGreaterThan(0)
+    for (const v of post!.photos[0]!.image.variants) expect(existsSync(join(app.magpie.imagesDir, v.url.slice('/media/'.length)))).toBe(true)
     expect(app.eventsOf('posts:changed').some((e) => e.postIds.includes('webPhoto'))).toBe(true)
   })
 
@@ -261,7 +261,7 @@ describe('community posts', () => {
     fake.setOnline(false, app.ports())
     fake.setOnline(true, app.ports())
     await app.settle()
-    expect((await app.call('posts:get', { id: 'webPhoto' })).image.variants.length).toBeGreaterThan(0)
+    expect((await app.call('posts:get', { id: 'webPhoto' })).photos[0]!.image.variants.length).toBeGreaterThan(0)
   })
 
   it('keeps the image cache within its bound: the least recently shown lose their files and keep the placeholder', async () => {
@@ -275,8 +275,8 @@ describe('community posts', () => {
     const cached = (databaseOf(app.mirror()).prepare('SELECT count(*) AS n FROM images WHERE cached_bytes > 0').get() as { n: number }).n
     expect(cached).toBe(1)
     const posts = (await app.call('posts:feed', {})).posts
-    expect(posts.filter((p) => p.image.variants.length === 0).length).toBe(3)
-    expect(posts.every((p) => p.image.width === 400 || p.image.variants.length === 0)).toBe(true)
+    expect(posts.filter((p) => p.photos[0]!.image.variants.length === 0).length).toBe(3)
+    expect(posts.every((p) => p.photos[0]!.image.width === 400 || p.photos[0]!.image.variants.length === 0)).toBe(true)
   })
 })
 
@@ -320,22 +320,22 @@ describe('a save the server took always gets its mirror row and keeps its photo'
     const first = await a.call('images:add', { requestId: 'r1', purpose: 'post', bytes: await tinyJpeg() })
     a.clock.advance(day - 1_000)
     duringWrite(a, 'addPost', { before: () => a.clock.advance(2_000) })
-    const post = await a.call('posts:create', { uploadId: first.uploadId, text: '늦은 저장', layout: 'Top' })
-    expect(post.image.id).toBe(first.image.id)
+    const post = await a.call('posts:create', { photos: [{ uploadId: first.uploadId, alt: '' }], text: '늦은 저장', layout: 'Top' })
+    expect(post.photos[0]!.image.id).toBe(first.image.id)
     expect(mirrorRow(a, post.id)).toEqual({ text: '늦은 저장', imageId: first.image.id, attached: 1 })
 
     const second = await a.call('images:add', { requestId: 'r2', purpose: 'post', bytes: await tinyJpeg('#00ff00') })
     a.clock.advance(day - 1_000)
     duringWrite(a, 'updatePost', { before: () => a.clock.advance(2_000) })
-    const edited = await a.call('posts:update', { id: post.id, uploadId: second.uploadId, text: '늦은 수정', layout: 'Top' })
-    expect(edited.image.id).toBe(second.image.id)
+    const edited = await a.call('posts:update', { id: post.id, photos: [{ uploadId: second.uploadId, alt: '' }], text: '늦은 수정', layout: 'Top' })
+    expect(edited.photos[0]!.image.id).toBe(second.image.id)
 
     a.clock.advance(2 * day)
     expect(await sweep(a)).toBe(0)
     expect(inStorage(fake, fake.data.posts()[post.id]!.postImg as string)).toBe(true)
     const [shown] = (await a.call('posts:feed', {})).posts
-    expect(shown).toMatchObject({ id: post.id, text: '늦은 수정', image: { id: second.image.id } })
-    for (const v of shown!.image.variants) expect(existsSync(join(a.magpie.imagesDir, v.url.slice('/media/'.length)))).toBe(true)
+    expect(shown).toMatchObject({ id: post.id, text: '늦은 수정', photos: [{ image: { id: second.image.id } }] })
+    for (const v of shown!.photos[0]!.image.variants) expect(existsSync(join(a.magpie.imagesDir, v.url.slice('/media/'.length)))).toBe(true)
   })
 
   it('the sweep running while the write is on its way takes the abandoned uploads and leaves the ones the saves claimed', async () => {
@@ -350,18 +350,18 @@ describe('a save the server took always gets its mirror row and keeps its photo'
     const swept: number[] = []
     duringWrite(a, 'addPost', { before: async () => (a.clock.advance(2_000), swept.push(await sweep(a))) })
     duringWrite(a, 'updatePost', { before: async () => (a.clock.advance(day), swept.push(await sweep(a))) })
-    const created = await a.call('posts:create', { uploadId: forPost.uploadId, text: '새 글', layout: 'Top' })
-    const edited = await a.call('posts:update', { id: post.id, uploadId: forEdit.uploadId, text: '고침', layout: 'Top' })
+    const created = await a.call('posts:create', { photos: [{ uploadId: forPost.uploadId, alt: '' }], text: '새 글', layout: 'Top' })
+    const edited = await a.call('posts:update', { id: post.id, photos: [{ uploadId: forEdit.uploadId, alt: '' }], text: '고침', layout: 'Top' })
     expect(swept).toEqual([1, 1])
     // The two abandoned uploads' files and the edit's old photo.
     expect(files.filter((f) => !fake.data.files().includes(f))).toHaveLength(3)
     for (const [view, upload] of [[created, forPost], [edited, forEdit]] as const) {
-      expect(view.image.id).toBe(upload.image.id)
+      expect(view.photos[0]!.image.id).toBe(upload.image.id)
       expect(inStorage(fake, fake.data.posts()[view.id]!.postImg as string)).toBe(true)
       expect(mirrorRow(a, view.id)).toMatchObject({ imageId: upload.image.id, attached: 1 })
     }
     for (const gone of [abandoned, abandonedLater]) {
-      expect(await a.refused('posts:create', { uploadId: gone.uploadId, text: '버린 사진', layout: 'Top' })).toMatchObject({ code: 'postImageRequired' })
+      expect(await a.refused('posts:create', { photos: [{ uploadId: gone.uploadId, alt: '' }], text: '버린 사진', layout: 'Top' })).toMatchObject({ code: 'postImageRequired' })
     }
   })
 
@@ -369,29 +369,29 @@ describe('a save the server took always gets its mirror row and keeps its photo'
     const { fake, a } = await aliceAndBob()
     const upload = await a.call('images:add', { requestId: 'r', purpose: 'post', bytes: await tinyJpeg() })
     fake.failNext('docs.addPost', 'offline')
-    expect(await a.refused('posts:create', { uploadId: upload.uploadId, text: '다시', layout: 'Top' })).toMatchObject({ code: 'offlineWrite' })
+    expect(await a.refused('posts:create', { photos: [{ uploadId: upload.uploadId, alt: '' }], text: '다시', layout: 'Top' })).toMatchObject({ code: 'offlineWrite' })
     expect(Object.keys(fake.data.posts())).toEqual([])
-    expect((await a.call('posts:create', { uploadId: upload.uploadId, text: '다시', layout: 'Top' })).image.id).toBe(upload.image.id)
+    expect((await a.call('posts:create', { photos: [{ uploadId: upload.uploadId, alt: '' }], text: '다시', layout: 'Top' })).photos[0]!.image.id).toBe(upload.image.id)
   })
 
   it('a mirror write failing after the server took the post: the store\'s message, then the post from its snapshot; its photo is the post\'s, never reused or swept', async () => {
     const { fake, a } = await aliceAndBob()
     const upload = await a.call('images:add', { requestId: 'r', purpose: 'post', bytes: await tinyJpeg() })
     duringWrite(a, 'addPost', { after: () => failNextMirrorWrite(a) })
-    expect(await a.refused('posts:create', { uploadId: upload.uploadId, text: '서버에만', layout: 'Top' })).toEqual({ code: 'diskFull', message: messages.diskFull })
+    expect(await a.refused('posts:create', { photos: [{ uploadId: upload.uploadId, alt: '' }], text: '서버에만', layout: 'Top' })).toEqual({ code: 'diskFull', message: messages.diskFull })
     const [id] = Object.keys(fake.data.posts())
     await a.settle()
     // The feed listener's snapshot, before any read of the feed.
     expect(mirrorRow(a, id!)).toEqual({ text: '서버에만', imageId: upload.image.id, attached: 1 })
-    expect(await a.refused('posts:create', { uploadId: upload.uploadId, text: '두 번째', layout: 'Top' })).toMatchObject({ code: 'imageExpired' })
+    expect(await a.refused('posts:create', { photos: [{ uploadId: upload.uploadId, alt: '' }], text: '두 번째', layout: 'Top' })).toMatchObject({ code: 'imageExpired' })
     expect(Object.values(fake.data.posts()).map((p) => p.postTxt)).toEqual(['서버에만'])
 
     a.clock.advance(2 * day)
     expect(await sweep(a)).toBe(0)
     expect(inStorage(fake, fake.data.posts()[id!]!.postImg as string)).toBe(true)
     const [shown] = (await a.call('posts:feed', {})).posts
-    expect(shown).toMatchObject({ id, mine: true, image: { id: upload.image.id } })
-    expect(shown!.image.variants.length).toBeGreaterThan(0)
+    expect(shown).toMatchObject({ id, mine: true, photos: [{ image: { id: upload.image.id } }] })
+    expect(shown!.photos[0]!.image.variants.length).toBeGreaterThan(0)
   })
 
   it('a mirror that takes no posts for a while (the snapshot fails too): the saved post shows at the next feed read', async () => {
@@ -399,12 +399,12 @@ describe('a save the server took always gets its mirror row and keeps its photo'
     const upload = await a.call('images:add', { requestId: 'r', purpose: 'post', bytes: await tinyJpeg() })
     const db = databaseOf(a.mirror())
     db.exec("CREATE TEMP TRIGGER no_posts BEFORE INSERT ON posts BEGIN SELECT RAISE(ABORT, 'no posts'); END")
-    expect(await a.refused('posts:create', { uploadId: upload.uploadId, text: '늦게 보임', layout: 'Top' })).toMatchObject({ code: 'serverError' })
+    expect(await a.refused('posts:create', { photos: [{ uploadId: upload.uploadId, alt: '' }], text: '늦게 보임', layout: 'Top' })).toMatchObject({ code: 'serverError' })
     await a.settle()
     const [id] = Object.keys(fake.data.posts())
     expect(mirrorRow(a, id!)).toBeUndefined()
     db.exec('DROP TRIGGER no_posts')
-    expect((await a.call('posts:feed', {})).posts).toMatchObject([{ id, text: '늦게 보임', mine: true, image: { id: upload.image.id } }])
+    expect((await a.call('posts:feed', {})).posts).toMatchObject([{ id, text: '늦게 보임', mine: true, photos: [{ image: { id: upload.image.id } }] }])
     expect(mirrorRow(a, id!)).toMatchObject({ attached: 1 })
   })
 
@@ -413,12 +413,12 @@ describe('a save the server took always gets its mirror row and keeps its photo'
     const post = await write(a, '처음')
     const upload = await a.call('images:add', { requestId: 'r', purpose: 'post', bytes: await tinyJpeg('#00ff00') })
     duringWrite(a, 'updatePost', { after: () => failNextMirrorWrite(a) })
-    expect(await a.refused('posts:update', { id: post.id, uploadId: upload.uploadId, text: '고침', layout: 'Top' })).toMatchObject({ code: 'diskFull' })
+    expect(await a.refused('posts:update', { id: post.id, photos: [{ uploadId: upload.uploadId, alt: '' }], text: '고침', layout: 'Top' })).toMatchObject({ code: 'diskFull' })
     await a.settle()
     expect(mirrorRow(a, post.id)).toEqual({ text: '고침', imageId: upload.image.id, attached: 1 })
     a.clock.advance(2 * day)
     expect(await sweep(a)).toBe(0)
     expect(inStorage(fake, fake.data.posts()[post.id]!.postImg as string)).toBe(true)
-    expect(await a.call('posts:get', { id: post.id })).toMatchObject({ text: '고침', image: { id: upload.image.id } })
+    expect(await a.call('posts:get', { id: post.id })).toMatchObject({ text: '고침', photos: [{ image: { id: upload.image.id } }] })
   })
 })

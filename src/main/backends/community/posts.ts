@@ -2,7 +2,9 @@ import { limits } from '@shared/limits'
 import type { FeedPage, PostView } from '@shared/types'
 import { AppError } from '../../errors'
 import { createLocalPosts } from '../local/posts'
-import { checkDraft, type PostDraft } from '../../core/post-rules'
+import { checkDraft, checkPhotos, type PhotoInput, type PostDraft } from '../../core/post-rules'
+import type { NewPhoto } from '@shared/ipc/contract'
+import type { PendingImage } from '../../store/images-store'
 import type { Views } from '../../core/mappers'
 import type { Remover } from '../../core/services'
 import { decodeCursor, encodeCursor, type Keyset } from '../../store/keyset'
@@ -14,6 +16,7 @@ import type { CommunityContext } from './context'
 import { remote } from './remote-call'
 import type { CommunityImages } from './images'
 import type { MirrorWriter } from './mirror-writer'
+import type { CommunitySettings } from './community-settings'
 import { atOrAbove, type Sync } from './sync'
 
 /**
@@ -25,7 +28,15 @@ import { atOrAbove, type Sync } from './sync'
 /** A postDate in the ko-KR form the web app writes in a Korean browser (year. month. day. time), the form firestore.rules read a day from. */
 const koreanPostDay = /^\d{4}\. \d{1,2}\. \d{1,2}\. ./
 
-export function createCommunityPosts(ctx: CommunityContext, views: Views, images: CommunityImages, auth: CommunityAuth, sync: Sync, writer: MirrorWriter) {
+export function createCommunityPosts(
+  ctx: CommunityContext,
+  views: Views,
+  images: CommunityImages,
+  auth: CommunityAuth,
+  sync: Sync,
+  writer: MirrorWriter,
+  settings: CommunitySettings
+) {
   const { store, mirror, ports } = ctx
   const local = createLocalPosts(ctx, views, images.local)
 
@@ -59,18 +70,42 @@ export function createCommunityPosts(ctx: CommunityContext, views: Views, images
   }
 
   /**
-   * A save's remote write. Its photo was claimed before (images.claim) and is released only
+   * A save's remote write. Its photos were claimed before (images.claim) and are released only
    * when the server refused the write. Once the server has it, nothing undoes the claim: if the
    * mirror write after it fails, the document's snapshot mirrors the post onto the claimed row
    * (found by its URL), so a server post never lacks its mirror row or loses its photo to the sweep.
    */
-  async function writeClaimed<T>(claimed: string | null, work: () => Promise<T>): Promise<T> {
+  async function writeClaimed<T>(claimed: readonly string[], work: () => Promise<T>): Promise<T> {
     try {
       return await remote('write', work)
     } catch (error) {
-      if (claimed) await images.unclaim(claimed)
+      for (const uploadId of claimed) await images.unclaim(uploadId)
       throw error
     }
+  }
+
+  /** Claims each upload in turn; one refused releases those claimed before it. */
+  async function claimAll(uploadIds: readonly string[], userId: string): Promise<{ image: PendingImage; url: string }[]> {
+    const claimed: { image: PendingImage; url: string }[] = []
+    try {
+      for (const uploadId of uploadIds) claimed.push(await images.claim(uploadId, userId))
+    } catch (error) {
+      for (const c of claimed) await images.unclaim(c.image.id)
+      throw error
+    }
+    return claimed
+  }
+
+  /**
+   * A write the rules refused while a photo had no 사진 설명: the operator may have turned
+   * requireAltText on since it was read. Read it again, so the refusal names the photo.
+   */
+  async function recheckAlts(error: unknown, userId: string, photos: readonly PhotoInput[]): Promise<never> {
+    if (error instanceof AppError && error.code === 'permissionDenied' && photos.some((photo) => photo.alt === '')) {
+      settings.forget()
+      checkPhotos(photos, (await settings.photoRules(userId)).requireAltText)
+    }
+    throw error
   }
 
   const ownUid = (post: PostRemote, uid: string) => {
@@ -103,23 +138,25 @@ export function createCommunityPosts(ctx: CommunityContext, views: Views, images
       return local.get(postId, viewer)
     },
 
-    async create(userId: string | null, uploadId: string | null | undefined, draft: PostDraft): Promise<PostView> {
+    async create(userId: string | null, photos: readonly NewPhoto[], draft: PostDraft): Promise<PostView> {
       if (!userId) throw new AppError('loginFirstWrite')
       const clean = checkDraft(draft)
-      if (!uploadId) throw new AppError('postImageRequired', 'image')
+      const list = checkPhotos(photos, (await settings.photoRules(userId)).requireAltText)
       const author = await auth.author(userId)
-      const { image, url } = await images.claim(uploadId, userId)
+      const claimed = await claimAll(list.map((photo) => photo.uploadId), userId)
+      const stored = list.map((photo, i) => ({ imageId: claimed[i]!.image.id, alt: photo.alt }))
       const now = ctx.now()
-      const doc = newPostDoc(author, { text: clean.text, layout: clean.layout, imageUrl: url }, now)
-      const id = await writeClaimed(uploadId, () => ports.docs.addPost(doc))
+      const doc = newPostDoc(author, { text: clean.text, layout: clean.layout, photos: list.map((photo, i) => ({ url: claimed[i]!.url, alt: photo.alt })) }, now)
+      const id = await writeClaimed(stored.map((photo) => photo.imageId), () => ports.docs.addPost(doc)).catch((error: unknown) => recheckAlts(error, userId, list))
       writer.wrote('post', id)
       try {
-        await store.transaction(() =>
+        await store.transaction(() => {
           mirror.upsertPost(
-            { id, authorId: userId, authorUid: author.uid, text: clean.text, layout: clean.layout, imageId: image.id, createdAt: now, ordered: true, postDate: webDate(now) },
+            { id, authorId: userId, authorUid: author.uid, text: clean.text, layout: clean.layout, imageId: stored[0]!.imageId, createdAt: now, ordered: true, postDate: webDate(now) },
             now
           )
-        )
+          store.posts.setPhotos(id, stored)
+        })
       } catch (error) {
         // The server has the post: the mirror takes it from the saved document later, if no snapshot brings it first.
         writer.unmirrored({ id, data: doc })
@@ -129,32 +166,47 @@ export function createCommunityPosts(ctx: CommunityContext, views: Views, images
       return local.get(id, userId)
     },
 
-    async update(userId: string | null, postId: string, uploadId: string | null | undefined, draft: PostDraft): Promise<PostView> {
+    /** photos undefined: the post keeps its photos as they are. */
+    async update(userId: string | null, postId: string, photos: readonly PhotoInput[] | undefined, draft: PostDraft): Promise<PostView> {
       const before = await requireAuthor(postId, userId)
       const clean = checkDraft(draft)
+      const list: PhotoInput[] = photos
+        ? checkPhotos(photos, (await settings.photoRules(userId)).requireAltText)
+        : before.photos.map((p) => ({ imageId: p.imageId, alt: p.alt }))
       const author = await auth.author(userId!)
       ownUid(before, author.uid)
-      const replacement = uploadId && uploadId !== before.imageId ? await images.claim(uploadId, userId!) : null
-      const imageUrl = replacement?.url ?? before.imageUrl ?? ''
-      const patch = postEditPatch({ text: before.text, layout: before.layout, imageUrl: before.imageUrl ?? '' }, { ...clean, imageUrl })
+      for (const photo of list) if ('imageId' in photo && !before.photos.some((p) => p.imageId === photo.imageId)) throw new AppError('imageExpired', 'image')
+      const uploads = list.flatMap((photo) => ('uploadId' in photo ? [photo.uploadId] : []))
+      const claimed = await claimAll(uploads, userId!)
+      const added = new Map(uploads.map((uploadId, i) => [uploadId, claimed[i]!]))
+      const after = list.map((photo) => {
+        const upload = 'uploadId' in photo ? added.get(photo.uploadId)! : null
+        const kept = 'imageId' in photo ? before.photos.find((p) => p.imageId === photo.imageId)! : null
+        return { imageId: upload?.image.id ?? kept!.imageId, url: upload?.url ?? kept!.url ?? '', alt: photo.alt }
+      })
+      const patch = postEditPatch(
+        { text: before.text, layout: before.layout, photos: before.photos.map((p) => ({ url: p.url ?? '', alt: p.alt })) },
+        { ...clean, photos: after }
+      )
       // A post the web app wrote has no createdAt, so other copies' ordered feed never shows it:
       // the edit gives it the time this copy orders it by, once. firestore.rules accept it only
       // within the day its ko-KR postDate names; a date in another form edits without it.
       if (Object.keys(patch).length > 0 && !before.ordered && koreanPostDay.test(before.postDate)) {
         patch.createdAt = Math.min(before.createdAt, ctx.now())
       }
-      if (Object.keys(patch).length > 0) await writeClaimed(replacement?.image.id ?? null, () => ports.docs.updatePost(postId, patch))
+      if (Object.keys(patch).length > 0) {
+        await writeClaimed(claimed.map((c) => c.image.id), () => ports.docs.updatePost(postId, patch)).catch((error: unknown) => recheckAlts(error, userId!, list))
+      }
+      const gone = before.photos.filter((p) => !after.some((a) => a.imageId === p.imageId))
       const files = await store.transaction(() => {
-        store.posts.update({ id: postId, text: clean.text, layout: clean.layout, imageId: replacement?.image.id ?? before.imageId, updatedAt: ctx.now() })
+        store.posts.update({ id: postId, text: clean.text, layout: clean.layout, photos: after, updatedAt: ctx.now() })
         if (patch.createdAt !== undefined) mirror.markPostOrdered(postId)
-        return replacement ? (mirror.dropImageIfUnused(before.imageId)?.files ?? []) : []
+        return gone.flatMap((p) => mirror.dropImageIfUnused(p.imageId)?.files ?? [])
       })
       ctx.published()
-      // The old photo goes only after the edit is saved: a failed save never loses the photo in use.
-      if (replacement) {
-        await images.removeRemote(before.imagePath ?? storagePathOf(before.imageUrl ?? ''))
-        await removeImageFiles(ctx.imagesDir, files)
-      }
+      // The old photos go only after the edit is saved: a failed save never loses a photo in use.
+      for (const p of gone) await images.removeRemote(p.path ?? storagePathOf(p.url ?? ''))
+      await removeImageFiles(ctx.imagesDir, files)
       return local.get(postId, userId)
     },
 
@@ -170,12 +222,14 @@ export function createCommunityPosts(ctx: CommunityContext, views: Views, images
       await remote('write', () => ports.docs.deletePost(postId))
       const files = await store.transaction(() => {
         store.posts.remove(postId)
-        return mirror.dropImageIfUnused(before.imageId)?.files ?? []
+        return before.photos.flatMap((p) => mirror.dropImageIfUnused(p.imageId)?.files ?? [])
       })
       ctx.published()
-      await images.removeRemote(before.imagePath ?? storagePathOf(before.imageUrl ?? ''))
+      for (const p of before.photos) await images.removeRemote(p.path ?? storagePathOf(p.url ?? ''))
       await removeImageFiles(ctx.imagesDir, files)
       return { id: postId }
-    }
+    },
+
+    photoRules: settings.photoRules
   }
 }

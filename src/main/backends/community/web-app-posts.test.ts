@@ -54,8 +54,8 @@ describe("the web app's posts, live in an open Magpie (issue 21, defect 1)", () 
     const post = shown[0]!
     expect(post.text).toBe('웹에서 방금')
     expect(post.author.nickname).toBe('웹')
-    expect(post.image.width).toBe(320)
-    expect(post.image.variants.length).toBeGreaterThan(0)
+    expect(post.photos[0]!.image.width).toBe(320)
+    expect(post.photos[0]!.image.variants.length).toBeGreaterThan(0)
     // Neither the legacy scan nor a page of the feed found it.
     expect(app.reads!.counts.calls.legacyPostsScan ?? 0).toBe(scans)
     expect(app.reads!.counts.calls.postsPage ?? 0).toBe(pages)

@@ -39,7 +39,7 @@ describe('a web-app account without a users document', () => {
     const doc = fake.data.users()[account.uid]!
     expect(Object.keys(doc).sort()).toEqual(['alerts', 'nickname', 'profile_img', 'uid', 'user_id'])
     expect(doc).toMatchObject({ uid: account.uid, user_id: email, nickname: '반쪽', alerts: [] })
-    expect(doc.profile_img).toMatch(/^https:\/\/fake-storage\.test\/.*profileImg%2F/)
+    expect(doc.profile_img).toMatch(/^https:\/\/firebasestorage\.googleapis\.com\/v0\/b\/fake\.appspot\.com\/.*profileImg%2F/)
     expect(app.eventsOf('session:changed').at(-1)).toMatchObject({ user: { nickname: '반쪽' } })
     // Now a member: writes go out as them.
     expect(await app.call('images:add', { requestId: 'r', purpose: 'post', bytes: await tinyJpeg() })).toMatchObject({ uploadId: expect.any(String) })

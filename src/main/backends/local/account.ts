@@ -5,7 +5,7 @@ import { AppError } from '../../errors'
 import type { ServiceContext } from '../../core/context'
 import { removeImageFiles } from '../../media/media-files'
 import type { LocalAuth } from './auth'
-import type { ExportedData, ExportPhoto } from '../../core/exported-data'
+import { postPhotoName, type ExportedData, type ExportPhoto } from '../../core/exported-data'
 import type { ImageRecord } from '../../store/images-store'
 
 /** The photo as stored: its largest variant (the store keeps no original, decision 018). */
@@ -52,7 +52,7 @@ export function createLocalAccount(ctx: ServiceContext, auth: LocalAuth) {
         updatedAt: p.updatedAt,
         likeCount: p.likeCount,
         commentCount: p.commentCount,
-        photo: photo(p.image, `post-${p.id}`)
+        photos: p.photos.map((item, i) => ({ file: photo(item.image, postPhotoName(p.id, i)), alt: item.alt }))
       }))
       return {
         account: { email: user.email, nickname: user.nickname, joinedAt: user.createdAt, community: null, photo: photo(user.avatar, 'profile') },

@@ -41,7 +41,7 @@ describe('alerts', () => {
     const comments = await app.call('comments:list', { postId: first.id, cursor: null })
     expect(list.alerts.map((a) => a.commentId)).toEqual([null, comments.comments[0]!.id, null])
     expect(list.alerts[1]!.actor).toEqual({ id: bob.user.id, nickname: '밥', avatar: bob.user.avatar })
-    expect(list.alerts[1]!.postImage).toEqual(first.image)
+    expect(list.alerts[1]!.postImage).toEqual(first.photos[0]!.image)
     const times = list.alerts.map((a) => a.createdAt)
     expect(times).toEqual([...times].sort((a, b) => b - a))
     expect(app.desktop.recording.badge).toBe(3)

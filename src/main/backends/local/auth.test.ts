@@ -393,7 +393,7 @@ describe('signing out my other copies (issue 22, item 6)', () => {
     // The laptop's window hears of it from the change log, without being asked.
     await vi.waitFor(() => expect(laptop.eventsOf('session:changed').at(-1)).toEqual({ user: null }), { timeout: 5000, interval: 20 })
     expect((await laptop.call('auth:session')).user).toBeNull()
-    expect(await laptop.refused('posts:create', { uploadId: null, text: '아직 될까요', layout: 'Top' })).toMatchObject({ code: 'loginFirstWrite' })
+    expect(await laptop.refused('posts:create', { photos: [], text: '아직 될까요', layout: 'Top' })).toMatchObject({ code: 'loginFirstWrite' })
     expect(sessionRows(here)).toHaveLength(2)
     expect(someoneElse.eventsOf('session:changed').slice(elseEvents).filter((e) => e.user === null)).toEqual([])
   })

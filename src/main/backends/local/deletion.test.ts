@@ -18,7 +18,7 @@ describe('회원 탈퇴 in local mode (decision 027)', () => {
     await mine.call('likes:set', { postId: kept.id, liked: true })
     await mine.call('comments:add', { postId: kept.id, text: '남기는 댓글' })
     await theirs.call('comments:add', { postId: post.id, text: '떠나는 글에 남긴 댓글' })
-    const myFiles = [...filesOf(post.image!), ...filesOf((await mine.call('auth:session')).user!.avatar!)]
+    const myFiles = [...filesOf(post.photos[0]!.image!), ...filesOf((await mine.call('auth:session')).user!.avatar!)]
 
     expect(await mine.refused('account:delete', { password: 'not-mine-at-all' })).toMatchObject({ code: 'currentPasswordWrong', field: 'password' })
     expect(await mine.refused('account:delete', { password: '' })).toMatchObject({ code: 'currentPasswordRequired', field: 'password' })
@@ -30,7 +30,7 @@ describe('회원 탈퇴 in local mode (decision 027)', () => {
     const view = await theirs.call('posts:get', { id: kept.id })
     expect([view.likeCount, view.commentCount]).toEqual([0, 0])
     for (const file of myFiles) expect(existsSync(join(mine.dataDir, 'images', file))).toBe(false)
-    for (const file of filesOf(kept.image!)) expect(existsSync(join(mine.dataDir, 'images', file))).toBe(true)
+    for (const file of filesOf(kept.photos[0]!.image!)) expect(existsSync(join(mine.dataDir, 'images', file))).toBe(true)
     expect(await theirs.refused('auth:login', { email: me.email, password: me.password })).toMatchObject({ code: 'loginFailed' })
     expect(mine.store.deletions.pending()).toEqual([])
   })
@@ -39,7 +39,7 @@ describe('회원 탈퇴 in local mode (decision 027)', () => {
     const app = await startApp()
     const me = await signUp(app, 'interrupted')
     const post = await createPost(app, '사진이 있는 글')
-    const files = filesOf(post.image!).map((file) => join(app.dataDir, 'images', file))
+    const files = filesOf(post.photos[0]!.image!).map((file) => join(app.dataDir, 'images', file))
 
     // The transaction fails: the account is whole and still signed in, and no journal row is left.
     vi.spyOn(app.store.account, 'removeUser').mockImplementationOnce(() => {

@@ -42,11 +42,11 @@ describe('creating a post', () => {
     const app = await startApp()
     const author = await signUp(app, 'writer', { nickname: '작가' })
     const upload = await uploadImage(app)
-    const post = await app.call('posts:create', { uploadId: upload.uploadId, text: '  첫 번째 글\n둘째 줄  ', layout: 'Left' })
+    const post = await app.call('posts:create', { photos: [{ uploadId: upload.uploadId, alt: '' }], text: '  첫 번째 글\n둘째 줄  ', layout: 'Left' })
     expect(post).toMatchObject({
       text: '첫 번째 글\n둘째 줄',
       layout: 'Left',
-      image: upload.image,
+      photos: [{ image: upload.image }],
       author: { id: author.user.id, nickname: '작가', avatar: null },
       likeCount: 0,
       likedByMe: false,
@@ -95,7 +95,7 @@ describe('creating a post', () => {
     const upload = await uploadImage(app)
     await app.call('auth:logout')
     const before = storeSnapshot(app.store)
-    expect(await app.refused('posts:create', { uploadId: upload.uploadId, text: '글', layout: 'Top' })).toEqual({
+    expect(await app.refused('posts:create', { photos: [{ uploadId: upload.uploadId, alt: '' }], text: '글', layout: 'Top' })).toEqual({
       code: 'loginFirstWrite',
       message: messages.loginFirstWrite
     })
@@ -108,17 +108,17 @@ describe('creating a post', () => {
     await signUp(app, 'writer')
     const upload = await uploadImage(app)
     for (const text of ['', '   ', ' \n\t ']) {
-      expect(await app.refused('posts:create', { uploadId: upload.uploadId, text, layout: 'Top' })).toEqual({
+      expect(await app.refused('posts:create', { photos: [{ uploadId: upload.uploadId, alt: '' }], text, layout: 'Top' })).toEqual({
         code: 'postTextRequired',
         message: messages.postTextRequired,
         field: 'text'
       })
     }
-    const tooLong = await app.refused('posts:create', { uploadId: upload.uploadId, text: '가'.repeat(2001), layout: 'Top' })
+    const tooLong = await app.refused('posts:create', { photos: [{ uploadId: upload.uploadId, alt: '' }], text: '가'.repeat(2001), layout: 'Top' })
     expect(tooLong).toEqual({ code: 'postTextTooLong', message: messages.postTextTooLong, field: 'text' })
     expect(count(app, 'posts')).toBe(0)
     // The refusals did not use up the photo, and 2,000 characters (counted after trimming) fit.
-    const post = await app.call('posts:create', { uploadId: upload.uploadId, text: ` ${'가'.repeat(2000)} `, layout: 'Top' })
+    const post = await app.call('posts:create', { photos: [{ uploadId: upload.uploadId, alt: '' }], text: ` ${'가'.repeat(2000)} `, layout: 'Top' })
     expect([...post.text]).toHaveLength(2000)
   })
 
@@ -126,7 +126,7 @@ describe('creating a post', () => {
     const app = await startApp()
     await signUp(app, 'emoji')
     const upload = await uploadImage(app)
-    const post = await app.call('posts:create', { uploadId: upload.uploadId, text: '🐦'.repeat(2000), layout: 'Top' })
+    const post = await app.call('posts:create', { photos: [{ uploadId: upload.uploadId, alt: '' }], text: '🐦'.repeat(2000), layout: 'Top' })
     expect(post.text).toBe('🐦'.repeat(2000))
   })
 
@@ -135,7 +135,7 @@ describe('creating a post', () => {
     await signUp(app, 'writer')
     const upload = await uploadImage(app)
     for (const layout of ['Bottom', 'top', '']) {
-      expect(await app.refused('posts:create', { uploadId: upload.uploadId, text: '글', layout })).toEqual({
+      expect(await app.refused('posts:create', { photos: [{ uploadId: upload.uploadId, alt: '' }], text: '글', layout })).toEqual({
         code: 'layoutInvalid',
         message: messages.layoutInvalid,
         field: 'layout'
@@ -154,28 +154,32 @@ describe('creating a post', () => {
     await app.call('auth:logout')
     await signUp(app, 'thief')
     const refusals = [
-      await app.refused('posts:create', { uploadId: null, text: '글', layout: 'Top' }),
-      await app.refused('posts:create', { text: '글', layout: 'Top' }),
-      await app.refused('posts:create', { uploadId: 'no-such-upload', text: '글', layout: 'Top' }),
-      await app.refused('posts:create', { uploadId: theirs.uploadId, text: '글', layout: 'Top' })
+      await app.refused('posts:create', { photos: [], text: '글', layout: 'Top' }),
+      await app.refused('posts:create', { photos: [{ uploadId: 'no-such-upload', alt: '' }], text: '글', layout: 'Top' }),
+      await app.refused('posts:create', { photos: [{ uploadId: theirs.uploadId, alt: '' }], text: '글', layout: 'Top' })
     ]
+    const one = await uploadImage(app)
+    expect(await app.refused('posts:create', { photos: [one, one].map((u) => ({ uploadId: u.uploadId, alt: '' })), text: '글', layout: 'Top' })).toMatchObject({ code: 'photoDuplicate' })
+    const eleven = Array.from({ length: 11 }, (_, i) => ({ uploadId: `u-${i}`, alt: '' }))
+    expect(await app.refused('posts:create', { photos: eleven, text: '글', layout: 'Top' })).toMatchObject({ code: 'photosTooMany' })
+    expect(await app.refused('posts:create', { photos: [{ uploadId: one.uploadId, alt: '가'.repeat(1001) }], text: '글', layout: 'Top' })).toMatchObject({ code: 'photoAltTooLong' })
     for (const error of refusals) expect(error).toMatchObject({ code: 'postImageRequired', message: messages.postImageRequired })
     expect(count(app, 'posts')).toBe(0)
 
     // Nor may the owner use their profile photo as a post photo.
     await app.call('auth:logout')
     await logIn(app, owner)
-    expect((await app.refused('posts:create', { uploadId: avatarId, text: '글', layout: 'Top' })).code).toBe('postImageRequired')
+    expect((await app.refused('posts:create', { photos: [{ uploadId: avatarId, alt: '' }], text: '글', layout: 'Top' })).code).toBe('postImageRequired')
     // …but the owner's own post upload still works: the thief's attempt did not take it.
-    await app.call('posts:create', { uploadId: theirs.uploadId, text: '내 사진', layout: 'Top' })
+    await app.call('posts:create', { photos: [{ uploadId: theirs.uploadId, alt: '' }], text: '내 사진', layout: 'Top' })
   })
 
   it('uses an upload once only: a second post with it gets imageExpired', async () => {
     const app = await startApp()
     await signUp(app, 'writer')
     const upload = await uploadImage(app)
-    await app.call('posts:create', { uploadId: upload.uploadId, text: '하나', layout: 'Top' })
-    expect(await app.refused('posts:create', { uploadId: upload.uploadId, text: '둘', layout: 'Top' })).toEqual({
+    await app.call('posts:create', { photos: [{ uploadId: upload.uploadId, alt: '' }], text: '하나', layout: 'Top' })
+    expect(await app.refused('posts:create', { photos: [{ uploadId: upload.uploadId, alt: '' }], text: '둘', layout: 'Top' })).toEqual({
       code: 'imageExpired',
       message: messages.imageExpired
     })
@@ -188,7 +192,7 @@ describe('creating a post', () => {
     await signUp(app, 'slow')
     const upload = await uploadImage(app)
     clock.advance(uploadLifetimeMs + 1)
-    expect((await app.refused('posts:create', { uploadId: upload.uploadId, text: '늦은 글', layout: 'Top' })).code).toBe('imageExpired')
+    expect((await app.refused('posts:create', { photos: [{ uploadId: upload.uploadId, alt: '' }], text: '늦은 글', layout: 'Top' })).code).toBe('imageExpired')
     expect(count(app, 'posts')).toBe(0)
   })
 
@@ -209,8 +213,8 @@ describe('creating a post', () => {
     expect(restarted.store.images.get(stale.uploadId)).toBeNull()
     for (const file of filesOf(stale.image)) expect(files).not.toContain(file)
     expect(restarted.store.images.get(fresh.uploadId)).not.toBeNull()
-    for (const file of [...filesOf(fresh.image), ...filesOf(used.image)]) expect(files).toContain(file)
-    await restarted.call('posts:create', { uploadId: fresh.uploadId, text: '아직 괜찮아요', layout: 'Top' })
+    for (const file of [...filesOf(fresh.image), ...filesOf(used.photos[0]!.image)]) expect(files).toContain(file)
+    await restarted.call('posts:create', { photos: [{ uploadId: fresh.uploadId, alt: '' }], text: '아직 괜찮아요', layout: 'Top' })
   })
 
   it('removes image files no row names once they are an hour old, and nothing else', async () => {
@@ -224,13 +228,13 @@ describe('creating a post', () => {
     const young = `${'c'.repeat(32)}.webp`
     const foreign = 'notes.txt'
     for (const name of [orphan, interrupted, young, foreign]) await writeFile(join(dir, name), 'x')
-    for (const name of [orphan, interrupted, foreign, ...filesOf(post.image)]) await utimes(join(dir, name), old, old)
+    for (const name of [orphan, interrupted, foreign, ...filesOf(post.photos[0]!.image)]) await utimes(join(dir, name), old, old)
 
     expect(await app.magpie.services.images.sweepOrphans()).toBe(2)
     const left = await readdir(dir)
     expect(left).not.toContain(orphan)
     expect(left).not.toContain(interrupted)
-    expect(left).toEqual(expect.arrayContaining([young, foreign, ...filesOf(post.image)]))
+    expect(left).toEqual(expect.arrayContaining([young, foreign, ...filesOf(post.photos[0]!.image)]))
   })
 
   it(`keeps at most ${maxPendingUploads} photos chosen but not saved: a new one takes the oldest's place, never a day's lockout`, async () => {
@@ -241,8 +245,8 @@ describe('creating a post', () => {
     for (let i = 0; i < maxPendingUploads + 1; i++) chosen.push((await uploadImage(app, bytes)).uploadId)
     expect(app.store.images.pendingCount(user.id)).toBe(maxPendingUploads)
     // The oldest went (its files too): saving with it asks for the photo again; the newest saves.
-    expect((await app.refused('posts:create', { uploadId: chosen[0]!, text: '첫 사진', layout: 'Top' })).code).toBe('postImageRequired')
-    await app.call('posts:create', { uploadId: chosen.at(-1)!, text: '마지막 사진', layout: 'Top' })
+    expect((await app.refused('posts:create', { photos: [{ uploadId: chosen[0]!, alt: '' }], text: '첫 사진', layout: 'Top' })).code).toBe('postImageRequired')
+    await app.call('posts:create', { photos: [{ uploadId: chosen.at(-1)!, alt: '' }], text: '마지막 사진', layout: 'Top' })
   })
 
   it(`never holds more than ${maxPendingUploads} unsaved photos, however many are chosen at once`, async () => {
@@ -379,7 +383,7 @@ describe('editing a post', () => {
     const post = await createPost(app, '처음 글', 'Top')
     clock.advance(60_000)
     const edited = await app.call('posts:update', { id: post.id, text: '  고친 글 ', layout: 'Right' })
-    expect(edited).toMatchObject({ id: post.id, text: '고친 글', layout: 'Right', image: post.image, createdAt: post.createdAt })
+    expect(edited).toMatchObject({ id: post.id, text: '고친 글', layout: 'Right', photos: post.photos, createdAt: post.createdAt })
     expect(edited.updatedAt).toBeGreaterThanOrEqual(post.createdAt + 60_000)
     expect(await app.call('posts:get', { id: post.id })).toEqual(edited)
     expect(app.eventsOf('posts:changed')).toContainEqual({ postIds: [post.id], feed: false })
@@ -389,17 +393,17 @@ describe('editing a post', () => {
     const app = await startApp()
     await signUp(app, 'editor')
     const post = await createPost(app)
-    const oldFiles = filesOf(post.image)
+    const oldFiles = filesOf(post.photos[0]!.image)
     for (const file of oldFiles) expect(existsSync(join(app.magpie.imagesDir, file))).toBe(true)
 
     const replacement = await uploadImage(app, await tinyJpeg('#00aa00', 96, 64))
-    const edited = await app.call('posts:update', { id: post.id, uploadId: replacement.uploadId, text: post.text, layout: post.layout })
-    expect(edited.image).toEqual(replacement.image)
+    const edited = await app.call('posts:update', { id: post.id, photos: [{ uploadId: replacement.uploadId, alt: '' }], text: post.text, layout: post.layout })
+    expect(edited.photos[0]!.image).toEqual(replacement.image)
     for (const file of oldFiles) expect(existsSync(join(app.magpie.imagesDir, file))).toBe(false)
     for (const file of filesOf(replacement.image)) expect(existsSync(join(app.magpie.imagesDir, file))).toBe(true)
-    expect(app.store.images.get(post.image.id)).toBeNull()
+    expect(app.store.images.get(post.photos[0]!.image.id)).toBeNull()
     // The replacement is now in use and cannot be claimed again.
-    expect((await app.refused('posts:create', { uploadId: replacement.uploadId, text: '또', layout: 'Top' })).code).toBe('imageExpired')
+    expect((await app.refused('posts:create', { photos: [{ uploadId: replacement.uploadId, alt: '' }], text: '또', layout: 'Top' })).code).toBe('imageExpired')
   })
 
   it('keeps the post and its photo when the edit is refused', async () => {
@@ -409,11 +413,11 @@ describe('editing a post', () => {
     const replacement = await uploadImage(app)
     const before = storeSnapshot(app.store)
     const files = await imageFiles(app)
-    expect((await app.refused('posts:update', { id: post.id, uploadId: replacement.uploadId, text: ' ', layout: 'Top' })).code).toBe(
+    expect((await app.refused('posts:update', { id: post.id, photos: [{ uploadId: replacement.uploadId, alt: '' }], text: ' ', layout: 'Top' })).code).toBe(
       'postTextRequired'
     )
     expect((await app.refused('posts:update', { id: post.id, text: '글', layout: 'Diagonal' })).code).toBe('layoutInvalid')
-    expect((await app.refused('posts:update', { id: post.id, uploadId: 'someone-elses', text: '글', layout: 'Top' })).code).toBe(
+    expect((await app.refused('posts:update', { id: post.id, photos: [{ uploadId: 'someone-elses', alt: '' }], text: '글', layout: 'Top' })).code).toBe(
       'postImageRequired'
     )
     expect(storeSnapshot(app.store)).toEqual(before)
@@ -436,12 +440,12 @@ describe('editing a post', () => {
     const upload = await uploadImage(app)
     const withIntruder = storeSnapshot(app.store)
     expect(await app.refused('posts:update', { id: post.id, text: '내 글이다', layout: 'Left' })).toEqual(onlyAuthor)
-    expect(await app.refused('posts:update', { id: post.id, uploadId: upload.uploadId, text: '사진도', layout: 'Top' })).toEqual(onlyAuthor)
+    expect(await app.refused('posts:update', { id: post.id, photos: [{ uploadId: upload.uploadId, alt: '' }], text: '사진도', layout: 'Top' })).toEqual(onlyAuthor)
     expect(await app.refused('posts:delete', { id: post.id })).toEqual(onlyAuthor)
     expect(storeSnapshot(app.store)).toEqual(withIntruder)
     expect(withIntruder.posts).toEqual(before.posts)
     expect(await imageFiles(app)).toEqual(expect.arrayContaining(files))
-    expect(await app.call('posts:get', { id: post.id })).toMatchObject({ text: post.text, layout: post.layout, image: post.image })
+    expect(await app.call('posts:get', { id: post.id })).toMatchObject({ text: post.text, layout: post.layout, photos: post.photos })
   })
 
   it('answers notFound for editing or deleting a post that does not exist', async () => {
@@ -476,10 +480,10 @@ describe('deleting a post', () => {
     expect(left('SELECT * FROM comments WHERE post_id = ?')).toEqual([])
     expect(left('SELECT * FROM likes WHERE post_id = ?')).toEqual([])
     expect(left('SELECT * FROM alerts WHERE post_id = ?')).toEqual([])
-    expect(app.store.images.get(doomed.image.id)).toBeNull()
+    expect(app.store.images.get(doomed.photos[0]!.image.id)).toBeNull()
     const files = await imageFiles(app)
-    for (const file of filesOf(doomed.image)) expect(files).not.toContain(file)
-    for (const file of filesOf(kept.image)) expect(files).toContain(file)
+    for (const file of filesOf(doomed.photos[0]!.image)) expect(files).not.toContain(file)
+    for (const file of filesOf(kept.photos[0]!.image)) expect(files).toContain(file)
 
     const alerts = await app.call('alerts:list')
     expect(alerts.count).toBe(2)

@@ -1,30 +1,47 @@
 import { limits } from '@shared/limits'
-import type { FeedMatches, FeedPage, PostView } from '@shared/types'
+import type { FeedMatches, FeedPage, PhotoRules, PostView } from '@shared/types'
 import { AppError } from '../../errors'
 import { decodeCursor, keysetPage } from '../../store/keyset'
 import type { PendingImage } from '../../store/images-store'
+import type { StoredPhoto } from '../../store/posts-store'
 import type { ServiceContext } from '../../core/context'
 import type { LocalImages } from './images'
 import type { Views } from '../../core/mappers'
-import { checkDraft, type PostDraft } from '../../core/post-rules'
+import { checkDraft, checkPhotos, type PhotoInput, type PostDraft } from '../../core/post-rules'
 import type { Remover } from '../../core/services'
+import type { NewPhoto } from '@shared/ipc/contract'
 
 export function createLocalPosts(ctx: ServiceContext, views: Views, images: LocalImages) {
   const { store } = ctx
 
-  /** The post's author, or the message that stops anyone else. */
-  function requireAuthor(postId: string, userId: string | null): { imageId: string } {
+  /** The post's author, or the message that stops anyone else; answers the post's photos' image ids. */
+  function requireAuthor(postId: string, userId: string | null): { photos: StoredPhoto[] } {
     if (!userId) throw new AppError('onlyAuthorEdit')
     const owner = store.posts.ownership(postId)
     if (!owner) throw new AppError('notFound')
     if (owner.authorId !== userId) throw new AppError('onlyAuthorEdit')
-    return { imageId: owner.imageId }
+    return { photos: owner.photos }
   }
 
-  function existing(postId: string): { imageId: string } {
+  /** An edit's photo: one the post has (never another post's), or an upload of the author's, claimed. */
+  function keptOrClaimed(photo: PhotoInput, current: readonly StoredPhoto[], userId: string): string {
+    if ('uploadId' in photo) return images.claim(photo.uploadId, userId, 'post').id
+    if (!current.some((kept) => kept.imageId === photo.imageId)) throw new AppError('imageExpired', 'image')
+    return photo.imageId
+  }
+
+  /** Inside the transaction: the rows of the post's former photos no longer among `kept`, removed; their files are the caller's to discard after the commit. */
+  function removeUnused(former: readonly StoredPhoto[], kept: readonly StoredPhoto[]): PendingImage[] {
+    const gone = former.map((photo) => photo.imageId).filter((imageId) => !kept.some((photo) => photo.imageId === imageId))
+    const records = gone.map((imageId) => store.images.get(imageId)).filter((record): record is PendingImage => record !== null)
+    for (const imageId of gone) store.images.remove(imageId)
+    return records
+  }
+
+  function existing(postId: string): { photos: StoredPhoto[] } {
     const owner = store.posts.ownership(postId)
     if (!owner) throw new AppError('notFound')
-    return { imageId: owner.imageId }
+    return { photos: owner.photos }
   }
 
   function view(postId: string, viewer: string | null): PostView {
@@ -61,54 +78,56 @@ export function createLocalPosts(ctx: ServiceContext, views: Views, images: Loca
 
     get: view,
 
-    async create(userId: string | null, uploadId: string | null | undefined, draft: PostDraft): Promise<PostView> {
+    async create(userId: string | null, photos: readonly NewPhoto[], draft: PostDraft): Promise<PostView> {
       if (!userId) throw new AppError('loginFirstWrite')
       const clean = checkDraft(draft)
-      if (!uploadId) throw new AppError('postImageRequired', 'image')
+      const list = checkPhotos(photos, false)
       const id = ctx.newId()
       return store.transaction(() => {
-        const image = images.claim(uploadId, userId, 'post')
-        store.posts.insert({ id, authorId: userId, text: clean.text, layout: clean.layout, imageId: image.id, createdAt: ctx.now() })
+        const stored = list.map((photo) => ({ imageId: images.claim(photo.uploadId, userId, 'post').id, alt: photo.alt }))
+        store.posts.insert({ id, authorId: userId, text: clean.text, layout: clean.layout, photos: stored, createdAt: ctx.now() })
         return view(id, userId)
       })
     },
 
-    async update(userId: string | null, postId: string, uploadId: string | null | undefined, draft: PostDraft): Promise<PostView> {
+    /** photos undefined: the post keeps its photos as they are. */
+    async update(userId: string | null, postId: string, photos: readonly PhotoInput[] | undefined, draft: PostDraft): Promise<PostView> {
       requireAuthor(postId, userId)
       const clean = checkDraft(draft)
-      let replaced: PendingImage | null = null
+      const list = photos && checkPhotos(photos, false)
+      let dropped: PendingImage[] = []
       const updated = await store.transaction(() => {
-        const { imageId } = requireAuthor(postId, userId)
-        const newImageId = uploadId && uploadId !== imageId ? images.claim(uploadId, userId!, 'post').id : imageId
-        store.posts.update({ id: postId, text: clean.text, layout: clean.layout, imageId: newImageId, updatedAt: ctx.now() })
-        if (newImageId !== imageId) {
-          replaced = store.images.get(imageId)
-          store.images.remove(imageId)
-        }
+        const current = requireAuthor(postId, userId).photos
+        const stored = list ? list.map((photo) => ({ imageId: keptOrClaimed(photo, current, userId!), alt: photo.alt })) : current
+        store.posts.update({ id: postId, text: clean.text, layout: clean.layout, photos: stored, updatedAt: ctx.now() })
+        dropped = removeUnused(current, stored)
         return view(postId, userId)
       })
-      // Files go only after the commit: a failed save never loses the photo still in use.
-      if (replaced) await images.discardFiles([replaced])
+      // Files go only after the commit: a failed save never loses a photo still in use.
+      await images.discardFiles(dropped)
       return updated
     },
 
     /**
-     * Removes the post with its comments, likes and alerts (one transaction), then its image files.
-     * `as` 'moderator': the moderation service checked the caller is one (decision 030), so the
-     * post need not be theirs.
+     * Removes the post with its photos, comments, likes and alerts (one transaction), then the
+     * photos' files. `as` 'moderator': the moderation service checked the caller is one (decision
+     * 030), so the post need not be theirs.
      */
     async remove(userId: string | null, postId: string, as: Remover = 'author'): Promise<{ id: string }> {
-      const allowed = (): { imageId: string } => (as === 'moderator' ? existing(postId) : requireAuthor(postId, userId))
+      const allowed = (): { photos: StoredPhoto[] } => (as === 'moderator' ? existing(postId) : requireAuthor(postId, userId))
       allowed()
-      const image = await store.transaction(() => {
-        const { imageId } = allowed()
-        const record = store.images.get(imageId)
+      const dropped = await store.transaction(() => {
+        const { photos } = allowed()
         store.posts.remove(postId)
-        store.images.remove(imageId)
-        return record
+        return removeUnused(photos, [])
       })
-      if (image) await images.discardFiles([image])
+      await images.discardFiles(dropped)
       return { id: postId }
+    },
+
+    /** Local mode asks for no 사진 설명: there is no operator to set it (decision 031). */
+    photoRules(): PhotoRules {
+      return { requireAltText: false }
     }
   }
 }

@@ -36,6 +36,7 @@ import { createNamesPort } from './names'
 import { createControlsPort } from './controls'
 import { createProfilesPort } from './profiles'
 import { createModerationPort } from './moderation'
+import { createSettingsPort } from './settings'
 
 /** Transaction attempts for one write (the SDK backs off between them). */
 const WRITE_ATTEMPTS = 3
@@ -312,6 +313,7 @@ export function createDocsPort(db: Firestore, signal: FirestoreSignal): DocsPort
     ...createControlsPort(db),
     ...createModerationPort(db, watch),
     ...createProfilesPort(db, collection(db, PROFILES), { posts, isDocId, fetchDocs, countOf, readPost }),
+    ...createSettingsPort(db),
     getPost: (id) => getOne(POSTS, id, readPost),
     watchPost(id, onDoc, onError) {
       if (!isDocId(id)) {

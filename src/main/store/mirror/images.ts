@@ -16,7 +16,7 @@ export function createMirrorImages(db: Db) {
   const attachUpload = db.prepare('UPDATE images SET attached = 1 WHERE id = ? AND attached = 0')
   const unclaimUpload = db.prepare(
     `UPDATE images SET attached = 0 WHERE id = @id AND attached = 1 AND owner_id IS NOT NULL
-       AND NOT EXISTS (SELECT 1 FROM posts WHERE image_id = @id) AND NOT EXISTS (SELECT 1 FROM users WHERE avatar_id = @id)`
+       AND NOT EXISTS (SELECT 1 FROM post_photos WHERE image_id = @id) AND NOT EXISTS (SELECT 1 FROM users WHERE avatar_id = @id)`
   )
   const insertRemoteImage = db.prepare(
     `INSERT INTO images (id, owner_id, purpose, width, height, placeholder, variants, attached, created_at, remote_url, used_at)
@@ -37,7 +37,8 @@ export function createMirrorImages(db: Db) {
      ORDER BY used_at, id LIMIT 20`
   ).pluck()
   const imageInUse = db.prepare(
-    'SELECT EXISTS (SELECT 1 FROM posts WHERE image_id = @id) OR EXISTS (SELECT 1 FROM users WHERE avatar_id = @id)'
+    // post_photos holds every photo of a post, its cover (posts.image_id) included.
+    'SELECT EXISTS (SELECT 1 FROM post_photos WHERE image_id = @id) OR EXISTS (SELECT 1 FROM users WHERE avatar_id = @id)'
   ).pluck()
   const deleteImage = db.prepare('DELETE FROM images WHERE id = ?')
 

@@ -14,7 +14,17 @@ export interface PostUpsert {
   postDate: string
 }
 
+/** One photo of a mirrored post: its image row, where it is on Storage, and its 사진 설명. */
+export interface RemotePostPhoto {
+  imageId: string
+  url: string | null
+  path: string | null
+  alt: string
+}
+
 export interface PostRemote {
+  /** Every photo in order, the cover (imageId) first. */
+  photos: RemotePostPhoto[]
   authorId: string
   authorUid: string | null
   text: string
@@ -55,10 +65,16 @@ export function createMirrorPosts(db: Db) {
        AND (@hiAt IS NULL OR (created_at, id) < (@hiAt, @hiId))
        AND (@loAt IS NULL OR (created_at, id) >= (@loAt, @loId))`
   )
+  const photosRemote = db.prepare(
+    `SELECT pp.image_id, pp.alt, i.remote_url, i.remote_path FROM post_photos pp JOIN images i ON i.id = pp.image_id
+     WHERE pp.post_id = ? ORDER BY pp.position`
+  )
+  // Setting image_id to itself fires the changes trigger (UPDATE OF image_id): the post's photos changed.
+  const markEdited = db.prepare('UPDATE posts SET image_id = image_id, updated_at = MAX(@now, created_at + 1) WHERE id = @id')
   const legacyIds = db.prepare('SELECT id FROM posts WHERE remote_ordered = 0').pluck()
   const markOrdered = db.prepare('UPDATE posts SET remote_ordered = 1 WHERE id = ?')
   const postIdsUsingImage = db.prepare(
-    `SELECT id FROM posts WHERE image_id = @id
+    `SELECT post_id FROM post_photos WHERE image_id = @id
      UNION SELECT p.id FROM posts p JOIN users u ON u.id = p.author_id WHERE u.avatar_id = @id LIMIT 200`
   ).pluck()
 
@@ -71,7 +87,14 @@ export function createMirrorPosts(db: Db) {
     postRemote(id: string): PostRemote | null {
       const row = postRemote.get(id) as Record<string, unknown> | undefined
       if (!row) return null
+      const photos = (photosRemote.all(id) as { image_id: string; alt: string; remote_url: string | null; remote_path: string | null }[]).map((p) => ({
+        imageId: p.image_id,
+        url: p.remote_url,
+        path: p.remote_path,
+        alt: p.alt
+      }))
       return {
+        photos,
         authorId: row.author_id as string,
         authorUid: row.remote_author_uid as string | null,
         text: row.text as string,
@@ -83,6 +106,11 @@ export function createMirrorPosts(db: Db) {
         createdAt: row.created_at as number,
         postDate: (row.remote_date as string | null) ?? ''
       }
+    },
+
+    /** A post's photos changed beyond its cover (another photo, an order, a 사진 설명): it shows 수정됨 and its watchers hear. */
+    markPostEdited(id: string, now: number): void {
+      markEdited.run({ id, now })
     },
 
     /** Inserts or updates; true when the row is new. */

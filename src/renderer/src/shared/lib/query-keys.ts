@@ -5,6 +5,8 @@ export const queryKeys = {
   find: (words: string, through: string | null, version: number) => ['posts', 'find', words, through, version] as const,
   post: (id: string) => ['posts', 'detail', id] as const,
   search: (query: string) => ['posts', 'search', query] as const,
+  /** What a post's photos need here (settings/community's requireAltText). */
+  photoRules: ['posts', 'photoRules'] as const,
   tag: (tag: string) => ['posts', 'tag', tag] as const,
   comments: (postId: string) => ['comments', postId] as const,
   likers: (postId: string) => ['likes', 'list', postId] as const,

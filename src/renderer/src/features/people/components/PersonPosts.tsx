@@ -27,7 +27,7 @@ function Tile({ post }: { post: PostView }) {
   }, [post.id])
   return (
     <Link ref={link} to={`/detail/${post.id}`} className={styles.tile} data-testid="person-post" data-post-id={post.id}>
-      <Image image={post.image} alt={wordsOf(post.text) || messages.postImageAlt} sizes="(max-width: 900px) 33vw, 260px" className={styles.tileImage} crop />
+      <Image image={post.photos[0]!.image} alt={wordsOf(post.text) || messages.postImageAlt} sizes="(max-width: 900px) 33vw, 260px" className={styles.tileImage} crop />
     </Link>
   )
 }

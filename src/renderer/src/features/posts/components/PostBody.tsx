@@ -1,17 +1,21 @@
 import { useLayoutEffect, useRef, useState, type ReactNode } from 'react'
 import { flushSync } from 'react-dom'
 import type { Layout } from '@shared/limits'
-import type { ImageView } from '@shared/types'
-import { messages } from '@shared/messages'
+import type { PhotoView } from '@shared/types'
+import { format, messages } from '@shared/messages'
 import { Image } from '@/shared/ui/Image'
 import { LinkedText } from '@/shared/ui/LinkedText'
 import { highlight } from './highlight'
+import { OpenPhoto } from './OpenPhoto'
+import { PhotoCarousel } from './PhotoCarousel'
+import { photoAlt } from './photo-alt'
 import styles from './PostBody.module.css'
 
 interface Props {
   text: string
   layout: Layout
-  image: ImageView | null
+  /** The post's photos in order: the feed's preview shows the first with a count, the post page all of them. */
+  photos: readonly PhotoView[]
   /** In the feed the text is a preview: three lines (under 100px) for Top, 45vh beside the photo (docs/specification.md §9). */
   preview?: boolean
   /** A local photo (blob: URL) in the editor before main has processed it. */
@@ -19,36 +23,41 @@ interface Props {
   eager?: boolean
   /** Words the find bar looks for, marked in the text. */
   highlight?: string
-  /** The post page: the photo is a button that opens it full size (the photo viewer). */
-  onOpenPhoto?: () => void
+  /** The post page: each photo is a button that opens it full size (the photo viewer) at its place. */
+  onOpenPhoto?: (index: number) => void
 }
 
 /**
  * Text and photo arranged by the layout, which names where the text sits:
  * Top = above a full-width photo, Left = left of the photo, Right = right of it.
  */
-export function PostBody({ text, layout, image, preview = false, localImage, eager, highlight: words, onOpenPhoto }: Props) {
+export function PostBody({ text, layout, photos, preview = false, localImage, eager, highlight: words, onOpenPhoto }: Props) {
   const side = layout !== 'Top'
-  const photo = localImage ? (
-    <img className={styles.local} src={localImage} alt={messages.postImageAlt} />
-  ) : image ? (
-    <Image
-      image={image}
-      alt={messages.postImageAlt}
-      sizes={side ? '(min-width: 1100px) 600px, (min-width: 860px) 400px, 100vw' : '(min-width: 1100px) 1060px, (max-width: 760px) 100vw, 720px'}
-      maxHeight="500px"
-      eager={eager}
-    />
-  ) : (
-    <div className={styles.noImage} aria-hidden="true" />
-  )
+  const sizes = side ? '(min-width: 1100px) 600px, (min-width: 860px) 400px, 100vw' : '(min-width: 1100px) 1060px, (max-width: 760px) 100vw, 720px'
+  const first = photos[0]
   const shown =
-    onOpenPhoto && image && !localImage ? (
-      <button type="button" className={styles.open} aria-label={messages.viewerOpen} data-testid="open-photo" onClick={onOpenPhoto}>
-        {photo}
-      </button>
+    localImage && !first ? (
+      <img className={styles.local} src={localImage} alt={messages.postImageAlt} />
+    ) : !first ? (
+      <div className={styles.noImage} aria-hidden="true" />
+    ) : photos.length === 1 ? (
+      <OpenPhoto onOpen={onOpenPhoto && (() => onOpenPhoto(0))}>
+        <Image image={first.image} alt={photoAlt(first, 0, 1)} sizes={sizes} maxHeight="500px" eager={eager} />
+      </OpenPhoto>
+    ) : preview ? (
+      <div className={styles.cover}>
+        <Image image={first.image} alt={photoAlt(first, 0, photos.length)} sizes={sizes} maxHeight="500px" eager={eager} />
+        <span className={styles.countBadge} data-testid="photo-count" role="img" aria-label={format.photoCount(photos.length)}>
+          <svg viewBox="0 0 24 24" aria-hidden="true">
+            <rect x="7" y="3" width="14" height="14" rx="2" />
+            <path d="M3 7v12a2 2 0 0 0 2 2h12" />
+          </svg>
+          {format.photoCountBadge(photos.length)}
+        </span>
+      </div>
     ) : (
-      photo
+      <PhotoCarousel photos={photos} sizes={sizes} eager={eager} onOpen={onOpenPhoto} />
+    )
     )
   return (
     <div className={`${styles.body} ${styles[layout.toLowerCase()]}`} data-layout={layout}>

@@ -76,7 +76,7 @@ export function PostCard({ post, actions, eager, highlight: words, position, set
       <PostHeader post={post} highlight={words} />
       {/* Named by what it shows, the post's text and photo (WCAG 2.5.3); the card names whose post it is. */}
       <Link ref={link} to={`/detail/${post.id}`} className={styles.bodyLink}>
-        <PostBody text={post.text} layout={post.layout} image={post.image} preview eager={eager} highlight={words} />
+        <PostBody text={post.text} layout={post.layout} photos={post.photos} preview eager={eager} highlight={words} />
       </Link>
       <footer className={styles.footer}>
         {actions}

@@ -78,7 +78,7 @@ export function PostDetail({ postId, renderActions, renderComments, renderMore, 
           {format.postHeading(data.author.nickname)}
         </h1>
         <PostHeader post={data} />
-        <PostBody text={data.text} layout={data.layout} image={data.image} eager onOpenPhoto={renderViewer ? () => setViewing(0) : undefined} />
+        <PostBody text={data.text} layout={data.layout} photos={data.photos} eager onOpenPhoto={renderViewer ? setViewing : undefined} />
         <footer className={styles.footer}>
           {renderActions?.(data)}
           <span className={styles.count}>{format.commentCount(data.commentCount)}</span>
@@ -90,7 +90,7 @@ export function PostDetail({ postId, renderActions, renderComments, renderMore, 
       </article>
       {renderComments?.(data)}
       {/* Today a post has one photo and no 사진 설명: the viewer gets it with an empty alt. */}
-      {viewing !== null && renderViewer?.([{ image: data.image, alt: '' }], viewing, () => setViewing(null))}
+      {viewing !== null && renderViewer?.(data.photos, viewing, () => setViewing(null))}
     </main>
   )
 }

@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { Link, Route, Routes, useParams } from 'react-router-dom'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { messages } from '@shared/messages'
+import { format, messages } from '@shared/messages'
 import { applySession } from '@/shared/lib/session'
 import { CurrentPath, deferred, installFakeMagpie, ok, renderWithApp, samplePost } from '@tests/support/renderer/render'
 import { ConfirmProvider } from '@/shared/ui/ConfirmProvider'
@@ -13,7 +13,7 @@ vi.mock('sonner', () => ({ toast }))
 
 const me = { user: { id: 'me', nickname: '나', avatar: null, email: 'me@example.com' } }
 const other = { user: { id: 'other', nickname: '남', avatar: null, email: 'other@example.com' } }
-const upload = { uploadId: 'up-1', image: samplePost().image }
+const upload = { uploadId: 'up-1', image: samplePost().photos[0]!.image }
 
 beforeEach(() => {
   // jsdom has no object URLs; the editor only hands them to <img> for the local preview.
@@ -48,6 +48,16 @@ function Screens() {
 
 const text = () => screen.getByLabelText<HTMLTextAreaElement>('글 내용', { selector: 'textarea' })
 const photo = (name: string) => new File([new Uint8Array([0xff, 0xd8, 0xff])], name, { type: 'image/jpeg' })
+/** Each upload its own id and image, in the order sent: up-1, up-2, … */
+const numberedUploads = () => {
+  let n = 0
+  return () => {
+    n++
+    return ok({ uploadId: `up-${n}`, image: { ...upload.image, id: `img-${n}` } })
+  }
+}
+const altField = (i: number) => screen.getByLabelText<HTMLTextAreaElement>(`사진 ${i} · 사진 설명`, { exact: false, selector: 'textarea' })
+const others = (calls: { channel: string }[]) => calls.filter((c) => c.channel !== 'posts:photoRules')
 
 describe('PostEditor', () => {
   it('logging out while writing says the draft is kept, leaves, and gives it back after logging in again', async () => {
@@ -128,7 +138,7 @@ describe('PostEditor', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: '올리기' }).hasAttribute('disabled')).toBe(false))
     fireEvent.click(screen.getByRole('button', { name: '올리기' }))
     await waitFor(() => expect(screen.getByTestId('path').textContent).toBe('/'))
-    expect(fake.calls.find((c) => c.channel === 'posts:create')?.input).toEqual({ uploadId: 'up-1', text: '새 글', layout: 'Top' })
+    expect(fake.calls.find((c) => c.channel === 'posts:create')?.input).toEqual({ photos: [{ uploadId: 'up-1', alt: '' }], text: '새 글', layout: 'Top' })
   })
 
   it('a reload of the page (after a crash) gives back the photo, text and layout; saving forgets them', async () => {
@@ -146,46 +156,116 @@ describe('PostEditor', () => {
     expect(screen.getByLabelText<HTMLInputElement>('텍스트 오른쪽').checked).toBe(true)
     fireEvent.click(screen.getByRole('button', { name: '올리기' }))
     await waitFor(() => expect(screen.getByTestId('path').textContent).toBe('/'))
-    expect(fake.calls.find((c) => c.channel === 'posts:create')?.input).toEqual({ uploadId: 'up-1', text: '다시 열려도 남는 글', layout: 'Right' })
+    expect(fake.calls.find((c) => c.channel === 'posts:create')?.input).toEqual({ photos: [{ uploadId: 'up-1', alt: '' }], text: '다시 열려도 남는 글', layout: 'Right' })
     expect(Object.keys(sessionStorage).filter((key) => key.startsWith('magpie:editor-drafts:'))).toEqual([])
   })
 
-  it('edits with uploadId null when the photo stays the same', async () => {
+  it('edits keeping the post\'s own photo by its image id when it stays the same', async () => {
     const fake = installFakeMagpie({ 'posts:update': () => ok(samplePost({ mine: true, text: '고친 글' })) })
     renderWithApp(<Screens />, { session: me, route: '/write/post-1', posts: [samplePost({ mine: true })] })
     fireEvent.change(text(), { target: { value: '고친 글' } })
     fireEvent.click(screen.getByRole('button', { name: '수정하기' }))
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('게시글을 수정했어요'))
-    expect(fake.calls.find((c) => c.channel === 'posts:update')?.input).toEqual({ id: 'post-1', uploadId: null, text: '고친 글', layout: 'Top' })
+    expect(fake.calls.find((c) => c.channel === 'posts:update')?.input).toEqual({ id: 'post-1', photos: [{ imageId: 'img', alt: '' }], text: '고친 글', layout: 'Top' })
     // Saved, the writer is back on the post they edited (the move may follow the toast by a tick).
     await waitFor(() => expect(screen.getByTestId('path').textContent).toBe('/detail/post-1'))
   })
 
-  it('shows the chosen photo with 사진 바꾸기 and 사진 빼기; 빼기 empties the picker and keeps focus in it', async () => {
+  it('shows the chosen photo with its 빼기; 빼기 empties the list and keeps the focus on 사진 선택', async () => {
     installFakeMagpie({ 'images:add': () => ok(upload) })
     renderWithApp(<Screens />, { session: me, route: '/write/new' })
-    expect(screen.queryByTestId('photo-thumbnail')).toBeNull()
-    expect(screen.queryByRole('button', { name: '사진 빼기' })).toBeNull()
+    expect(screen.queryByTestId('photo-item')).toBeNull()
     fireEvent.change(screen.getByTestId('post-image-input'), { target: { files: [photo('a.jpg')] } })
-    const remove = await screen.findByRole('button', { name: '사진 빼기' })
-    const thumbnail = screen.getByTestId('photo-thumbnail')
-    expect(thumbnail.querySelector('img')?.getAttribute('srcset')).toContain(upload.image.variants[0]!.url)
-    expect(screen.getByRole('button', { name: '사진 바꾸기' })).toBeTruthy()
+    const remove = await screen.findByRole('button', { name: '사진 1 빼기' })
+    const item = screen.getByTestId('photo-item')
+    expect(item.querySelector('img')?.getAttribute('srcset')).toContain(upload.image.variants[0]!.url)
+    expect(screen.getByRole('button', { name: '사진 추가' })).toBeTruthy()
 
     fireEvent.click(remove)
-    expect(screen.queryByTestId('photo-thumbnail')).toBeNull()
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: '사진 선택' }))
+    expect(screen.queryByTestId('photo-item')).toBeNull()
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: '사진 선택' })))
     fireEvent.change(text(), { target: { value: '사진 없는 글' } })
     fireEvent.click(screen.getByRole('button', { name: '올리기' }))
     expect(screen.getByRole('alert').textContent).toBe(messages.postImageRequired)
   })
 
-  it('edit mode shows the post’s own photo, ready to be changed', () => {
+  it('edit mode shows the post’s own photos with their 사진 설명, ready to be changed', () => {
     installFakeMagpie({})
-    const post = samplePost({ mine: true })
+    const post = samplePost({ mine: true, photos: [samplePost().photos[0]!, { image: { ...upload.image, id: 'img-2' }, alt: '바다' }] })
     renderWithApp(<Screens />, { session: me, route: '/write/post-1', posts: [post] })
-    expect(screen.getByTestId('photo-thumbnail').querySelector('img')?.getAttribute('srcset')).toContain(post.image.variants[0]!.url)
-    expect(screen.getByRole('button', { name: '사진 바꾸기' })).toBeTruthy()
+    const items = screen.getAllByTestId('photo-item')
+    expect(items).toHaveLength(2)
+    expect(items[0]!.querySelector('img')?.getAttribute('srcset')).toContain(post.photos[0]!.image.variants[0]!.url)
+    expect(altField(2).value).toBe('바다')
+    expect(screen.getByRole('button', { name: '사진 추가' })).toBeTruthy()
+  })
+
+  it('several photos at once, in order, each with its 사진 설명; Alt+→ moves one, says so and keeps the focus on it; the save sends them in that order', async () => {
+    const fake = installFakeMagpie({ 'images:add': numberedUploads(), 'posts:create': () => ok(samplePost({ id: 'new-post', mine: true })) })
+    renderWithApp(<Screens />, { session: me, route: '/write/new' })
+    fireEvent.change(screen.getByTestId('post-image-input'), { target: { files: [photo('a.jpg'), photo('b.jpg'), photo('c.jpg')] } })
+    await waitFor(() => expect(screen.getAllByTestId('photo-item')).toHaveLength(3))
+    fireEvent.change(altField(1), { target: { value: '첫째' } })
+    fireEvent.change(altField(3), { target: { value: '셋째' } })
+
+    const first = screen.getByRole('button', { name: '사진 1' })
+    fireEvent.keyDown(first, { key: 'ArrowRight', altKey: true })
+    expect(screen.getByText(format.photoMoved(1, 2, 3))).toBeTruthy()
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: '사진 2' })))
+    expect(altField(2).value).toBe('첫째')
+    fireEvent.click(screen.getByRole('button', { name: `사진 3 ${messages.photoMoveEarlier}` }))
+    expect(screen.getByText(format.photoMoved(3, 2, 3))).toBeTruthy()
+
+    fireEvent.change(text(), { target: { value: '세 장' } })
+    fireEvent.click(screen.getByRole('button', { name: '올리기' }))
+    await waitFor(() => expect(screen.getByTestId('path').textContent).toBe('/'))
+    expect(fake.calls.find((c) => c.channel === 'posts:create')?.input).toEqual({
+      photos: [
+        { uploadId: 'up-2', alt: '' },
+        { uploadId: 'up-3', alt: '셋째' },
+        { uploadId: 'up-1', alt: '첫째' }
+      ],
+      text: '세 장',
+      layout: 'Top'
+    })
+  })
+
+  it('takes at most 10 photos: the rest are left with a message, and 사진 추가 is off when full', async () => {
+    const fake = installFakeMagpie({ 'images:add': numberedUploads() })
+    renderWithApp(<Screens />, { session: me, route: '/write/new' })
+    const files = Array.from({ length: 12 }, (_, i) => photo(`${i}.jpg`))
+    fireEvent.change(screen.getByTestId('post-image-input'), { target: { files } })
+    await waitFor(() => expect(screen.getAllByTestId('photo-item')).toHaveLength(10))
+    expect(fake.calls.filter((c) => c.channel === 'images:add')).toHaveLength(10)
+    expect(screen.getByRole('alert').textContent).toBe(messages.photosTooMany)
+    expect(screen.getByRole('button', { name: '사진 추가' }).hasAttribute('disabled')).toBe(true)
+  })
+
+  it('a photo pasted into the editor is added like a chosen one', async () => {
+    const fake = installFakeMagpie({ 'images:add': numberedUploads() })
+    renderWithApp(<Screens />, { session: me, route: '/write/new' })
+    fireEvent.paste(text(), { clipboardData: { files: [photo('pasted.png')] } })
+    await waitFor(() => expect(screen.getAllByTestId('photo-item')).toHaveLength(1))
+    expect(fake.calls.filter((c) => c.channel === 'images:add')).toHaveLength(1)
+  })
+
+  it('where the community requires a 사진 설명: says so first, marks the photo without one, and refuses to save naming it', async () => {
+    const fake = installFakeMagpie({ 'images:add': numberedUploads(), 'posts:photoRules': () => ok({ requireAltText: true }) })
+    renderWithApp(<Screens />, { session: me, route: '/write/new' })
+    expect((await screen.findByTestId('photo-alt-required')).textContent).toBe(messages.photoAltRequiredHint)
+    fireEvent.change(screen.getByTestId('post-image-input'), { target: { files: [photo('a.jpg'), photo('b.jpg')] } })
+    await waitFor(() => expect(screen.getAllByTestId('photo-item')).toHaveLength(2))
+    expect(screen.getAllByText(messages.photoAltNeeded)).toHaveLength(2)
+    expect(altField(1).getAttribute('aria-required')).toBe('true')
+    fireEvent.change(altField(1), { target: { value: '바다' } })
+    expect(screen.getAllByText(messages.photoAltNeeded)).toHaveLength(1)
+
+    fireEvent.change(text(), { target: { value: '글' } })
+    fireEvent.click(screen.getByRole('button', { name: '올리기' }))
+    expect(screen.getByRole('alert').textContent).toBe(format.photoAltMissing(2))
+    await waitFor(() => expect(document.activeElement).toBe(altField(2)))
+    expect(altField(2).getAttribute('aria-invalid')).toBe('true')
+    expect(fake.calls.some((c) => c.channel === 'posts:create')).toBe(false)
   })
 
   it('취소 with nothing changed leaves for the post at once, saving nothing', async () => {
@@ -199,7 +279,7 @@ describe('PostEditor', () => {
     fireEvent.click(screen.getByRole('button', { name: '취소' }))
     await waitFor(() => expect(screen.getByTestId('path').textContent).toBe('/detail/post-1'))
     expect(screen.queryByRole('alertdialog')).toBeNull()
-    expect(fake.calls).toEqual([])
+    expect(others(fake.calls)).toEqual([])
   })
 
   it('취소 after a change asks first: 취소 in the question stays, 나가기 leaves and the draft goes', async () => {
@@ -221,7 +301,7 @@ describe('PostEditor', () => {
     fireEvent.click(screen.getByRole('button', { name: '취소' }))
     fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: '나가기' }))
     await waitFor(() => expect(screen.getByTestId('path').textContent).toBe('/detail/post-1'))
-    expect(fake.calls).toEqual([])
+    expect(others(fake.calls)).toEqual([])
     // Left without saving: coming back finds the post as it was, not the abandoned draft.
     fireEvent.click(screen.getByRole('link', { name: '수정' }))
     expect(text().value).toBe('처음 글')

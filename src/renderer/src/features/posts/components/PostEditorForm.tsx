@@ -5,25 +5,27 @@ import { toast } from '@/shared/ui/toast'
 import { defaultLayout, limits } from '@shared/limits'
 import { messages, type MessageKey } from '@shared/messages'
 import type { PostView, SessionView } from '@shared/types'
-import { checkPostText } from '@shared/validation'
+import { checkPhotoAlt, checkPostText, normalPhotoAlt } from '@shared/validation'
 import { useFocusProblem } from '@/shared/lib/focus-problem'
 import { useCurrentUser } from '@/shared/lib/session'
 import { Avatar } from '@/shared/ui/Avatar'
-import { errorMessage } from '@/shared/lib/ipc'
+import { errorMessage, MagpieError } from '@/shared/lib/ipc'
 import { queryKeys } from '@/shared/lib/query-keys'
 import { CharCounter } from '@/shared/ui/CharCounter'
 import { useConfirm } from '@/shared/ui/ConfirmProvider'
 import { useCreatePost } from '../api/create-post'
 import { useDeletePost } from '../api/delete-post'
+import { usePhotoRules } from '../api/photo-rules'
 import { useUpdatePost } from '../api/update-post'
 import { usePhotoUpload } from '../hooks/use-photo-upload'
-import { useEditorDraft, type EditorDraft } from '../stores/editor-drafts'
+import { useEditorDraft, type DraftPhoto, type EditorDraft } from '../stores/editor-drafts'
+import type { NewPhoto } from '@shared/ipc/contract'
 import { LayoutPicker } from './LayoutPicker'
-import { PhotoDropZone } from './PhotoDropZone'
+import { PhotoList } from './PhotoList'
 import { PostBody } from './PostBody'
 import styles from './PostEditor.module.css'
 
-/** The editor itself for one signed-in writer: photo, text and layout, kept as a draft until saved; a live preview beside it. */
+/** The editor itself for one signed-in writer: photos, text and layout, kept as a draft until saved; a live preview beside it. */
 export function PostEditorForm({ userId, post }: { userId: string; post: PostView | null }) {
   const navigate = useNavigate()
   const location = useLocation()
@@ -39,13 +41,20 @@ export function PostEditorForm({ userId, post }: { userId: string; post: PostVie
   const focusProblem = useFocusProblem(form)
 
   const initial = useCallback(
-    (): EditorDraft => ({ text: post?.text ?? '', layout: post?.layout ?? defaultLayout, image: post?.image ?? null, uploadId: null }),
+    (): EditorDraft => ({ text: post?.text ?? '', layout: post?.layout ?? defaultLayout, photos: (post?.photos ?? []).map((p) => ({ ...p, uploadId: null })) }),
     [post]
   )
   const { draft, update, discard } = useEditorDraft(userId, post?.id ?? 'new', initial)
-  const { text, layout, image, uploadId } = draft
+  const { text, layout, photos } = draft
   const [textProblem, setTextProblem] = useState<MessageKey | null>(null)
-  const photo = usePhotoUpload((upload) => update({ image: upload.image, uploadId: upload.uploadId }))
+  const photoRules = usePhotoRules()
+  const requireAlt = photoRules.data?.requireAltText === true
+  // Set by a save tried: from then on a missing required 사진 설명 is its field's problem.
+  const [altsChecked, setAltsChecked] = useState(false)
+  const photo = usePhotoUpload(
+    () => limits.photosMax - photos.length,
+    (upload) => update((current) => ({ photos: [...current.photos, { image: upload.image, alt: '', uploadId: upload.uploadId }] }))
+  )
 
   // Left because the session ended (logged out here, or in another window): say the draft is
   // safe, not that something failed. Checked as the form goes, however the screen was left.
@@ -58,8 +67,8 @@ export function PostEditorForm({ userId, post }: { userId: string; post: PostVie
 
   const saving = createPost.isPending || updatePost.isPending || deletePost.isPending
   const start = initial()
-  const changed =
-    text !== start.text || layout !== start.layout || (image?.id ?? null) !== (start.image?.id ?? null) || photo.localPreview !== null
+  const photoKey = (list: EditorDraft['photos']) => JSON.stringify(list.map((p) => [p.image.id, p.alt]))
+  const changed = text !== start.text || layout !== start.layout || photoKey(photos) !== photoKey(start.photos) || photo.localPreview !== null
 
   // Where 취소 and a saved edit go: the post being edited, else where the writer came from.
   const leave = () => {
@@ -79,13 +88,22 @@ export function PostEditorForm({ userId, post }: { userId: string; post: PostVie
     event.preventDefault()
     const problem = checkPostText(text)
     setTextProblem(problem)
-    photo.setProblem(image ? null : messages.postImageRequired)
-    if (problem || !image) return focusProblem()
+    photo.setProblem(photos.length > 0 ? null : messages.postImageRequired)
+    setAltsChecked(true)
+    const altMissing = requireAlt && photos.some((p) => normalPhotoAlt(p.alt) === '')
+    if (problem || photos.length === 0 || photos.some((p) => checkPhotoAlt(p.alt)) || altMissing) return focusProblem()
     if (photo.isUploading()) return
-    const onError = (error: unknown) => toast.error(errorMessage(error))
+    const onError = (error: unknown) => {
+      toast.error(errorMessage(error))
+      // The community began asking for a 설명 since the editor opened: show it, and mark the photos.
+      if (error instanceof MagpieError && error.code === 'photoAltRequired') void photoRules.refetch()
+    }
     // Awaited rather than mutate's callbacks, which skip a screen already left: a saved
     // draft must go even then, or it would come back to be posted twice.
-    const saved = post ? updatePost.mutateAsync({ id: post.id, uploadId, text, layout }) : createPost.mutateAsync({ uploadId, text, layout })
+    const added = (p: DraftPhoto): NewPhoto[] => (p.uploadId ? [{ uploadId: p.uploadId, alt: p.alt }] : [])
+    const saved = post
+      ? updatePost.mutateAsync({ id: post.id, photos: photos.map((p) => added(p)[0] ?? { imageId: p.image.id, alt: p.alt }), text, layout })
+      : createPost.mutateAsync({ photos: photos.flatMap(added), text, layout })
     saved.then(() => {
       discard()
       toast.success(post ? messages.postEdited : messages.postCreated)
@@ -109,12 +127,25 @@ export function PostEditorForm({ userId, post }: { userId: string; post: PostVie
 
   return (
     <main className={styles.page}>
-      <form ref={form} className={styles.editor} onSubmit={submit} noValidate aria-labelledby="editor-title">
+      <form
+        ref={form}
+        className={styles.editor}
+        onSubmit={submit}
+        noValidate
+        aria-labelledby="editor-title"
+        // A photo on the clipboard (Ctrl/Cmd+V) is added like a chosen file; main sniffs its bytes, never its name or type.
+        onPaste={(event) => {
+          const files = [...event.clipboardData.files]
+          if (files.length === 0) return
+          event.preventDefault()
+          photo.choose(files)
+        }}
+      >
         <h1 id="editor-title" className={styles.title}>
           {post ? messages.editorEdit : messages.editorNew}
         </h1>
 
-        <PhotoDropZone photo={photo} image={image} onRemove={() => update({ image: null, uploadId: null })} />
+        <PhotoList photo={photo} photos={photos} onChange={(next) => update({ photos: next })} requireAlt={requireAlt} checked={altsChecked} />
 
         <label className={styles.label} htmlFor={textId}>
           {messages.postTextLabel}
@@ -170,7 +201,7 @@ export function PostEditorForm({ userId, post }: { userId: string; post: PostVie
               <span>{author.nickname}</span>
             </div>
           )}
-          <PostBody text={text || messages.textPlaceholder} layout={layout} image={image} localImage={photo.localPreview} preview />
+          <PostBody text={text || messages.textPlaceholder} layout={layout} photos={photos} localImage={photo.localPreview} preview />
         </div>
       </aside>
     </main>

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
+import { limits } from '@shared/limits'
 import { messages } from '@shared/messages'
 import type { ImageUpload } from '@shared/types'
 import { checkImageFile } from '@/shared/lib/image-file'
@@ -6,49 +7,50 @@ import { errorMessage } from '@/shared/lib/ipc'
 import { useAddImage } from '../api/add-image'
 
 /**
- * The editor's photo: checks what it can before reading the file, sends it to main, shows a
- * local preview meanwhile and keeps the problem to show by the picker.
+ * The editor's photos on their way in: checks what it can before reading each file, sends them
+ * to main one after another (images:add each, with its progress), shows the one in processing
+ * as a local preview and keeps the problem to show by the picker. `room`: how many more fit.
  */
-export function usePhotoUpload(onUploaded: (upload: ImageUpload) => void) {
+export function usePhotoUpload(room: () => number, onUploaded: (upload: ImageUpload) => void) {
   const addImage = useAddImage()
   const [localPreview, setLocalPreview] = useState<string | null>(null)
   const [problem, setProblem] = useState<string | null>(null)
-  // One photo at a time: a second one while the first is processed would race it. A ref, as
-  // a second drop can come before the pending state has rendered.
+  // One batch at a time: a second while the first is processed would race it. A ref, as a
+  // second drop can come before the pending state has rendered.
   const uploading = useRef(false)
 
   useEffect(() => () => {
     if (localPreview) URL.revokeObjectURL(localPreview)
   }, [localPreview])
 
-  const choose = (file: File | undefined) => {
-    if (!file || uploading.current) return
-    // Size and declared type answer at once; a 26 MB file is never read or sent.
-    const refusal = checkImageFile(file)
-    if (refusal) {
-      setProblem(messages[refusal])
-      return
-    }
+  const choose = async (chosen: readonly File[]) => {
+    if (chosen.length === 0 || uploading.current) return
+    const files = chosen.slice(0, Math.max(0, room()))
+    setProblem(chosen.length > files.length ? messages.photosTooMany : null)
     uploading.current = true
-    setLocalPreview(URL.createObjectURL(file))
-    setProblem(null)
-    addImage.mutate(file, {
-      onSuccess: (upload) => {
-        onUploaded(upload)
+    try {
+      for (const file of files) {
+        // Size and declared type answer at once; a 26 MB file is never read or sent.
+        const refusal = checkImageFile(file)
+        if (refusal) {
+          setProblem(messages[refusal])
+          continue
+        }
+        setLocalPreview(URL.createObjectURL(file))
+        try {
+          onUploaded(await addImage.mutateAsync(file))
+        } catch (error) {
+          setProblem(errorMessage(error))
+        }
         setLocalPreview(null)
-      },
-      onError: (error) => {
-        setLocalPreview(null)
-        setProblem(errorMessage(error))
-      },
-      onSettled: () => {
-        uploading.current = false
       }
-    })
+    } finally {
+      uploading.current = false
+    }
   }
 
   return {
-    choose,
+    choose: (files: readonly File[]) => void choose(files),
     localPreview,
     problem,
     setProblem,
@@ -59,3 +61,6 @@ export function usePhotoUpload(onUploaded: (upload: ImageUpload) => void) {
 }
 
 export type PhotoUpload = ReturnType<typeof usePhotoUpload>
+
+/** Whether a photo is so small it shows blurred or tiny (decision 031): warned, never refused. */
+export const isSmallPhoto = (image: { width: number; height: number }): boolean => Math.max(image.width, image.height) < limits.smallPhotoSide

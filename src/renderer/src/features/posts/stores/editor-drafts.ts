@@ -4,24 +4,30 @@ import type { Layout } from '@shared/limits'
 import type { ImageView } from '@shared/types'
 import { sessionKeptAtom } from '@/shared/lib/session-kept'
 
-/** What the editor holds that is not yet saved: the photo main has processed, the text, the layout. */
+/** A photo in the editor: main's processed image, its 사진 설명, and its upload while not yet attached to a post (null: the post's own). */
+export interface DraftPhoto {
+  image: ImageView
+  alt: string
+  /** Main keeps an upload for the same person for a day. */
+  uploadId: string | null
+}
+
+/** What the editor holds that is not yet saved: the photos main has processed, in order, the text, the layout. */
 export interface EditorDraft {
   text: string
   layout: Layout
-  image: ImageView | null
-  /** The processed photo not yet attached to a post; main keeps it for the same person for a day. */
-  uploadId: string | null
+  photos: DraftPhoto[]
 }
 
 /**
  * Unsaved editor content for this run of the app, by person and post ('new' for a new
  * post): leaving the editor, the session ending while typing, or the page reloaded after a
  * crash loses nothing, and the same person finds it again after logging back in. Another
- * person never sees it. The photo is main's processed one, named by id and addresses; when
- * the storage is too full even for that, the photo is dropped and the text and layout kept.
+ * person never sees it. The photos are main's processed ones, named by id and addresses; when
+ * the storage is too full even for that, the photos are dropped and the text and layout kept.
  */
 const editorDraftsAtom = sessionKeptAtom<EditorDraft>('editor-drafts', (draft) =>
-  draft.image || draft.uploadId ? { ...draft, image: null, uploadId: null } : null
+  draft.photos.length > 0 ? { ...draft, photos: [] } : null
 )
 
 const draftKey = (userId: string, postId: string) => JSON.stringify([userId, postId])
@@ -31,7 +37,12 @@ export function useEditorDraft(userId: string, postId: string, initial: () => Ed
   const key = draftKey(userId, postId)
   const draft = drafts[key] ?? initial()
   const update = useCallback(
-    (change: Partial<EditorDraft>) => setDrafts((all) => ({ ...all, [key]: { ...(all[key] ?? initial()), ...change } })),
+    // A function sees the draft as it is now: photos arriving one after another each add to the last.
+    (change: Partial<EditorDraft> | ((current: EditorDraft) => Partial<EditorDraft>)) =>
+      setDrafts((all) => {
+        const current = all[key] ?? initial()
+        return { ...all, [key]: { ...current, ...(typeof change === 'function' ? change(current) : change) } }
+      }),
     [key, initial, setDrafts]
   )
   const discard = useCallback(

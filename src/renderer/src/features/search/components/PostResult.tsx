@@ -24,7 +24,7 @@ export function PostResult({ post, words }: { post: PostView; words: readonly st
   useEffect(() => {
     if (claimReturnFocus(post.id)) link.current?.focus({ preventScroll: true })
   }, [post.id])
-  const thumb = post.image.variants[0]
+  const thumb = post.photos[0]!.image.variants[0]
   return (
     <Link ref={link} className={styles.row} to={`/detail/${post.id}`} data-testid="search-post">
       <Avatar person={post.author} size={32} />
