@@ -131,6 +131,8 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await page.getByLabel('글 내용').fill('세 장의 사진')
     await page.getByRole('button', { name: '올리기' }).click()
     await expect(page.getByTestId('photo-count').first()).toHaveText('1/3')
+    // Its toast first, so the scan waits for it to go rather than meeting it on its way in.
+    await expect(page.locator('[data-sonner-toast]')).toHaveCount(1)
     found.push(...(await violations(page, 'feed (a card with several photos)')))
     const severalHref = (await page.locator('a[href*="detail/"]').first().getAttribute('href'))!
     await visit(severalHref.slice(severalHref.indexOf('#')), 'detail (several photos)', async () => {

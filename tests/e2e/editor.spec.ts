@@ -157,5 +157,19 @@ test('several photos: chosen at once and pasted, each with its 사진 설명, on
     await expect(current).toHaveAttribute('alt', alt)
   }
   await expect(carousel.getByRole('button', { name: '사진 4' })).toHaveAttribute('aria-current', 'true')
-  await expect(carousel.getByRole('button', { name: '다음 사진' })).toBeDisabled()
+  // At the end the arrow stays focusable, so pressing it keeps the focus.
+  const next = carousel.getByRole('button', { name: '다음 사진' })
+  await expect(next).toHaveAttribute('aria-disabled', 'true')
+  await next.focus()
+  await page.keyboard.press('Enter')
+  await expect(next).toBeFocused()
+  // Enter on the shown photo opens the viewer at it; Escape comes back to that photo.
+  const opener = carousel.locator('[data-testid="carousel-slide"][data-current]').getByRole('button', { name: '사진 크게 보기' })
+  await opener.focus()
+  await page.keyboard.press('Enter')
+  const viewer = page.getByRole('dialog', { name: '사진 보기' })
+  await expect(viewer.getByRole('img', { name: order[3]! })).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(viewer).toBeHidden()
+  await expect(opener).toBeFocused()
 })

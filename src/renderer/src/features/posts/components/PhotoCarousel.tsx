@@ -59,6 +59,8 @@ export function PhotoCarousel({ photos, sizes, eager, onOpen }: { photos: readon
               aria-roledescription="slide"
               aria-label={format.photoDefaultAlt(i + 1, photos.length)}
               aria-hidden={i === index ? undefined : true}
+              // The slides out of view hold buttons (사진 크게 보기): inert takes them out of the Tab order too.
+              inert={i !== index}
               data-testid="carousel-slide"
               data-current={i === index ? '' : undefined}
             >

@@ -58,7 +58,6 @@ export function PostBody({ text, layout, photos, preview = false, localImage, ea
     ) : (
       <PhotoCarousel photos={photos} sizes={sizes} eager={eager} onOpen={onOpenPhoto} />
     )
-    )
   return (
     <div className={`${styles.body} ${styles[layout.toLowerCase()]}`} data-layout={layout}>
       <div className={styles.text} data-part="text" data-short={preview && text.trim().length <= shortText ? '' : undefined}>
