@@ -1,8 +1,13 @@
+import { communityAndShellMessages } from './messages/community-and-shell'
+
+export { format } from './messages/formatters'
+
 /**
  * The one Korean catalog (docs/specification.md §8). Main's errors and notifications
  * and the renderer's screens all read from here, so a message is never written twice.
+ * Its parts live in messages/.
  */
-export const messages = {
+const catalog = {
   // Validation and permission
   loginFirstWrite: '글을 쓰려면 먼저 로그인해 주세요',
   loginFirstLike: '좋아요를 누르려면 먼저 로그인해 주세요',
@@ -328,122 +333,6 @@ export const messages = {
   /** A liker known only by the email their like names (community mode): the email never shows. */
   unknownLiker: '닉네임을 알 수 없는 회원',
   sessionEndedDraftKept: '로그아웃되었어요. 쓰던 글은 다시 로그인하면 이어서 쓸 수 있어요',
-  // Community mode (Firebase): settings screen
-  communityConnection: '커뮤니티 연결',
-  connect: '연결하기',
-  disconnect: '연결 해제',
-  localOnly: '이 컴퓨터에만 저장',
-  connecting: '연결을 확인하는 중…',
-  connected: '커뮤니티에 연결했어요',
-  disconnected: '연결을 해제했어요. 이 컴퓨터에 저장된 글로 돌아왔어요',
-  confirmDisconnect: '커뮤니티 연결을 해제할까요? 이 컴퓨터에 저장된 글과 계정으로 돌아가요',
-  settingsManaged: '관리자가 정한 설정이라 여기서 바꿀 수 없어요',
-  // The six fields as a member reads them; the Firebase names stay beside them for the organiser.
-  configLabelApiKey: 'API 키',
-  configLabelAuthDomain: '로그인 주소',
-  configLabelDatabaseUrl: '데이터베이스 주소',
-  configLabelProjectId: '커뮤니티 ID',
-  configLabelStorageBucket: '사진 저장소',
-  configLabelAppId: '앱 ID',
-  // One message per rule, so a value is told the rule it actually breaks.
-  configFieldRequired: '이 칸을 채워 주세요',
-  configApiKeyPrefix: 'API 키는 AIza로 시작해요',
-  configApiKeyCharacters: 'API 키에는 영문자, 숫자, -, _만 들어가요',
-  configApiKeyLength: 'API 키는 39자예요',
-  configAuthDomainInvalid: '로그인 주소는 my-community.firebaseapp.com처럼 주소만 적어요 (https://와 / 없이)',
-  configProjectIdCharacters: '커뮤니티 ID에는 영문 소문자, 숫자, -만 들어가요',
-  configProjectIdStart: '커뮤니티 ID는 영문 소문자로 시작해요',
-  configProjectIdEnd: '커뮤니티 ID는 -로 끝날 수 없어요',
-  configProjectIdLength: '커뮤니티 ID는 6~30자예요',
-  configStorageBucketInvalid: '사진 저장소는 my-community.appspot.com처럼 영문 소문자, 숫자, 마침표, -, _로 된 이름이에요',
-  configDatabaseUrlInvalid: '데이터베이스 주소는 https://로 시작하는 firebaseio.com이나 firebasedatabase.app 주소예요 (뒤에 경로 없이)',
-  configAppIdInvalid: '앱 ID는 1:1234:web:abcd처럼 1:숫자:web: 뒤에 0–9, a–f가 와요',
-  configSnippetUnreadable: '붙여 넣은 내용에서 연결 정보를 찾지 못했어요. 관리자가 보내 준 내용을 그대로 붙여 넣어 주세요',
-  connectUnreachable: '커뮤니티에 연결할 수 없어요. 인터넷 연결과 주소를 확인해 주세요',
-  connectRefused: '커뮤니티가 이 연결 정보를 받아들이지 않아요. API 키와 커뮤니티 ID를 확인해 주세요',
-  communityHint: '같은 커뮤니티에 연결한 사람들과 글, 좋아요, 댓글, 알림을 함께 나눠요. 연결을 해제해도 이 컴퓨터에 저장된 글은 그대로예요',
-  invitationHowTo: '커뮤니티 관리자에게 받은 초대 링크를 열면 바로 연결돼요. 링크 대신 연결 정보를 받았다면 아래에 붙여 넣거나 적어 주세요',
-  configPasteLabel: '받은 연결 정보 붙여 넣기',
-  configPasteHint: '관리자가 보내 준 연결 정보(Firebase 콘솔의 firebaseConfig)를 통째로 붙여 넣으면 아래 칸이 채워져요',
-  configPasted: '붙여 넣은 연결 정보로 칸을 채웠어요',
-  // Community invitations (docs/decisions/023-invitation-links.md)
-  copyInvitation: '초대 링크 복사',
-  invitationCopied: '초대 링크를 복사했어요. 함께할 사람에게 보내 주세요',
-  invitationShareHint: '초대 링크를 받은 사람은 링크를 열어 이 커뮤니티에 바로 연결할 수 있어요',
-  invitationTitle: '커뮤니티 초대',
-  invitationDetail: '연결하면 이 커뮤니티 사람들과 글, 좋아요, 댓글, 알림을 함께 나눠요. 이 컴퓨터에 저장된 글은 그대로 남아요',
-  invitationAccept: '연결',
-  invitationNone: '열려 있는 초대가 없어요',
-  invitationRefusedTitle: '초대 링크를 열 수 없어요',
-  invitationMalformed: '초대 링크가 올바르지 않아요. 받은 링크를 잘리거나 바뀌지 않게 그대로 열어 주세요',
-  invitationTooLong: '초대 링크가 너무 길어요. 커뮤니티 관리자에게 새 링크를 받아 주세요',
-  invitationUnknownParam: '초대 링크에 연결 정보가 아닌 항목이 들어 있어요. 커뮤니티 관리자에게 새 링크를 받아 주세요',
-  invitationDuplicateParam: '초대 링크에 같은 항목이 두 번 들어 있어요. 커뮤니티 관리자에게 새 링크를 받아 주세요',
-  close: '닫기',
-  // Community mode (Firebase): writes
-  offlineWrite: '오프라인 상태라 저장하지 못했어요. 연결되면 다시 시도해 주세요',
-  permissionDenied: '권한이 없어요. 커뮤니티의 보안 규칙을 확인해 주세요',
-  // The desktop shell: menus (docs/decisions/017-desktop-shell-2.md)
-  menuAbout: '까치 정보',
-  menuSettings: '설정…',
-  menuQuit: '까치 종료',
-  menuHide: '까치 가리기',
-  menuHideOthers: '기타 가리기',
-  menuShowAll: '모두 보기',
-  menuFile: '파일',
-  menuNewPost: '새 게시글',
-  menuCloseWindow: '창 닫기',
-  menuEdit: '편집',
-  menuUndo: '실행 취소',
-  menuRedo: '다시 실행',
-  menuCut: '잘라내기',
-  menuCopy: '복사',
-  menuPaste: '붙여넣기',
-  menuSelectAll: '모두 선택',
-  menuView: '보기',
-  menuZoomIn: '확대',
-  menuZoomOut: '축소',
-  menuZoomReset: '실제 크기',
-  menuFullScreen: '전체 화면',
-  menuReload: '새로 고침',
-  menuDevTools: '개발자 도구',
-  menuWindow: '창',
-  menuMinimize: '최소화',
-  menuFront: '모두 앞으로 가져오기',
-  menuHelp: '도움말',
-  menuCheckForUpdates: '업데이트 확인…',
-  menuCopyImage: '사진 복사',
-  menuCopyLink: '링크 복사',
-  // The desktop shell: updates, start at login, recovery
-  shellSection: '앱',
-  autoUpdateLabel: '자동으로 업데이트',
-  autoUpdateHint: '새 버전을 알아서 내려받고, 다시 시작하면 설치해요',
-  openAtLoginLabel: '컴퓨터를 켜면 까치 시작',
-  openAtLoginHint: '로그인하면 까치가 알림 영역에서 조용히 시작해요',
-  updateCheck: '업데이트 확인',
-  updateChecking: '업데이트를 확인하고 있어요',
-  updateLatest: '최신 버전이에요',
-  updateReady: '새 버전이 준비됐어요',
-  updateRestart: '다시 시작',
-  updateLater: '나중에',
-  updateNotes: '새 버전에서 달라진 점',
-  updateFailed: '업데이트를 확인하지 못했어요. 잠시 후 다시 시도해 주세요',
-  updateUnsupported: '이 설치본은 자동 업데이트를 지원하지 않아요',
-  rendererRecovered: '화면에 문제가 생겨서 다시 열었어요. 쓰던 글은 남아 있어요',
-  rendererGone: '화면을 다시 열지 못했어요. 까치를 다시 시작해 주세요',
-  unresponsiveTitle: '까치가 응답하지 않아요',
-  unresponsiveMessage: '화면이 응답하지 않아요. 조금 더 기다리거나 화면을 다시 열 수 있어요',
-  unresponsiveWait: '기다리기',
-  unresponsiveReload: '다시 열기',
-  notificationsFailed: '알림을 보여 줄 수 없어요. 시스템 설정에서 까치의 알림을 허용해 주세요',
-  sessionNotEncrypted: '이 컴퓨터에는 비밀번호 보관함이 없어서 로그인 정보가 암호화되지 않은 채 저장돼요',
-  imageProcessFailed: '사진을 처리하지 못했어요. 다른 사진으로 다시 시도해 주세요',
-  // A web-app account without its users document finishes its profile after signing in (issue 21, defect 4).
-  completeProfile: '프로필 완성',
-  completeProfileHint: '까치를 쓰려면 닉네임을 정해 주세요. 프로필 사진은 넣지 않아도 돼요',
-  completeProfileGreeting: '프로필을 완성해 주세요',
-  completeProfileSubmit: '완성하기',
-  noProfileToComplete: '완성할 프로필이 없어요',
   // Person pages and editing one's own profile (docs/decisions/028-profiles.md)
   /** Above a person's name, as the feed's masthead has MAGPIE MAGAZINE: a magazine's contributor page. */
   personKicker: 'MAGPIE CONTRIBUTOR',
@@ -460,109 +349,10 @@ export const messages = {
   profileSaved: '프로필을 바꿨어요'
 } as const
 
-export type MessageKey = keyof typeof messages
+export const messages = { ...catalog, ...communityAndShellMessages } as const
 
-export const format = {
-  signupDone: (nickname: string) => `${nickname}님, 가입을 환영해요!`,
-  profileDone: (nickname: string) => `${nickname}님, 프로필을 완성했어요!`,
-  greeting: (nickname: string) => `${nickname}님, 안녕하세요`,
-  tooLong: (n: number) => `${n.toLocaleString('ko-KR')}자까지 쓸 수 있어요`,
-  likeCount: (n: number) => `좋아요 ${n.toLocaleString('ko-KR')}개`,
-  /** Below the likers listed, how many more liked it. */
-  moreLikers: (n: number) => `외 ${n.toLocaleString('ko-KR')}명`,
-  /** The button over the feed when others' posts arrived above the reader. */
-  newPosts: (n: number) => `새 글 ${n.toLocaleString('ko-KR')}개`,
-  commentCount: (n: number) => `댓글 ${n.toLocaleString('ko-KR')}개`,
-  /** The viewer's counter, read out: which photo of how many. */
-  viewerPosition: (at: number, of: number) => `사진 ${of.toLocaleString('ko-KR')}장 중 ${at.toLocaleString('ko-KR')}번째`,
-  confirmDeleteAllAlerts: (n: number) => `알림 ${n.toLocaleString('ko-KR')}개를 모두 삭제할까요?`,
-  alertLike: (actor: string) => `${actor}님이 회원님의 게시글을 좋아해요`,
-  alertLikeGrouped: (actor: string, others: number) => `${actor}님 외 ${others.toLocaleString('ko-KR')}명이 회원님의 게시글을 좋아해요`,
-  /** With the comment's first words (main trims them, main/core/excerpt.ts); without them, whose post. */
-  alertComment: (actor: string, words?: string) =>
-    words === undefined ? `${actor}님이 회원님의 게시글에 댓글을 남겼어요` : `${actor}님이 댓글을 남겼어요: ${words}`,
-  alertCommentGrouped: (actor: string, others: number) =>
-    `${actor}님 외 ${others.toLocaleString('ko-KR')}명이 회원님의 게시글에 댓글을 남겼어요`,
-  trayTooltip: (n: number) => (n > 0 ? `까치 · 읽지 않은 알림 ${n.toLocaleString('ko-KR')}개` : '까치'),
-  alertBadgeLabel: (n: number) => `읽지 않은 알림 ${n.toLocaleString('ko-KR')}개`,
-  /** The top bar's bell: its badge, and its name, which holds the words shown (알림, the badge). */
-  alertBadge: (n: number) => (n > 99 ? '99+' : String(n)),
-  alertBell: (n: number) => `알림 ${n > 99 ? '99+' : String(n)}개 읽지 않음`,
-  // A post's photos (decision 031)
-  /** A photo's place, its name in the editor and the carousel's dots. */
-  photoNumber: (i: number) => `사진 ${i}`,
-  /** The alt of a photo nobody described: honest about what it is, not what it shows. */
-  photoDefaultAlt: (i: number, n: number) => `사진 ${i}/${n}`,
-  /** A card's badge over its cover: how many photos the post has (shown as 1/n). */
-  photoCount: (n: number) => `사진 ${n}장`,
-  photoCountBadge: (n: number) => `1/${n}`,
-  removePhoto: (i: number) => `사진 ${i} 빼기`,
-  photoMoved: (from: number, to: number, n: number) => `사진 ${from}을 ${to}번째로 옮겼어요 (${n}장 중)`,
-  photosLeft: (n: number) => `${n}장 더 넣을 수 있어요`,
-  photoAltMissing: (i: number) => `사진 ${i}에 사진 설명을 써 주세요. 이 커뮤니티는 사진마다 설명이 있어야 해요`,
-  /** The window title: the app, then the page. */
-  pageTitle: (page: string) => `까치 — ${page}`,
-  /** The post page's heading, for screen readers (the page shows the author's header instead). */
-  postHeading: (nickname: string) => `${nickname}님의 게시글`,
-  searchCount: (posts: number, more: boolean, people: number) =>
-    `글 ${posts.toLocaleString('ko-KR')}개${more ? ' 이상' : ''}, 사람 ${people.toLocaleString('ko-KR')}명`,
-  /** A hashtag as shown, and its page. */
-  tag: (tag: string) => `#${tag}`,
-  tagPosts: (tag: string) => `#${tag} 글 모아 보기`,
-  /** A web link in someone's text: shown as its host, named with where it opens. */
-  externalLink: (host: string) => `${host} (브라우저에서 열려요)`,
-  /** A person page's heading and the name of a link to it. */
-  personHeading: (nickname: string) => `${nickname}님의 페이지`,
-  /** How long a person has been a member, from the days since they joined. */
-  memberFor: (days: number) =>
-    days < 1
-      ? '오늘 가입했어요'
-      : days < 30
-        ? `함께한 지 ${days.toLocaleString('ko-KR')}일`
-        : days < 365
-          ? `함께한 지 ${Math.floor(days / 30).toLocaleString('ko-KR')}개월`
-          : `함께한 지 ${Math.floor(days / 365).toLocaleString('ko-KR')}년`,
-  findPosition: (i: number, n: number) => `${i.toLocaleString('ko-KR')}/${n.toLocaleString('ko-KR')}`,
-  connectedTo: (projectId: string) => `${projectId}에 연결됨`,
-  invitationAsk: (projectId: string) => `${projectId} 커뮤니티에 연결할까요?`,
-  invitationBadField: (label: string, problem: string) => `초대 링크의 ${label} 값이 올바르지 않아요. ${problem}`,
-  invitationMissing: (label: string) => `초대 링크에 ${label} 값이 없어요. 커뮤니티 관리자에게 새 링크를 받아 주세요`,
-  // Block and mute: the person menu, its confirms and toasts
-  personMenu: (nickname: string) => `${nickname}님 메뉴`,
-  confirmBlock: (nickname: string) =>
-    `${nickname}님을 차단할까요? ${nickname}님의 글, 댓글, 알림이 보이지 않고, ${nickname}님은 회원님의 글에 댓글을 달거나 좋아요를 누를 수 없어요. 상대에게는 알리지 않아요.`,
-  confirmMute: (nickname: string) => `${nickname}님을 숨길까요? ${nickname}님의 글, 댓글, 알림이 더 이상 보이지 않아요.`,
-  blocked: (nickname: string) => `${nickname}님을 차단했어요`,
-  muted: (nickname: string) => `${nickname}님을 숨겼어요`,
-  unblocked: (nickname: string) => `${nickname}님의 차단을 해제했어요`,
-  unmuted: (nickname: string) => `${nickname}님을 다시 보여 드려요`,
-  // 신고 and moderators: counts, the log and the author's notice
-  reportCount: (n: number) => `신고 ${n.toLocaleString('ko-KR')}건`,
-  reportedBy: (nickname: string) => `작성자 ${nickname}`,
-  confirmRemoveReported: (kind: '게시글' | '댓글') => `이 ${kind}을 삭제할까요? 작성자에게 삭제 사유를 알려요.`,
-  moderationLogLine: (moderator: string, author: string, kind: '게시글' | '댓글') => `${moderator}님이 ${author}님의 ${kind}을 삭제했어요`,
-  removalReason: (reason: string) => `사유: ${reason}`,
-  noticeRemoved: (kind: '게시글' | '댓글') => `관리자가 회원님의 ${kind}을 삭제했어요`,
-  moderatorAdded: (nickname: string) => `${nickname}님을 관리자로 지정했어요`,
-  moderatorRemoved: (nickname: string) => `${nickname}님을 관리자에서 뺐어요`,
-  // Start-up failures (a dialog in the app, one line on the harness's console): always the path.
-  storeNotDatabase: (path: string) =>
-    `까치의 데이터 파일을 열 수 없어요: ${path} — 손상되었거나 다른 프로그램의 파일이에요. 백업에서 되살리거나 다른 데이터 폴더를 지정해 주세요`,
-  storeDamaged: (path: string, backup: string | null) =>
-    backup
-      ? `데이터 파일 일부가 손상되었어요: ${path} — 더 저장하지 않고 멈췄어요. 최근 백업(${backup})에서 되살릴 수 있어요`
-      : `데이터 파일 일부가 손상되었어요: ${path} — 더 저장하지 않고 멈췄어요`,
-  storeNewer: (path: string) => `이 데이터 파일은 더 새 버전의 까치가 만들었어요: ${path} — 까치를 업데이트해 주세요`,
-  dataDirUnusable: (path: string) => `데이터 폴더를 쓸 수 없어요: ${path} — 폴더 권한과 남은 공간을 확인해 주세요`,
-  installIncomplete: (path: string) => `까치 설치 파일 일부가 없어요: ${path} — 까치를 다시 설치해 주세요`,
-  aboutVersion: (version: string) => `버전 ${version}`,
-  updateVersion: (version: string) => `새 버전 ${version}`,
-  exportTitle: (nickname: string) => `${nickname}님의 까치 데이터`,
-  exportedAt: (when: string) => `내려받은 때: ${when}`,
-  exportProgress: (percent: number) => `내려받는 중 (${Math.round(percent)}%)`,
-  updateDownloading: (percent: number) => `새 버전을 내려받고 있어요 (${Math.round(percent)}%)`,
-  /** A quiet-hours time, minutes after local midnight, as HH:mm (the app's 24-hour times, §9). */
-  clockTime: (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`,
-  /** An end before the start is the next morning's. */
-  quietHoursNextDay: (time: string) => `다음 날 ${time}`
-} as const
+/** A key in both parts would hide the first part's text: typecheck fails here if one is. */
+type NoneShared<Keys extends never> = Keys
+export type SharedCatalogKeys = NoneShared<keyof typeof catalog & keyof typeof communityAndShellMessages>
+
+export type MessageKey = keyof typeof messages
