@@ -7,8 +7,8 @@
 import { assertFails, assertSucceeds, type RulesTestContext, type RulesTestEnvironment } from '@firebase/rules-unit-testing'
 import firebase from 'firebase/compat/app'
 import 'firebase/compat/firestore'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { ALICE, BOB, CAROL, rulesEnvironment, signedIn } from '../support/emulators/rules'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { ALICE, BOB, CAROL, firestoreRulesSuite, signedIn } from '../support/emulators/rules'
 import { personKey } from '../../src/main/store/person-key'
 
 describe('Firestore rules: blocks and mutes', () => {
@@ -37,20 +37,9 @@ describe('Firestore rules: blocks and mutes', () => {
   const entry = () => ({ nickname: '밥', profileImg: '', at: FieldValue.serverTimestamp() })
   const bobKey = personKey(BOB.email)
 
-  async function seed(path: string, data: Record<string, unknown>): Promise<void> {
-    await env.withSecurityRulesDisabled(async (ctx) => {
-      await ctx.firestore().doc(path).set(data)
-    })
-  }
+  const seed = firestoreRulesSuite((started) => (env = started))
 
-  beforeAll(async () => {
-    env = await rulesEnvironment('firestore')
-  })
-  afterAll(async () => {
-    await env?.cleanup()
-  })
   beforeEach(async () => {
-    await env.clearFirestore()
     await seed('magazinePost/p1', post)
   })
 

@@ -10,8 +10,8 @@
 import { assertFails, assertSucceeds, type RulesTestContext, type RulesTestEnvironment } from '@firebase/rules-unit-testing'
 import firebase from 'firebase/compat/app'
 import 'firebase/compat/firestore'
-import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest'
-import { ALICE, BOB, CAROL, rulesEnvironment, signedIn, visitor, without, type Person } from '../support/emulators/rules'
+import { beforeEach, describe, it } from 'vitest'
+import { ALICE, BOB, CAROL, firestoreRulesSuite, signedIn, visitor, without, type Person } from '../support/emulators/rules'
 import { webDate } from '../../src/main/firebase/mapping'
 
 // ================================================================ Firestore
@@ -57,21 +57,7 @@ describe('Firestore rules', () => {
 
   const db = (ctx: RulesTestContext): firebase.firestore.Firestore => ctx.firestore()
 
-  async function seed(path: string, data: Record<string, unknown>): Promise<void> {
-    await env.withSecurityRulesDisabled(async (ctx) => {
-      await ctx.firestore().doc(path).set(data)
-    })
-  }
-
-  beforeAll(async () => {
-    env = await rulesEnvironment('firestore')
-  })
-  afterAll(async () => {
-    await env?.cleanup()
-  })
-  beforeEach(async () => {
-    await env.clearFirestore()
-  })
+  const seed = firestoreRulesSuite((started) => (env = started))
 
   // ---------------------------------------------------------------- magazinePost: read
 

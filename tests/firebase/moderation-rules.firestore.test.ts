@@ -7,8 +7,8 @@
 import { assertFails, assertSucceeds, type RulesTestContext, type RulesTestEnvironment } from '@firebase/rules-unit-testing'
 import firebase from 'firebase/compat/app'
 import 'firebase/compat/firestore'
-import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest'
-import { ALICE, BOB, CAROL, rulesEnvironment, signedIn, type Person } from '../support/emulators/rules'
+import { beforeEach, describe, it } from 'vitest'
+import { ALICE, BOB, CAROL, firestoreRulesSuite, signedIn, type Person } from '../support/emulators/rules'
 import { personKey } from '../../src/main/store/person-key'
 
 describe('Firestore rules: 신고 and moderators', () => {
@@ -24,20 +24,9 @@ describe('Firestore rules: 신고 and moderators', () => {
   const notice = (over: Record<string, unknown> = {}) => ({ kind: 'post', excerpt: '오늘의 사진', reason: '광고예요', at: now(), ...over })
   const aliceKey = personKey(ALICE.email)
 
-  async function seed(path: string, data: Record<string, unknown>): Promise<void> {
-    await env.withSecurityRulesDisabled(async (ctx) => {
-      await ctx.firestore().doc(path).set(data)
-    })
-  }
+  const seed = firestoreRulesSuite((started) => (env = started))
 
-  beforeAll(async () => {
-    env = await rulesEnvironment('firestore')
-  })
-  afterAll(async () => {
-    await env?.cleanup()
-  })
   beforeEach(async () => {
-    await env.clearFirestore()
     await seed('magazinePost/p1', {
       postedBy: ALICE.email,
       posted_uid: ALICE.uid,

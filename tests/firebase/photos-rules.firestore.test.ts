@@ -8,8 +8,8 @@
 import { assertFails, assertSucceeds, type RulesTestContext, type RulesTestEnvironment } from '@firebase/rules-unit-testing'
 import firebase from 'firebase/compat/app'
 import 'firebase/compat/firestore'
-import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest'
-import { ALICE, BOB, rulesEnvironment, signedIn, visitor } from '../support/emulators/rules'
+import { beforeEach, describe, it } from 'vitest'
+import { ALICE, BOB, firestoreRulesSuite, signedIn, visitor } from '../support/emulators/rules'
 import { webDate } from '../../src/main/firebase/mapping'
 
 describe('Firestore rules: a post\'s photos and settings/community', () => {
@@ -32,24 +32,10 @@ describe('Firestore rules: a post\'s photos and settings/community', () => {
     ...over
   })
 
-  async function seed(path: string, data: Record<string, unknown>): Promise<void> {
-    await env.withSecurityRulesDisabled(async (ctx) => {
-      await ctx.firestore().doc(path).set(data)
-    })
-  }
+  const seed = firestoreRulesSuite((started) => (env = started))
   const requireAlt = (on: boolean) => seed('settings/community', { requireAltText: on })
   const add = (data: Record<string, unknown>) => db(signedIn(env, ALICE)).collection('magazinePost').add(data)
   const edit = (patch: Record<string, unknown>, who = ALICE) => db(signedIn(env, who)).doc('magazinePost/p1').update(patch)
-
-  beforeAll(async () => {
-    env = await rulesEnvironment('firestore')
-  })
-  afterAll(async () => {
-    await env?.cleanup()
-  })
-  beforeEach(async () => {
-    await env.clearFirestore()
-  })
 
   describe('create', () => {
     it('allows 2 to 10 photos, each with a 설명 or none, and one photo with a 설명 (photoAlts alone)', async () => {

@@ -1,4 +1,5 @@
 import { initializeTestEnvironment, type RulesTestContext, type RulesTestEnvironment } from '@firebase/rules-unit-testing'
+import { afterAll, beforeAll, beforeEach } from 'vitest'
 import { emulatorHost, PROJECT_ID, readRepoFile, splitHost } from './project'
 
 /** The people and documents the rules suites (tests/firebase/*rules*.test.ts) share. */
@@ -37,4 +38,28 @@ export function rulesEnvironment(...services: (keyof typeof RULES)[]): Promise<R
     projectId: PROJECT_ID,
     ...Object.fromEntries(services.map((service) => [service, { rules: readRepoFile(RULES[service]), ...splitHost(emulatorHost(service)) }]))
   })
+}
+
+/**
+ * A Firestore rules suite's set-up, called inside its describe: the environment started once and
+ * handed to `started`, Firestore emptied before each test (before the suite's own beforeEach),
+ * stopped after. Returns seed: a write no rule binds, as the console or the Admin SDK makes.
+ */
+export function firestoreRulesSuite(started: (env: RulesTestEnvironment) => void): (path: string, data: Record<string, unknown>) => Promise<void> {
+  let env: RulesTestEnvironment | undefined
+  beforeAll(async () => {
+    env = await rulesEnvironment('firestore')
+    started(env)
+  })
+  afterAll(async () => {
+    await env?.cleanup()
+  })
+  beforeEach(async () => {
+    await env!.clearFirestore()
+  })
+  return async (path, data) => {
+    await env!.withSecurityRulesDisabled(async (ctx) => {
+      await ctx.firestore().doc(path).set(data)
+    })
+  }
 }
