@@ -105,7 +105,7 @@ test('editing: the current photos show; 취소 leaves at once when nothing chang
 /** A small PNG of one colour, as a screenshot pasted from the clipboard would be. */
 const pastedPng = () => sharp({ create: { width: 480, height: 320, channels: 3, background: '#2f7d5b' } }).png().toBuffer()
 
-test('several photos: chosen at once and pasted, each with its 사진 설명, one moved by Alt+→ (announced); the card counts them and the post page turns through them by →', async ({
+test('ten photos: nine chosen at once and one pasted, each with its 사진 설명, one moved by Alt+→ (announced), an eleventh refused; the card counts them and the post page turns through them by →', async ({
   page,
   harness,
   consoleErrors
@@ -114,37 +114,42 @@ test('several photos: chosen at once and pasted, each with its 사진 설명, on
   await page.goto(harness.url)
   await signUp(page, newAccount('photos'))
   await page.getByRole('button', { name: '글쓰기' }).click()
-  const files = await Promise.all([0, 1, 2].map((i) => makePhoto(`several-${i}`, { width: 640, height: 420, hue: 40 + i * 90 })))
+  const files = await Promise.all([...Array(9).keys()].map((i) => makePhoto(`several-${i}`, { width: 640, height: 420, hue: 20 + i * 37 })))
   await page.getByTestId('post-image-input').setInputFiles(files)
-  await expect(page.getByTestId('photo-item')).toHaveCount(3)
+  await expect(page.getByTestId('photo-item')).toHaveCount(9)
 
-  // A paste (Ctrl+V of a screenshot) adds a fourth.
-  await page.getByLabel('글 내용').focus()
-  await page.evaluate((bytes) => {
-    const data = new DataTransfer()
-    data.items.add(new File([new Uint8Array(bytes)], 'pasted.png', { type: 'image/png' }))
-    document.activeElement!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }))
-  }, [...(await pastedPng())])
-  await expect(page.getByTestId('photo-item')).toHaveCount(4)
-  await expect(page.getByTestId('photo-item').locator('img[srcset]')).toHaveCount(4)
+  // A paste (Ctrl+V of a screenshot) adds the tenth; one more is refused, the ten kept.
+  const paste = async () => {
+    await page.getByLabel('글 내용').focus()
+    await page.evaluate((bytes) => {
+      const data = new DataTransfer()
+      data.items.add(new File([new Uint8Array(bytes)], 'pasted.png', { type: 'image/png' }))
+      document.activeElement!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }))
+    }, [...(await pastedPng())])
+  }
+  await paste()
+  await expect(page.getByTestId('photo-item').locator('img[srcset]')).toHaveCount(10)
+  await paste()
+  await expect(page.getByText('사진은 10장까지 올릴 수 있어요').first()).toBeVisible()
+  await expect(page.getByTestId('photo-item')).toHaveCount(10)
 
-  const alts = ['언덕 위의 해', '노을 진 들판', '푸른 산등성이', '초록 색판']
+  const alts = ['언덕 위의 해', '노을 진 들판', '푸른 산등성이', '바닷가 모래', '골목의 고양이', '비 오는 창', '아침 식탁', '한강 공원', '밤의 불빛', '초록 색판']
   for (const [i, alt] of alts.entries()) await page.getByLabel(`사진 ${i + 1} · 사진 설명`).fill(alt)
 
   // Alt+→ on the first photo: it becomes the second, the move is announced, the focus follows it.
   await page.getByRole('button', { name: '사진 1', exact: true }).focus()
   await page.keyboard.press('Alt+ArrowRight')
-  await expect(page.getByText('사진 1을 2번째로 옮겼어요 (4장 중)')).toBeAttached()
+  await expect(page.getByText('사진 1을 2번째로 옮겼어요 (10장 중)')).toBeAttached()
   await expect(page.getByRole('button', { name: '사진 2', exact: true })).toBeFocused()
   await expect(page.getByLabel('사진 2 · 사진 설명')).toHaveValue(alts[0]!)
-  const order = [alts[1]!, alts[0]!, alts[2]!, alts[3]!]
+  const order = [alts[1]!, alts[0]!, ...alts.slice(2)]
 
-  await page.getByLabel('글 내용').fill('네 장의 하루')
+  await page.getByLabel('글 내용').fill('열 장의 하루')
   await page.getByRole('button', { name: '올리기' }).click()
   await expect(page).toHaveURL(/#\/$/)
-  const card = page.locator('article').filter({ hasText: '네 장의 하루' }).first()
-  await expect(card.getByTestId('photo-count')).toHaveText('1/4')
-  await expect(card.getByRole('img', { name: '사진 4장' })).toBeVisible()
+  const card = page.locator('article').filter({ hasText: '열 장의 하루' }).first()
+  await expect(card.getByTestId('photo-count')).toHaveText('1/10')
+  await expect(card.getByRole('img', { name: '사진 10장' })).toBeVisible()
   await expect(card.locator('img[srcset]').first()).toHaveAttribute('alt', order[0]!)
 
   await card.locator('a[href*="detail/"]').first().click()
@@ -156,7 +161,7 @@ test('several photos: chosen at once and pasted, each with its 사진 설명, on
     await page.keyboard.press('ArrowRight')
     await expect(current).toHaveAttribute('alt', alt)
   }
-  await expect(carousel.getByRole('button', { name: '사진 4' })).toHaveAttribute('aria-current', 'true')
+  await expect(carousel.getByRole('button', { name: '사진 10' })).toHaveAttribute('aria-current', 'true')
   // At the end the arrow stays focusable, so pressing it keeps the focus.
   const next = carousel.getByRole('button', { name: '다음 사진' })
   await expect(next).toHaveAttribute('aria-disabled', 'true')
@@ -168,7 +173,7 @@ test('several photos: chosen at once and pasted, each with its 사진 설명, on
   await opener.focus()
   await page.keyboard.press('Enter')
   const viewer = page.getByRole('dialog', { name: '사진 보기' })
-  await expect(viewer.getByRole('img', { name: order[3]! })).toBeVisible()
+  await expect(viewer.getByRole('img', { name: order[9]! })).toBeVisible()
   await page.keyboard.press('Escape')
   await expect(viewer).toBeHidden()
   await expect(opener).toBeFocused()
