@@ -66,7 +66,9 @@ test('two likes are one row and one grouped notification, counted once; opening 
   await expect(ann.page.getByTestId('alert-badge')).toBeHidden()
   await expect.poll(async () => (await ann.copy.desktop()).badge).toBe(0)
 
-  // An unread row keeps WCAG AA contrast in both schemes (its tint, chip and date).
+  // An unread row keeps WCAG AA contrast in both schemes (its tint, chip and date), read once the
+  // post's toast has gone (over the page, it is the toast's contrast axe would measure).
+  await expect(ann.page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 })
   for (const scheme of ['light', 'dark'] as const) {
     await ann.page.emulateMedia({ colorScheme: scheme })
     await expect(ann.page.locator('html')).toHaveAttribute('data-theme', scheme)
