@@ -1,5 +1,5 @@
 import type { Db } from './database'
-import { imageColumns, imageFromColumns, type ImageRecord } from './images-store'
+import { imageColumns, photosByPost, type ImageRecord } from './images-store'
 
 /** One of the person's posts, as 내 데이터 내려받기 writes it. */
 export interface OwnPostRecord {
@@ -50,9 +50,9 @@ export function createAccountStore(db: Db) {
   )
   // Every photo of the person's posts in one statement: their posts by posts_by_author, each one's photos by post_photos' key.
   const photos = db.prepare(
-    `SELECT pp.post_id, pp.alt, ${imageColumns('i', 'i_')}
+    `SELECT pp.post_id, pp.position, pp.alt, ${imageColumns('i', 'i_')}
      FROM posts p JOIN post_photos pp ON pp.post_id = p.id JOIN images i ON i.id = pp.image_id
-     WHERE p.author_id = ? ORDER BY pp.post_id, pp.position`
+     WHERE p.author_id = ?`
   )
   const comments = db.prepare('SELECT id, post_id, text, created_at FROM comments WHERE author_id = ? ORDER BY created_at, id')
   const likes = db.prepare(
@@ -83,12 +83,7 @@ export function createAccountStore(db: Db) {
       removeUser.run(userId)
     },
     posts(userId: string): OwnPostRecord[] {
-      const byPost = new Map<string, OwnPostRecord['photos']>()
-      for (const row of photos.all(userId) as Record<string, unknown>[]) {
-        const list = byPost.get(row.post_id as string) ?? []
-        list.push({ image: imageFromColumns(row, 'i_')!, alt: row.alt as string })
-        byPost.set(row.post_id as string, list)
-      }
+      const byPost = photosByPost(photos.all(userId) as Record<string, unknown>[], 'i_')
       return (posts.all(userId) as Record<string, unknown>[]).map((row) => ({
         id: row.id as string,
         text: row.text as string,

@@ -107,3 +107,18 @@ export function createImagesStore(db: Db) {
 }
 
 export type ImagesStore = ReturnType<typeof createImagesStore>
+
+/**
+ * Rows of post_photos joined to images (columns named with `prefix`, plus post_id, position and
+ * alt) as each post's photos in order. Put in order here — ten at most a post — rather than by an
+ * ORDER BY that SQLite would sort in a temporary tree.
+ */
+export function photosByPost(rows: Record<string, unknown>[], prefix: string): Map<string, { image: ImageRecord; alt: string }[]> {
+  const placed = new Map<string, { position: number; image: ImageRecord; alt: string }[]>()
+  for (const row of rows) {
+    const list = placed.get(row.post_id as string) ?? []
+    list.push({ position: row.position as number, image: imageFromColumns(row, prefix)!, alt: row.alt as string })
+    placed.set(row.post_id as string, list)
+  }
+  return new Map([...placed].map(([id, list]) => [id, list.sort((a, b) => a.position - b.position).map(({ image, alt }) => ({ image, alt }))]))
+}

@@ -1,6 +1,6 @@
 import type { Layout } from '@shared/limits'
 import type { Db } from './database'
-import { imageColumns, imageFromColumns, type ImageRecord } from './images-store'
+import { imageColumns, imageFromColumns, photosByPost, type ImageRecord } from './images-store'
 import type { Keyset } from './keyset'
 import { hiddenComments, hiddenFrom } from './controls-store'
 
@@ -62,18 +62,12 @@ const toPost = (row: Record<string, unknown>, photos: PhotoRecord[]): PostRecord
 export function createPostsStore(db: Db) {
   // The photos of a page of posts in one statement, each post's read by post_photos' primary key.
   const photosOf = db.prepare(
-    `SELECT pp.post_id, pp.alt, ${imageColumns('i', 'p_')}
-     FROM json_each(@ids) AS j JOIN post_photos pp ON pp.post_id = j.value JOIN images i ON i.id = pp.image_id
-     ORDER BY pp.post_id, pp.position`
+    `SELECT pp.post_id, pp.position, pp.alt, ${imageColumns('i', 'p_')}
+     FROM json_each(@ids) AS j JOIN post_photos pp ON pp.post_id = j.value JOIN images i ON i.id = pp.image_id`
   )
   function withPhotos(rows: Record<string, unknown>[]): PostRecord[] {
     if (rows.length === 0) return []
-    const photos = new Map<string, PhotoRecord[]>()
-    for (const row of photosOf.all({ ids: JSON.stringify(rows.map((r) => r.id)) }) as Record<string, unknown>[]) {
-      const list = photos.get(row.post_id as string) ?? []
-      list.push({ image: imageFromColumns(row, 'p_')!, alt: row.alt as string })
-      photos.set(row.post_id as string, list)
-    }
+    const photos = photosByPost(photosOf.all({ ids: JSON.stringify(rows.map((r) => r.id)) }) as Record<string, unknown>[], 'p_')
     return rows.map((row) => toPost(row, photos.get(row.id as string) ?? []))
   }
 
