@@ -30,6 +30,7 @@ test('링크 복사 on a post puts its magpie:// link on the clipboard and says 
     expect(routeFromLink(copied)).toBe(`/detail/${decodeURIComponent(postId!)}`)
     expect(consoleErrors).toEqual([])
   } finally {
+  await page.goto('about:blank')
     await harness.stop()
   }
 })
@@ -101,6 +102,7 @@ test.describe('invitation links', () => {
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link)
       expect(consoleErrors).toEqual([])
     } finally {
+    await page.goto('about:blank')
       await harness.stop()
     }
   })

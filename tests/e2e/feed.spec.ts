@@ -489,6 +489,7 @@ test('a wide window reads like a magazine: more than one post in view, each layo
     expect(topPhoto.width).toBeGreaterThan(1000)
     expect(consoleErrors).toEqual([])
   } finally {
+  await page.goto('about:blank')
     await harness.stop()
   }
 })

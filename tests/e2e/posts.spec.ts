@@ -272,6 +272,7 @@ test.describe('one\'s own post', () => {
       await expect(page.locator('article:focus')).toHaveCount(1)
       expect(consoleErrors).toEqual([])
     } finally {
+    await page.goto('about:blank')
       await harness.stop()
     }
   })

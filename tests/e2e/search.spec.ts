@@ -87,6 +87,7 @@ test('search from the top bar finds every post as one types, marks the words, op
     await expect(page.getByRole('searchbox', { name: '불러온 글에서 찾기' })).toBeFocused()
     expect(errors).toEqual([])
   } finally {
+  await page.goto('about:blank')
     await harness.stop()
   }
 })
