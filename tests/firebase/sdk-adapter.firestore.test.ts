@@ -20,7 +20,7 @@ import { connectFirebase } from '../../src/main/firebase/sdk-adapter'
 import { prefixRange, webDays } from '../../src/main/firebase/web-stamps'
 import { emulatorCommunity as config, emulatorHost as hostOf } from '../support/emulators/project'
 import { rulesEnvironment, signedIn as rulesUser } from '../support/emulators/rules'
-import { authEmulatorHost, failure, nextValue, signedIn } from '../support/emulators/sdk'
+import { authEmulatorHost, failure, liveValues, nextValue, signedIn } from '../support/emulators/sdk'
 
 // ================================================================ Firestore
 
@@ -297,29 +297,29 @@ describe('DocsPort on the Firestore emulator', () => {
       'magazinePost/yesterday': webPost({ postDate: `${yesterday} 오후 11:59` }),
       'magazinePost/lookalike': webPost({ postDate: `${today.slice(0, -1)}1. 오전 10:00` })
     })
-    const delivered = (accept: (docs: Snapshot<PostDoc>[]) => boolean) =>
-      nextValue<Snapshot<PostDoc>[]>((deliver, fail) => bob.ports.docs.watchPostsStamped([prefixRange(today)], deliver, fail), accept)
-    const firstSnapshot = await delivered(() => true)
-    expect(ids(firstSnapshot)).toEqual([])
+    // One listener throughout, as sync-stamps.ts holds it.
+    const day = liveValues<Snapshot<PostDoc>[]>((deliver, fail) => bob.ports.docs.watchPostsStamped([prefixRange(today)], deliver, fail))
+    try {
+      expect(ids(await day.next(() => true))).toEqual([])
 
-    // As the web app's Write.js: addDoc of the post fields as the signed-in author, through the shipped rules.
-    const web = rulesUser(env, { uid: alice.user.uid, email: alice.user.email }).firestore()
-    const added = delivered((docs) => docs.length === 1)
-    const ref = await web.collection('magazinePost').add(webPost({ postTxt: '웹에서 쓴 글', postDate: webDate(now) }))
-    const [post] = await added
-    expect(post!.id).toBe(ref.id)
-    expect(post!.data.postTxt).toBe('웹에서 쓴 글')
-    expect(post!.data.postDate).toBe(webDate(now))
-    expect(post!.data.createdAt).toBeUndefined()
+      // As the web app's Write.js: addDoc of the post fields as the signed-in author, through the shipped rules.
+      const web = rulesUser(env, { uid: alice.user.uid, email: alice.user.email }).firestore()
+      const ref = await web.collection('magazinePost').add(webPost({ postTxt: '웹에서 쓴 글', postDate: webDate(now) }))
+      const [post] = await day.next((docs) => docs.length === 1)
+      expect(post!.id).toBe(ref.id)
+      expect(post!.data.postTxt).toBe('웹에서 쓴 글')
+      expect(post!.data.postDate).toBe(webDate(now))
+      expect(post!.data.createdAt).toBeUndefined()
 
-    // Its edit (the web app sends the six edit fields) and its delete.
-    const edited = delivered((docs) => docs[0]?.data.postTxt === '고친 글')
-    const fields = webPost()
-    await ref.update({ id: ref.id, nickname: fields.nickname, profileImg: fields.profileImg, postImg: fields.postImg, postTxt: '고친 글', layout: fields.layout })
-    expect(ids(await edited)).toEqual([ref.id])
-    const gone = delivered((docs) => docs.length === 0)
-    await ref.delete()
-    expect(await gone).toEqual([])
+      // Its edit (the web app sends the six edit fields) and its delete.
+      const fields = webPost()
+      await ref.update({ id: ref.id, nickname: fields.nickname, profileImg: fields.profileImg, postImg: fields.postImg, postTxt: '고친 글', layout: fields.layout })
+      expect(ids(await day.next((docs) => docs[0]?.data.postTxt === '고친 글'))).toEqual([ref.id])
+      await ref.delete()
+      expect(await day.next((docs) => docs.length === 0)).toEqual([])
+    } finally {
+      day.stop()
+    }
   })
 
   it("finds one post's comments of an hour range by their comment_time text (the composite index's query): a page at a time, live, and counted", async () => {

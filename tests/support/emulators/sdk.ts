@@ -62,3 +62,39 @@ export function nextValue<T>(subscribe: (deliver: (value: T) => void, fail: (err
     if (done) stop()
   })
 }
+
+/**
+ * One listener held through a whole test, as the app holds its own: next(accept) resolves with the
+ * newest value delivered so far if accept takes it, else with the first one after it does.
+ */
+export function liveValues<T>(subscribe: (deliver: (value: T) => void, fail: (error: FirebasePortError) => void) => () => void): {
+  next: (accept: (value: T) => boolean) => Promise<T>
+  stop: () => void
+} {
+  let latest: { value: T } | null = null
+  let failed: FirebasePortError | null = null
+  const waiting: { accept: (value: T) => boolean; resolve: (value: T) => void; reject: (error: FirebasePortError) => void }[] = []
+  const stop = subscribe(
+    (value) => {
+      latest = { value }
+      for (const waiter of [...waiting]) {
+        if (!waiter.accept(value)) continue
+        waiting.splice(waiting.indexOf(waiter), 1)
+        waiter.resolve(value)
+      }
+    },
+    (error) => {
+      failed = error
+      for (const waiter of waiting.splice(0)) waiter.reject(error)
+    }
+  )
+  return {
+    next: (accept) =>
+      new Promise<T>((resolve, reject) => {
+        if (failed) reject(failed)
+        else if (latest && accept(latest.value)) resolve(latest.value)
+        else waiting.push({ accept, resolve, reject })
+      }),
+    stop
+  }
+}
