@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import {
   FirebasePortError,
   watchInMax,
@@ -16,6 +16,7 @@ import {
   type UserDoc
 } from '../../../src/main/firebase/ports'
 import { isStampRange, rangesMax, type StampRange } from '../../../src/main/firebase/web-stamps'
+import { personKey } from '../../../src/main/store/person-key'
 import { createFakeModeration } from './fake-moderation'
 
 /**
@@ -126,7 +127,7 @@ export function createFakeFirebase(options: FakeFirebaseOptions = {}) {
   }
   /** As firestore.rules' blockedBy(): the post author blocked the writer (by the hash of their email). */
   const blockedBy = (ownerUid: unknown, email: string): boolean =>
-    typeof ownerUid === 'string' && controlsOf(ownerUid, 'blocked').has(createHash('sha256').update(email.toLowerCase()).digest('hex'))
+    typeof ownerUid === 'string' && controlsOf(ownerUid, 'blocked').has(personKey(email))
   /** nicknames/{key} → uid */
   const nicknames = new Map<string, string>()
   /** profiles/{uid} (docs/decisions/028-profiles.md) */

@@ -1,5 +1,6 @@
-import { createHash, randomBytes } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import { FirebasePortError, type DocsPort, type FirebaseUser, type ModerationLogDoc, type NoticeDoc, type ReportDoc, type Snapshot, type Unsubscribe } from '../../../src/main/firebase/ports'
+import { personKey } from '../../../src/main/store/person-key'
 
 type ModerationMethods = Pick<DocsPort, 'addReport' | 'reports' | 'closeReports' | 'addModerationLog' | 'moderationLog' | 'addNotice' | 'watchNotices' | 'deleteNotice' | 'reportsBy' | 'deleteReport'>
 /** The fake's listener: read now and after every change, delivered when what it reads differs. */
@@ -23,7 +24,6 @@ export function createFakeModeration(now: () => number) {
   const notices = new Map<string, Map<string, NoticeDoc>>()
   const id = () => randomBytes(10).toString('hex')
   const isModerator = (user: FirebaseUser | null) => user !== null && claims.get(user.uid)?.moderator === true
-  const keyOf = (email: string) => createHash('sha256').update(email.toLowerCase()).digest('hex')
   const denied = (): never => {
     throw new FirebasePortError('permission-denied')
   }
@@ -88,7 +88,7 @@ export function createFakeModeration(now: () => number) {
         return watch(
           () => {
             const me = user() ?? denied()
-            if (rules && keyOf(me.email) !== key) denied()
+            if (rules && personKey(me.email) !== key) denied()
             return [...(notices.get(key) ?? [])].map(([id, data]) => ({ id, data: { ...data } })).sort(newest)
           },
           onDocs,
@@ -98,7 +98,7 @@ export function createFakeModeration(now: () => number) {
       async deleteNotice(key, noticeId) {
         gate('docs.deleteNotice')
         const me = user() ?? denied()
-        if (rules && keyOf(me.email) !== key) denied()
+        if (rules && personKey(me.email) !== key) denied()
         if (notices.get(key)?.delete(noticeId)) changed()
       },
       async reportsBy(uid, limit) {
@@ -125,7 +125,7 @@ export function createFakeModeration(now: () => number) {
     data: {
       reports: () => Object.fromEntries([...reports].map(([id, r]) => [id, { ...r }])),
       log: () => [...log.values()].map((entry) => ({ ...entry })),
-      notices: (email: string) => [...(notices.get(keyOf(email)) ?? new Map<string, NoticeDoc>()).values()].map((n) => ({ ...n }))
+      notices: (email: string) => [...(notices.get(personKey(email)) ?? new Map<string, NoticeDoc>()).values()].map((n) => ({ ...n }))
     }
   }
 }
