@@ -139,6 +139,8 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await expect(page.getByTestId('photo-carousel')).toBeVisible()
       await page.getByTestId('photo-carousel').getByRole('button', { name: '다음 사진' }).click()
       await expect(page.getByTestId('photo-carousel').getByRole('button', { name: '사진 2' })).toHaveAttribute('aria-current', 'true')
+      // The post's own actions laid out in full (this post's 알림 끄기 arrives after the page).
+      await expect(page.getByRole('button', { name: '이 게시글 알림 끄기' })).toBeVisible()
     })
     await visit(`#/write/${postId}`, 'editor (edit)', titled('게시글 수정'))
     await visit('#/myalert', 'alerts', titled('알림'))
