@@ -1,5 +1,6 @@
 import { defaultLayout, limits, type AlertType, type Layout } from '@shared/limits'
 import { isLayout, normalPhotoAlt } from '@shared/validation'
+import { wellFormedText } from '@shared/well-formed'
 import type { AlertEntry, CommentDoc, PostDoc, Snapshot, UserDoc } from './ports'
 
 /**
@@ -81,7 +82,8 @@ export function webDate(epochMs: number): string {
 
 // ---------------------------------------------------------------- tolerant field readers
 
-const text = (value: unknown): string => (typeof value === 'string' ? value : '')
+/** A document's string field; another client may have written lone surrogates, which the mirror must not store. */
+const text = (value: unknown): string => (typeof value === 'string' ? wellFormedText(value) : '')
 
 const email = (value: unknown): string => text(value).trim().toLowerCase()
 

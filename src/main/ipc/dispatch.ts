@@ -1,6 +1,7 @@
 import { isChannel, type Channel } from '@shared/ipc/channels'
 import type { Result } from '@shared/ipc/contract'
 import { limits } from '@shared/limits'
+import { wellFormed } from '@shared/well-formed'
 import { AppError } from '../errors'
 import { callFault } from '../core/faults'
 import type { Handlers } from './handlers'
@@ -42,7 +43,8 @@ export function createDispatcher(handlers: Handlers, hooks: DispatchHooks) {
     if (!isChannel(channel)) return refusal(new AppError('invalidRequest'))
     const oversized = oversizedImage(input)
     if (oversized) return refusal(oversized)
-    const parsed = schemas[channel].safeParse(input)
+    // Lone surrogates become U+FFFD here, once for every channel and both backends (no text field stores invalid UTF-8).
+    const parsed = schemas[channel].safeParse(wellFormed(input))
     if (!parsed.success) return refusal(ruleRefusal(parsed.error) ?? new AppError('invalidRequest'))
     try {
       const handler = handlers[channel] as (input: unknown, call: { userId: string | null }) => unknown
