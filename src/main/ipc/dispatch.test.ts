@@ -131,7 +131,8 @@ describe('dispatch refuses what the renderer should never send', () => {
     )
   })
 
-  it('well-shaped payloads with arbitrary values get a clear answer and leave the store consistent', async () => {
+  // 300 calls through the store: about 4 s on a machine at load 9, past Vitest's 5 s default, so a hang guard of its own.
+  it('well-shaped payloads with arbitrary values get a clear answer and leave the store consistent', { timeout: 30_000 }, async () => {
     const app = await startApp()
     await signUp(app, 'fuzz')
     const post = await createPost(app)
