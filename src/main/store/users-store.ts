@@ -42,8 +42,10 @@ export function createUsersStore(db: Db) {
   const byId = db.prepare(`${select} WHERE u.id = ?`)
   const byEmail = db.prepare(`${select} WHERE u.email = ?`)
   const emailTaken = db.prepare('SELECT 1 FROM users WHERE email = ?')
-  const insertSession = db.prepare('INSERT INTO sessions (token_hash, user_id, created_at) VALUES (?, ?, ?)')
-  const sessionUser = db.prepare('SELECT user_id FROM sessions WHERE token_hash = ?')
+  const insertSession = db.prepare('INSERT INTO sessions (token_hash, user_id, created_at, used_at) VALUES (?, ?, ?, ?)')
+  const sessionUser = db.prepare('SELECT user_id, used_at FROM sessions WHERE token_hash = ?')
+  const touchSession = db.prepare('UPDATE sessions SET used_at = @now WHERE token_hash = @tokenHash AND used_at < @now')
+  const endIdleSessions = db.prepare('DELETE FROM sessions WHERE used_at <= ?')
   const deleteSession = db.prepare('DELETE FROM sessions WHERE token_hash = ?')
   const deleteOtherSessions = db.prepare('DELETE FROM sessions WHERE user_id = ? AND token_hash <> ?')
   // Counted from the author's own index (posts_by_author_time): one person's posts, never the table.
@@ -106,11 +108,23 @@ export function createUsersStore(db: Db) {
       return emailTaken.get(email) !== undefined
     },
     addSession(tokenHash: string, userId: string, createdAt: number): void {
-      insertSession.run(tokenHash, userId, createdAt)
+      insertSession.run(tokenHash, userId, createdAt, createdAt)
     },
-    sessionUserId(tokenHash: string): string | null {
-      const row = sessionUser.get(tokenHash) as { user_id: string } | undefined
-      return row?.user_id ?? null
+    /** The session's user, or null: none, or unused since `idleSince` (then the session is ended here). */
+    sessionUserId(tokenHash: string, idleSince: number): string | null {
+      const row = sessionUser.get(tokenHash) as { user_id: string; used_at: number } | undefined
+      if (!row) return null
+      if (row.used_at > idleSince) return row.user_id
+      deleteSession.run(tokenHash)
+      return null
+    },
+    /** The session is in use at `now`. */
+    touchSession(tokenHash: string, now: number): void {
+      touchSession.run({ tokenHash, now })
+    },
+    /** Ends every session of this store unused since `idleSince`; how many ended. */
+    endIdleSessions(idleSince: number): number {
+      return endIdleSessions.run(idleSince).changes
     },
     removeSession(tokenHash: string): void {
       deleteSession.run(tokenHash)

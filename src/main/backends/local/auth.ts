@@ -7,7 +7,7 @@ import type { ServiceContext } from '../../core/context'
 import { checkChangePassword, checkSignUp } from '../../core/account-rules'
 import type { LocalImages } from './images'
 import { hashPassword, verifyPassword } from '../../core/password'
-import type { SessionVault } from '../../core/session-vault'
+import { sessionIdleMs, touchEveryMs, type SessionVault } from '../../core/session-vault'
 import { createLoginThrottle } from '../../core/login-throttle'
 import type { Views } from '../../core/mappers'
 
@@ -24,12 +24,28 @@ export function createLocalAuth(ctx: ServiceContext, views: Views, images: Local
   // A real hash to check against when the email is unknown, so timing does not reveal which emails exist.
   let decoyHash: Promise<string> | null = null
 
+  let storeTouchedAt = -Infinity
+
   function currentUserId(): string | null {
     if (!tokenHash) return null
-    const userId = store.users.sessionUserId(tokenHash)
-    if (!userId) tokenHash = null
-    // In use: its 30 idle days start again (written at most hourly).
-    else void vault.touch().catch((error: unknown) => console.warn('[auth] session file', error))
+    const now = ctx.now()
+    // The store keeps the session's last use too, so a session file written back with a fresh time revives nothing.
+    const userId = store.users.sessionUserId(tokenHash, now - sessionIdleMs)
+    if (!userId) {
+      tokenHash = null
+      return null
+    }
+    // In use: its 30 idle days start again (written at most hourly, in the file and in the store).
+    void vault.touch().catch((error: unknown) => console.warn('[auth] session file', error))
+    if (now - storeTouchedAt >= touchEveryMs) {
+      try {
+        store.users.touchSession(tokenHash, now)
+        storeTouchedAt = now
+      } catch (error) {
+        // A full disk or a busy store must not fail the call that only asked who is signed in; the next call tries again.
+        console.warn('[auth] session use', error)
+      }
+    }
     return userId
   }
 
@@ -80,6 +96,8 @@ export function createLocalAuth(ctx: ServiceContext, views: Views, images: Local
     session,
 
     async restore(): Promise<SessionView> {
+      // Sessions idle for 30 days end in the store as well as in their files: none is left to revive.
+      store.users.endIdleSessions(ctx.now() - sessionIdleMs)
       const token = await vault.load()
       tokenHash = token ? hashToken(token) : null
       if (token && !currentUserId()) await vault.clear()

@@ -120,5 +120,11 @@ export const contentMigrations: readonly string[] = [
   CREATE TRIGGER search_post_removed AFTER DELETE ON posts BEGIN
     ${unindexPost}
   END;
+  `,
+  /* 16: a session's last use kept by the store itself (docs/SECURITY.md): a session file written back
+        with a fresh time cannot revive a session idle for 30 days, which the store ends. Sessions
+        open at the upgrade start their idle time then. */ `
+  ALTER TABLE sessions ADD COLUMN used_at INTEGER NOT NULL DEFAULT 0;
+  UPDATE sessions SET used_at = CAST(strftime('%s', 'now') AS INTEGER) * 1000;
   `
 ]
