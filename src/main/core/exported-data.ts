@@ -3,7 +3,7 @@ import type { ReportReason, ReportTarget } from '@shared/limits'
 
 /** A photo in the archive, opened only when its turn comes, so one photo at a time is in memory. */
 export interface ExportPhoto {
-  /** Its name in the archive, e.g. photos/post-<id>.webp. */
+  /** Its name in the archive, e.g. photos/post-<key>.webp: only names Magpie made. */
   file: string
   /** Null when the photo is gone (a file removed by hand): the archive goes on without it. */
   open(): Promise<Readable | Buffer | null>
@@ -15,8 +15,11 @@ export interface ExportedPhoto {
   alt: string
 }
 
-/** A post photo's name in the archive: the cover keeps the name it always had, the others are numbered (post-<id>-2, …). */
-export const postPhotoName = (postId: string, index: number): string => (index === 0 ? `post-${postId}` : `post-${postId}-${index + 1}`)
+/**
+ * A post photo's name in the archive: the cover post-<key>, the others numbered (post-<key>-2, …).
+ * The key is Magpie's own: a local post's id, or a community post's place in the export (its id was another client's choice).
+ */
+export const postPhotoName = (key: string, index: number): string => (index === 0 ? `post-${key}` : `post-${key}-${index + 1}`)
 
 /**
  * What 내 데이터 내려받기 holds (decision 027): the person's own account, posts, comments, likes

@@ -33,20 +33,38 @@ describe('내 데이터 내려받기 in a community (decision 027)', () => {
     expect(json('data/account.json')).toMatchObject({ email: alice.email, community: a.ports().config.projectId })
     expect(json('data/posts.json').map((p: { text: string }) => p.text)).toEqual(['웹에서 쓴 글', '앨리스의 글', '두 장'])
     expect(json('data/posts.json')[2].photos).toEqual([
-      { file: `photos/post-${several.id}`, alt: '바다' },
-      { file: `photos/post-${several.id}-2`, alt: '하늘' }
+      { file: 'photos/post-3', alt: '바다' },
+      { file: 'photos/post-3-2', alt: '하늘' }
     ])
-    expect(entries.get(`photos/post-${several.id}-2`)!.bytes.length).toBeGreaterThan(0)
+    expect(entries.get('photos/post-3-2')!.bytes.length).toBeGreaterThan(0)
     expect(json('data/comments.json')).toEqual([expect.objectContaining({ postId: bobs.id, text: '앨리스의 댓글' })])
     expect(json('data/likes.json')).toEqual([expect.objectContaining({ postId: bobs.id, authorNickname: '밥', postText: '밥의 글' })])
     expect(json('data/alerts.json')).toEqual([expect.objectContaining({ type: 'like', actorNickname: '밥', postId: mine.id })])
     // Her own report (one more query, `by == uid`), not Bob's of her post.
     expect(json('data/reports.json')).toEqual([{ kind: 'post', reason: 'spam', note: '광고예요', createdAt: expect.any(String) }])
     expect(json('data/notices.json')).toEqual([])
-    expect([...entries.get(`photos/post-${old}`)!.bytes]).toEqual([0x52, 0x49, 0x46, 0x46, 1, 2, 3])
-    expect(entries.has(`photos/post-${mine.id}`)).toBe(true)
+    expect(json('data/posts.json').map((p: { id: string }) => p.id)).toEqual([old, mine.id, several.id])
+    expect([...entries.get('photos/post-1')!.bytes]).toEqual([0x52, 0x49, 0x46, 0x46, 1, 2, 3])
+    expect(entries.has('photos/post-2')).toBe(true)
     const everything = [...entries.values()].map((e) => e.bytes.toString('utf8')).join('\n')
     expect(everything).not.toContain(bob.email)
+  })
+
+  it('names every photo itself, whatever ids other clients gave the posts (CON, ../../x, a bidi override)', async () => {
+    const { fake, a, alice, aliceUid } = await aliceAndBob()
+    const hostile = ['CON', '../../x', 'x\u202Egpj.exe']
+    for (const [i, id] of hostile.entries()) {
+      const url = fake.webApp.uploadFile(`postImg/17000000000${i}`, new Uint8Array([0x52, 0x49, 0x46, 0x46, i]), 'image/webp')
+      fake.webApp.addPost(webAppPost({ uid: aliceUid, email: alice.email, nickname: '앨리스' }, { postImg: url, postDate: `2025. 1. ${i + 1}. 10:00` }), id)
+    }
+    await a.settle()
+    await a.call('account:export')
+    const entries = await readZip(a.desktop.recording.saves.at(-1)!)
+    for (const name of entries.keys()) expect(name).toMatch(/^(data\/[a-z]+\.json|index\.html|photos\/(profile|post-\d+(-\d+)?))$/)
+    const posts = JSON.parse(entries.get('data/posts.json')!.bytes.toString('utf8')) as { id: string; photos: { file: string }[] }[]
+    // The data file still says which post each photo is.
+    expect(posts.map((p) => [p.id, p.photos[0]?.file])).toEqual(hostile.map((id, i) => [id, `photos/post-${i + 1}`]))
+    expect([...entries.get('photos/post-2')!.bytes]).toEqual([0x52, 0x49, 0x46, 0x46, 1])
   })
 
   it('offline, or losing the network midway, says so and leaves no file behind', async () => {

@@ -94,9 +94,11 @@ export function createCommunityAccount(ctx: CommunityContext, auth: CommunityAut
         const user = store.users.get(userId)
         return {
           account: { email: me.email, nickname: me.nickname, joinedAt: user?.createdAt ?? null, community: ports.config.projectId, photo: photo(me.avatarUrl, 'profile') },
-          posts: oldestFirst(posts.map((doc) => {
-            const post = postFromDoc(doc, now)
-            return { id: post.id, text: post.text, layout: post.layout, createdAt: post.createdAt, updatedAt: null, likeCount: post.likedBy.length, commentCount: store.posts.counts(post.id)?.commentCount ?? 0, photos: post.photos.map((item, i) => ({ file: photo(item.url, postPhotoName(post.id, i)), alt: item.alt })) }
+          // Another client chose these posts' ids (`CON`, `../x`, bidi marks): their photos are named by their place in the export instead.
+          posts: oldestFirst(posts.map((doc) => postFromDoc(doc, now))).map((post, n) => ({
+            id: post.id, text: post.text, layout: post.layout, createdAt: post.createdAt, updatedAt: null, likeCount: post.likedBy.length,
+            commentCount: store.posts.counts(post.id)?.commentCount ?? 0,
+            photos: post.photos.map((item, i) => ({ file: photo(item.url, postPhotoName(String(n + 1), i)), alt: item.alt }))
           })),
           comments: oldestFirst(comments.map((doc) => {
             const comment = commentFromDoc(doc)
