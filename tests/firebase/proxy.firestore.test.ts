@@ -1,0 +1,100 @@
+/**
+ * Community mode on a company network (decision 035): the SDK adapter reaches the Auth,
+ * Firestore and Storage emulators only through a local CONNECT proxy. Each emulator is named by
+ * a host only the proxy resolves (*.magpie.invalid, RFC 6761: no DNS answers it), so a
+ * connection that skipped the proxy fails: Auth and Storage over the global fetch (ProxyRouter),
+ * Firestore over gRPC (grpc_proxy, set by routeSdkSockets), the proxy's answer coming from a
+ * NetworkPort the way Electron's session.resolveProxy gives it.
+ */
+import type { RulesTestEnvironment } from '@firebase/rules-unit-testing'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { routeNetwork } from '../../src/main/firebase/network'
+import { webDate } from '../../src/main/firebase/mapping'
+import type { FirebasePorts, FirebaseUser } from '../../src/main/firebase/ports'
+import { connectFirebase } from '../../src/main/firebase/sdk-adapter'
+import { startConnectProxy, type ConnectProxy } from '../support/connect-proxy'
+import { emulatorCommunity, emulatorHost, splitHost } from '../support/emulators/project'
+import { rulesEnvironment } from '../support/emulators/rules'
+import { authEmulatorHost } from '../support/emulators/sdk'
+
+const PROXY_ENV = ['grpc_proxy', 'no_grpc_proxy', 'HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'] as const
+
+describe('the SDK adapter behind a company proxy', () => {
+  let env: RulesTestEnvironment
+  let corp: ConnectProxy
+  let routed: { close(): Promise<void> }
+  let ports: FirebasePorts
+  let user: FirebaseUser
+  const asked: string[] = []
+  const savedEnv = Object.fromEntries(PROXY_ENV.map((name) => [name, process.env[name]]))
+
+  /** The emulators under names only the proxy knows, on their real ports. */
+  const hidden = (service: string, hostPort: string) => `${service}.magpie.invalid:${splitHost(hostPort).port}`
+
+  beforeAll(async () => {
+    env = await rulesEnvironment('firestore')
+    const real = { firestore: emulatorHost('firestore'), auth: await authEmulatorHost(), storage: emulatorHost('storage') }
+    corp = await startConnectProxy({
+      'firestore.magpie.invalid': splitHost(real.firestore).host,
+      'auth.magpie.invalid': splitHost(real.auth).host,
+      'storage.magpie.invalid': splitHost(real.storage).host
+    })
+    routed = routeNetwork({
+      async resolveProxy(url) {
+        asked.push(url)
+        // As a PAC would answer: the company's hosts through the proxy, the rest direct.
+        return new URL(url).hostname.endsWith('.magpie.invalid') ? `${corp.pac};DIRECT` : 'DIRECT'
+      },
+      systemCertificates: () => []
+    })
+    ports = await connectFirebase(emulatorCommunity, {
+      firestore: hidden('firestore', real.firestore),
+      auth: hidden('auth', real.auth),
+      storage: hidden('storage', real.storage)
+    })
+    user = await ports.auth.signUp(`proxy-${Date.now().toString(36)}@magpie.test`, 'magpie-pass-1')
+  })
+  afterAll(async () => {
+    await ports?.close()
+    await routed?.close()
+    await corp?.close()
+    await env?.cleanup()
+    for (const name of PROXY_ENV) {
+      if (savedEnv[name] === undefined) delete process.env[name]
+      else process.env[name] = savedEnv[name]
+    }
+  })
+
+  const tunnelsTo = (service: string) => corp.tunnels.filter((target) => target.startsWith(`${service}.magpie.invalid:`))
+
+  it('signs up through the proxy (Auth over fetch)', () => {
+    expect(user.uid).not.toBe('')
+    expect(tunnelsTo('auth').length).toBeGreaterThan(0)
+  })
+
+  it('writes and reads a post through the proxy (Firestore over gRPC)', async () => {
+    const id = await ports.docs.addPost({
+      postedBy: user.email,
+      posted_uid: user.uid,
+      nickname: '프록시',
+      profileImg: '',
+      postImg: 'https://firebasestorage.googleapis.com/v0/b/demo-magpie/o/postImg%2F1700000000000?alt=media',
+      postTxt: '회사 네트워크에서',
+      postDate: webDate(Date.now()),
+      likedBy: [],
+      layout: 'Top',
+      createdAt: 0
+    })
+    expect((await ports.docs.getPost(id))?.data.postTxt).toBe('회사 네트워크에서')
+    expect(tunnelsTo('firestore').length).toBeGreaterThan(0)
+    expect(asked).toContain(`http://${hidden('firestore', emulatorHost('firestore'))}/`)
+  })
+
+  it('uploads and downloads a photo through the proxy (Storage over fetch)', async () => {
+    const png = Uint8Array.from(Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64'))
+    const url = await ports.files.upload(`postImg/${Date.now()}`, png, 'image/png')
+    expect(new URL(url).hostname).toBe('storage.magpie.invalid')
+    expect(Buffer.from(await ports.files.download(url, 1024))).toEqual(Buffer.from(png))
+    expect(tunnelsTo('storage').length).toBeGreaterThan(0)
+  })
+})
