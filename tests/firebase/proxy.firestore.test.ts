@@ -1,9 +1,10 @@
 /**
  * Community mode on a company network (decision 035): the SDK adapter reaches the Auth,
- * Firestore and Storage emulators only through a local CONNECT proxy. Each emulator is named by
- * a host only the proxy resolves (*.magpie.invalid, RFC 6761: no DNS answers it), so a
- * connection that skipped the proxy fails: Auth and Storage over the global fetch (ProxyRouter),
- * Firestore over gRPC (grpc_proxy, set by routeSdkSockets), the proxy's answer coming from a
+ * Firestore and Storage emulators and the Realtime Database test server only through a local
+ * CONNECT proxy. Each is named by a host only the proxy resolves (*.magpie.invalid, RFC 6761: no
+ * DNS answers it), so a connection that skipped the proxy fails: Auth and Storage over the
+ * global fetch (ProxyRouter), Firestore over gRPC (grpc_proxy) and the Realtime Database over
+ * its websocket (http_proxy), both set by routeSdkSockets; the proxy's answer comes from a
  * NetworkPort the way Electron's session.resolveProxy gives it.
  */
 import type { RulesTestEnvironment } from '@firebase/rules-unit-testing'
@@ -13,6 +14,8 @@ import { webDate } from '../../src/main/firebase/mapping'
 import type { FirebasePorts, FirebaseUser } from '../../src/main/firebase/ports'
 import { connectFirebase } from '../../src/main/firebase/sdk-adapter'
 import { startConnectProxy, type ConnectProxy } from '../support/connect-proxy'
+import { startDatabaseServer } from '../support/emulators/database-emulator'
+import type { EmulatorProcess } from '../support/emulators/process'
 import { emulatorCommunity, emulatorHost, splitHost } from '../support/emulators/project'
 import { rulesEnvironment } from '../support/emulators/rules'
 import { authEmulatorHost } from '../support/emulators/sdk'
@@ -22,6 +25,7 @@ const PROXY_ENV = ['grpc_proxy', 'no_grpc_proxy', 'HTTPS_PROXY', 'https_proxy', 
 describe('the SDK adapter behind a company proxy', () => {
   let env: RulesTestEnvironment
   let corp: ConnectProxy
+  let databaseServer: EmulatorProcess
   let routed: { close(): Promise<void> }
   let ports: FirebasePorts
   let user: FirebaseUser
@@ -33,11 +37,13 @@ describe('the SDK adapter behind a company proxy', () => {
 
   beforeAll(async () => {
     env = await rulesEnvironment('firestore')
-    const real = { firestore: emulatorHost('firestore'), auth: await authEmulatorHost(), storage: emulatorHost('storage') }
+    databaseServer = await startDatabaseServer({ timeoutMs: 60_000 })
+    const real = { firestore: emulatorHost('firestore'), auth: await authEmulatorHost(), storage: emulatorHost('storage'), database: databaseServer.host }
     corp = await startConnectProxy({
       'firestore.magpie.invalid': splitHost(real.firestore).host,
       'auth.magpie.invalid': splitHost(real.auth).host,
-      'storage.magpie.invalid': splitHost(real.storage).host
+      'storage.magpie.invalid': splitHost(real.storage).host,
+      'database.magpie.invalid': splitHost(real.database).host
     })
     routed = routeNetwork({
       async resolveProxy(url) {
@@ -50,7 +56,8 @@ describe('the SDK adapter behind a company proxy', () => {
     ports = await connectFirebase(emulatorCommunity, {
       firestore: hidden('firestore', real.firestore),
       auth: hidden('auth', real.auth),
-      storage: hidden('storage', real.storage)
+      storage: hidden('storage', real.storage),
+      database: hidden('database', real.database)
     })
     user = await ports.auth.signUp(`proxy-${Date.now().toString(36)}@magpie.test`, 'magpie-pass-1')
   })
@@ -58,6 +65,7 @@ describe('the SDK adapter behind a company proxy', () => {
     await ports?.close()
     await routed?.close()
     await corp?.close()
+    await databaseServer?.stop()
     await env?.cleanup()
     for (const name of PROXY_ENV) {
       if (savedEnv[name] === undefined) delete process.env[name]
@@ -96,5 +104,21 @@ describe('the SDK adapter behind a company proxy', () => {
     expect(new URL(url).hostname).toBe('storage.magpie.invalid')
     expect(Buffer.from(await ports.files.download(url, 1024))).toEqual(Buffer.from(png))
     expect(tunnelsTo('storage').length).toBeGreaterThan(0)
+  })
+
+  it('hears the Realtime Database through the proxy (its websocket)', async () => {
+    // A value comes only from the server: the SDK keeps no data for a path it never heard.
+    const alerts = await new Promise<unknown>((resolve, reject) => {
+      const stop = ports.alerts.watch(
+        user.uid,
+        (value) => {
+          stop()
+          resolve(value)
+        },
+        reject
+      )
+    })
+    expect(alerts).toBeNull()
+    expect(tunnelsTo('database').length).toBeGreaterThan(0)
   })
 })
