@@ -27,6 +27,7 @@ const fetchSpeaks = new Set<ProxyEntry['kind']>(['http', 'https', 'socks5'])
 export class ProxyRouter extends Dispatcher {
   private readonly agents = new Map<string, Dispatcher>()
   private tlsOptions: { secureContext: SecureContext } | null = null
+  private closed = false
 
   constructor(
     private readonly resolveProxy: (url: string) => Promise<string>,
@@ -65,20 +66,25 @@ export class ProxyRouter extends Dispatcher {
   }
 
   override dispatch(options: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler): boolean {
-    // PAC scripts decide by scheme, host and port (Chromium strips an https URL's path itself): the origin says all three.
-    const origin = new URL(String(options.origin ?? '')).origin
-    this.entries(`${origin}/`)
-      .then((entries) => this.agentFor(firstSpoken(entries, fetchSpeaks)).dispatch(options, handler))
+    Promise.resolve()
+      // PAC scripts decide by scheme, host and port (Chromium strips an https URL's path itself): the origin says all three.
+      .then(() => this.entries(`${new URL(String(options.origin)).origin}/`))
+      .then((entries) => {
+        if (this.closed) throw new Error('network: the router was closed')
+        return this.agentFor(firstSpoken(entries, fetchSpeaks)).dispatch(options, handler)
+      })
       .catch((error: unknown) => handler.onError?.(error instanceof Error ? error : new Error(String(error))))
     return true
   }
 
   override async close(): Promise<void> {
+    this.closed = true
     await Promise.all([...this.agents.values()].map((agent) => agent.close()))
     this.agents.clear()
   }
 
   override async destroy(): Promise<void> {
+    this.closed = true
     await Promise.all([...this.agents.values()].map((agent) => agent.destroy()))
     this.agents.clear()
   }
