@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { routeNetwork } from '../../src/main/firebase/network'
 import { webDate } from '../../src/main/firebase/mapping'
 import type { FirebasePorts, FirebaseUser } from '../../src/main/firebase/ports'
+import { probeFirebase } from '../../src/main/firebase/probe'
 import { connectFirebase } from '../../src/main/firebase/sdk-adapter'
 import { startConnectProxy, type ConnectProxy } from '../support/connect-proxy'
 import { startDatabaseServer } from '../support/emulators/database-emulator'
@@ -28,6 +29,7 @@ describe('the SDK adapter behind a company proxy', () => {
   let databaseServer: EmulatorProcess
   let routed: { close(): Promise<void> }
   let ports: FirebasePorts
+  let hosts: { firestore: string; auth: string; storage: string; database: string }
   let user: FirebaseUser
   const asked: string[] = []
   const savedEnv = Object.fromEntries(PROXY_ENV.map((name) => [name, process.env[name]]))
@@ -53,12 +55,13 @@ describe('the SDK adapter behind a company proxy', () => {
       },
       systemCertificates: () => []
     })
-    ports = await connectFirebase(emulatorCommunity, {
+    hosts = {
       firestore: hidden('firestore', real.firestore),
       auth: hidden('auth', real.auth),
       storage: hidden('storage', real.storage),
       database: hidden('database', real.database)
-    })
+    }
+    ports = await connectFirebase(emulatorCommunity, hosts)
     user = await ports.auth.signUp(`proxy-${Date.now().toString(36)}@magpie.test`, 'magpie-pass-1')
   })
   afterAll(async () => {
@@ -74,6 +77,17 @@ describe('the SDK adapter behind a company proxy', () => {
   })
 
   const tunnelsTo = (service: string) => corp.tunnels.filter((target) => target.startsWith(`${service}.magpie.invalid:`))
+
+  it('checks a config in 설정 through the proxy (the probe: Auth and Firestore)', async () => {
+    // Both hosts resolve only through the proxy, so an answer at all proves the way; Auth's request may
+    // reuse a kept-alive tunnel, while the probe's own Firestore channel opens one of its own.
+    const before = tunnelsTo('firestore').length
+    // As left by a project whose Firestore was DIRECT: the probe must ask for its own.
+    delete process.env.grpc_proxy
+    process.env.no_grpc_proxy = 'firestore.magpie.invalid'
+    await expect(probeFirebase(emulatorCommunity, { firestore: hosts.firestore, auth: hosts.auth })).resolves.toBeUndefined()
+    expect(tunnelsTo('firestore').length).toBeGreaterThan(before)
+  })
 
   it('signs up through the proxy (Auth over fetch)', () => {
     expect(user.uid).not.toBe('')

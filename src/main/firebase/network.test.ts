@@ -174,6 +174,18 @@ describe('routeNetwork', () => {
     await expect(fetch(`http://auth.magpie.invalid:${port}/`)).rejects.toThrow()
   })
 
+  it('still connects with Node’s roots when the OS store cannot be read', async () => {
+    const port = await serve(hello('auth'))
+    const routed = routeNetwork({
+      resolveProxy: async () => 'DIRECT',
+      systemCertificates: () => {
+        throw new Error('keychain locked')
+      }
+    })
+    cleanups.push(() => routed.close())
+    expect(await (await fetch(`http://127.0.0.1:${port}/`)).text()).toBe('auth')
+  })
+
   it('tells gRPC and the websocket the proxy of their own hosts, and DIRECT overrides the environment', async () => {
     const saved = { ...process.env }
     cleanups.push(() => {

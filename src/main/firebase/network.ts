@@ -102,7 +102,14 @@ export function routeNetwork(network: NetworkPort): { close(): Promise<void> } {
   let trusted: string[] | null = null
   const trust = (): string[] => {
     if (trusted) return trusted
-    trusted = trustedCertificates(network.systemCertificates())
+    let system: readonly string[] = []
+    try {
+      system = network.systemCertificates()
+    } catch (error) {
+      // Node's roots alone still reach Google's servers; only a company's own CA is missing then.
+      console.warn('[network] reading the OS certificate store failed', error)
+    }
+    trusted = trustedCertificates(system)
     // gRPC and the websocket make their own TLS contexts from Node's default CA list; Node 22.19+
     // (Electron 42 ships Node 24) lets main set it, older Node (the harness) keeps its roots.
     const defaults = tls as { setDefaultCACertificates?: (certs: string[]) => void }

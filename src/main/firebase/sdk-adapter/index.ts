@@ -14,7 +14,7 @@ import { createFilesPort } from './files'
 
 export { newApp } from './app'
 export { SCAN_CHUNK } from './documents'
-export { parseHostPort, useAuthEmulator } from './emulators'
+export { parseHostPort, sdkEndpoints, useAuthEmulator } from './emulators'
 export { downloadCapped } from './download'
 
 /**
