@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage } from 'node:http'
-import { connect, type AddressInfo, type Socket } from 'node:net'
+import { createServer as createTlsServer } from 'node:https'
+import { connect, createServer as createNetServer, type AddressInfo, type Socket } from 'node:net'
 
 /**
  * A company network's proxy for the tests: HTTP CONNECT tunnelling only (any other request is
@@ -9,7 +10,7 @@ import { connect, type AddressInfo, type Socket } from 'node:net'
  * the proxy fails the test.
  */
 export interface ConnectProxy {
-  /** What Chromium's resolveProxy names it: "PROXY 127.0.0.1:port". */
+  /** What Chromium's resolveProxy names it: "PROXY 127.0.0.1:port" ("HTTPS localhost:port" when it speaks TLS). */
   pac: string
   port: number
   /** Every CONNECT target asked for, in order, as "host:port". */
@@ -17,13 +18,15 @@ export interface ConnectProxy {
   close(): Promise<void>
 }
 
-export async function startConnectProxy(names: Record<string, string> = {}): Promise<ConnectProxy> {
+/** `tls`: the proxy itself is reached over TLS (Chromium's HTTPS proxy), with this certificate for localhost. */
+export async function startConnectProxy(names: Record<string, string> = {}, tls?: { cert: string; key: string }): Promise<ConnectProxy> {
   const tunnels: string[] = []
   const sockets = new Set<Socket>()
-  const server = createServer((_request, response) => {
+  const refuse = (_request: IncomingMessage, response: import('node:http').ServerResponse) => {
     response.writeHead(405, { connection: 'close' }).end('CONNECT only')
-  })
-  server.on('connection', (socket: Socket) => {
+  }
+  const server = tls ? createTlsServer(tls, refuse) : createServer(refuse)
+  server.on(tls ? 'secureConnection' : 'connection', (socket: Socket) => {
     sockets.add(socket)
     socket.on('close', () => sockets.delete(socket))
   })
@@ -51,7 +54,65 @@ export async function startConnectProxy(names: Record<string, string> = {}): Pro
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
   return {
-    pac: `PROXY 127.0.0.1:${port}`,
+    pac: tls ? `HTTPS localhost:${port}` : `PROXY 127.0.0.1:${port}`,
+    port,
+    tunnels,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy()
+        server.close(() => resolve())
+      })
+  }
+}
+
+/**
+ * The same kind of proxy speaking SOCKS5 (RFC 1928: no authentication, CONNECT by domain name
+ * or IPv4 only), which Chromium names "SOCKS5 127.0.0.1:port".
+ */
+export async function startSocks5Proxy(names: Record<string, string> = {}): Promise<ConnectProxy> {
+  const tunnels: string[] = []
+  const sockets = new Set<Socket>()
+  const server = createNetServer((client) => {
+    sockets.add(client)
+    client.on('close', () => sockets.delete(client))
+    client.on('error', () => client.destroy())
+    let stage: 'greeting' | 'request' = 'greeting'
+    let buffered = Buffer.alloc(0)
+    const onData = (chunk: Buffer): void => {
+      buffered = Buffer.concat([buffered, chunk])
+      if (stage === 'greeting') {
+        if (buffered.length < 2 || buffered.length < 2 + buffered[1]!) return
+        buffered = buffered.subarray(2 + buffered[1]!)
+        stage = 'request'
+        client.write(Buffer.from([5, 0]))
+      }
+      if (buffered.length < 5) return
+      const type = buffered[3]
+      const hostEnd = type === 1 ? 8 : type === 3 ? 5 + buffered[4]! : -1
+      if (hostEnd < 0) return void client.end(Buffer.from([5, 8, 0, 1, 0, 0, 0, 0, 0, 0]))
+      if (buffered.length < hostEnd + 2) return
+      client.off('data', onData)
+      const host = type === 1 ? [...buffered.subarray(4, 8)].join('.') : buffered.subarray(5, hostEnd).toString('latin1')
+      const port = buffered.readUInt16BE(hostEnd)
+      const rest = buffered.subarray(hostEnd + 2)
+      tunnels.push(`${host}:${port}`)
+      const upstream = connect(port, names[host] ?? host)
+      sockets.add(upstream)
+      upstream.on('close', () => sockets.delete(upstream))
+      upstream.once('connect', () => {
+        client.write(Buffer.from([5, 0, 0, 1, 0, 0, 0, 0, 0, 0]))
+        if (rest.length > 0) upstream.write(rest)
+        upstream.pipe(client)
+        client.pipe(upstream)
+      })
+      upstream.on('error', () => client.end(Buffer.from([5, 4, 0, 1, 0, 0, 0, 0, 0, 0])))
+    }
+    client.on('data', onData)
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  return {
+    pac: `SOCKS5 127.0.0.1:${port}`,
     port,
     tunnels,
     close: () =>

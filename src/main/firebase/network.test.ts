@@ -3,7 +3,7 @@ import { createServer as createHttpsServer } from 'node:https'
 import type { AddressInfo } from 'node:net'
 import { fetch as undiciFetch } from 'undici'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { startConnectProxy, type ConnectProxy } from '../../../tests/support/connect-proxy'
+import { startConnectProxy, startSocks5Proxy, type ConnectProxy } from '../../../tests/support/connect-proxy'
 import { makeTestCa, type TestCa } from '../../../tests/support/test-ca'
 import { ProxyRouter, routeNetwork, routeSdkSockets, trustedCertificates } from './network'
 import { firstSpoken, parseProxyList } from './proxy-list'
@@ -127,7 +127,7 @@ describe('ProxyRouter', () => {
 describe('trusting a company CA', () => {
   let ca: TestCa
   beforeAll(() => {
-    ca = makeTestCa(['secure.magpie.invalid'])
+    ca = makeTestCa(['secure.magpie.invalid', 'localhost'])
   })
 
   async function secureServer(): Promise<number> {
@@ -141,6 +141,23 @@ describe('trusting a company CA', () => {
     const response = await undiciFetch(`https://secure.magpie.invalid:${port}/`, { dispatcher: routed })
     expect(await response.text()).toBe('trusted')
     expect(corp.tunnels).toEqual([`secure.magpie.invalid:${port}`])
+  })
+
+  it('an HTTPS proxy (TLS to the proxy itself) and a SOCKS5 proxy carry requests too', async () => {
+    const port = await serve(hello('photo'))
+    const httpsProxy = await startConnectProxy({ 'storage.magpie.invalid': '127.0.0.1' }, { cert: ca.serverCertPem, key: ca.serverKeyPem })
+    cleanups.push(() => httpsProxy.close())
+    const socks = await startSocks5Proxy({ 'auth.magpie.invalid': '127.0.0.1', 'secure.magpie.invalid': '127.0.0.1' })
+    cleanups.push(() => socks.close())
+    const routed = router(async (url) => (new URL(url).hostname.startsWith('storage') ? httpsProxy.pac : `${socks.pac};DIRECT`), trustedCertificates([ca.caPem]))
+    expect(await (await undiciFetch(`http://auth.magpie.invalid:${port}/`, { dispatcher: routed })).text()).toBe('photo')
+    expect(await (await undiciFetch(`http://storage.magpie.invalid:${port}/`, { dispatcher: routed })).text()).toBe('photo')
+    expect(await (await undiciFetch(`http://auth.magpie.invalid:${port}/`, { dispatcher: routed })).text()).toBe('photo')
+    // TLS to the server inside the SOCKS tunnel, trusting the company CA.
+    const securePort = await secureServer()
+    expect(await (await undiciFetch(`https://secure.magpie.invalid:${securePort}/`, { dispatcher: routed })).text()).toBe('trusted')
+    expect(httpsProxy.tunnels).toEqual([`storage.magpie.invalid:${port}`])
+    expect(socks.tunnels).toEqual([`auth.magpie.invalid:${port}`, `secure.magpie.invalid:${securePort}`])
   })
 
   it('and refused when it is not: Node’s own roots alone do not know it', async () => {

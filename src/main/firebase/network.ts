@@ -59,7 +59,8 @@ export class ProxyRouter extends Dispatcher {
       agent =
         entry.kind === 'direct'
           ? new Agent({ connect: this.tls() })
-          : new ProxyAgent({ uri: key, requestTls: this.tls(), proxyTls: this.tls() })
+          : // proxyTls only for an HTTPS proxy: undici's SOCKS5 agent takes its presence to mean TLS to the proxy.
+            new ProxyAgent({ uri: key, requestTls: this.tls(), ...(entry.kind === 'https' ? { proxyTls: this.tls() } : {}) })
       this.agents.set(key, agent)
     }
     return agent
