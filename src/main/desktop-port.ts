@@ -47,3 +47,18 @@ export interface ShellPort {
   /** A web link from someone's text, in the system browser: http and https only, anything else is dropped. */
   openLink(url: string): void
 }
+
+/**
+ * How main's own connections (Firebase's, in community mode) reach the network the way the
+ * OS's browser does: Electron's is src/main/desktop/network.ts; the harness and the tests give
+ * their own (docs/decisions/035-system-proxy-and-certificates.md).
+ */
+export interface NetworkPort {
+  /**
+   * Chromium's proxy decision for `url` (session.resolveProxy): PAC result entries joined by
+   * ";" — "DIRECT", "PROXY host:port", "HTTPS host:port", "SOCKS5 host:port" — tried in order.
+   */
+  resolveProxy(url: string): Promise<string>
+  /** The certificates (PEM) of the OS's trust store, besides the ones Node ships with. */
+  systemCertificates(): readonly string[]
+}

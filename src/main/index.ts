@@ -21,6 +21,7 @@ import { createLoginItem, wasOpenedAtLogin } from './desktop/login-item'
 import { utilityImageWorker } from './desktop/image-process'
 import { handleMediaProtocol, mediaUrl } from './desktop/media-protocol'
 import { attachContextMenu, installApplicationMenu, setAboutPanel } from './desktop/menus'
+import { electronNetwork } from './desktop/network'
 import { quitAfterClose } from './desktop/quit'
 import { logChildProcesses, recoverFromCrashes } from './desktop/recovery'
 import { createTray, trayImage } from './desktop/tray'
@@ -184,6 +185,8 @@ async function start(): Promise<void> {
     shell,
     // Images decode in a utility process, never in main (docs/decisions/018-image-process.md).
     spawnImageWorker: utilityImageWorker(),
+    // Firebase's connections follow the OS's proxy (PAC included) and trust its certificates (decision 035).
+    network: electronNetwork(),
     emit,
     mediaUrl,
     cipher: safeStorage.isEncryptionAvailable()

@@ -167,7 +167,11 @@ function defaultConfig() {
     /** What Notification.getHistory() resolves to (macOS, signed builds): notifications from an earlier run. */
     notificationHistory: [] as { id: string; groupId?: string; title?: string; body?: string }[],
     /** Whether the page's loadURL succeeds; an Error makes it reject as Electron does on a failed load. */
-    loadError: null as Error | null
+    loadError: null as Error | null,
+    /** The OS's proxy auto-config: FindProxyForURL(url, host); null: no proxy configured (DIRECT). */
+    pacScript: null as ((url: string, host: string) => string) | null,
+    /** The network service's proxy lookup fails (it went away): resolveProxy answers ''. */
+    proxyLookupFails: false
   }
 }
 
@@ -1047,6 +1051,38 @@ const defaultSession = {
     setPermissionCheckHandler(handler: PermissionCheckHandler | null): void {
       record('session.setPermissionCheckHandler')
       electronRecording.session.permissionCheckHandler = handler
+    },
+    /**
+     * Chromium's proxy decision (electron_api_session.cc:637-650 → resolve_proxy_helper.cc:34-91):
+     * net::ProxyInfo::ToPacString of the lookup — entries joined by ";" without spaces, each
+     * "DIRECT" or "<SCHEME> host:port" with the port spelt out (net/proxy_resolution/proxy_list.cc
+     * ToPacString; Electron's spec/api-session-spec.ts:769,781,800,817 expect 'PROXY myproxy:80',
+     * 'DIRECT'); '' when the lookup failed (resolve_proxy_helper.cc:84-86, ERR_ABORTED on a lost
+     * network service). Loopback hosts are DIRECT without asking the PAC script (Chromium's
+     * implicit bypass rules, which '<-loopback>' removes: spec/api-session-spec.ts:772-781), and an
+     * https URL reaches the script stripped to its origin (net's PAC URL sanitising).
+     */
+    resolveProxy(url: string): Promise<string> {
+      record('session.resolveProxy', url)
+      const { pacScript, proxyLookupFails } = electronRecording.config
+      if (proxyLookupFails) return Promise.resolve('')
+      const parsed = new URL(url)
+      const loopback = parsed.hostname === 'localhost' || parsed.hostname === '[::1]' || /^127\./.test(parsed.hostname)
+      if (!pacScript || loopback) return Promise.resolve('DIRECT')
+      const answer = pacScript(parsed.protocol === 'https:' ? `${parsed.origin}/` : parsed.href, parsed.hostname)
+      const defaultPorts: Record<string, number> = { PROXY: 80, HTTPS: 443, SOCKS: 1080, SOCKS4: 1080, SOCKS5: 1080, QUIC: 443 }
+      const entries = answer
+        .split(';')
+        .map((entry) => entry.trim().split(/\s+/))
+        .flatMap(([word = '', address]) => {
+          const scheme = word.toUpperCase()
+          if (scheme === 'DIRECT') return ['DIRECT']
+          const port = defaultPorts[scheme]
+          if (!port || !address) return []
+          return [`${scheme === 'SOCKS4' ? 'SOCKS' : scheme} ${/:\d+$/.test(address) ? address : `${address}:${port}`}`]
+        })
+      // An answer with nothing usable is DIRECT (ProxyList::SetFromPacString).
+      return Promise.resolve(entries.length > 0 ? entries.join(';') : 'DIRECT')
     }
 }
 

@@ -9,7 +9,8 @@ import { createDataExport } from '../core/data-export'
 import type { Emit } from '../core/live-events'
 import { productionScrypt, type ScryptParams } from '../core/password'
 import { createFileVault, type TokenCipher } from '../core/session-vault'
-import type { DesktopPort, ShellPort } from '../desktop-port'
+import type { DesktopPort, NetworkPort, ShellPort } from '../desktop-port'
+import { routeNetwork } from '../firebase/network'
 import type { ConnectFirebase, EmulatorHosts } from '../firebase/ports'
 import { connectFirebase } from '../firebase/sdk-adapter'
 import { createDispatcher, sessionChannels } from '../ipc/dispatch'
@@ -53,6 +54,8 @@ export interface MagpieOptions {
   invitations?: Invitations
   /** How the image worker starts (docs/decisions/018-image-process.md): Electron's utilityProcess; absent, a Node child. */
   spawnImageWorker?: SpawnWorker
+  /** The OS's proxy and trusted certificates for Firebase's connections (decision 035); absent, Node's own networking. */
+  network?: NetworkPort
 }
 
 /**
@@ -65,6 +68,7 @@ export interface MagpieOptions {
  */
 export async function createMagpie(options: MagpieOptions) {
   const now = options.now ?? Date.now
+  const routed = options.network ? routeNetwork(options.network) : null
   if (options.spawnImageWorker) useImageWorker(options.spawnImageWorker)
   const scrypt = options.scrypt ?? productionScrypt
   const store = createStore(join(options.dataDir, 'magpie.db'), { synchronous: options.synchronous, nativeBinding: options.nativeBinding })
@@ -171,9 +175,9 @@ export async function createMagpie(options: MagpieOptions) {
       const closing = switching.close()
       if (!closing) {
         store.close()
-        return Promise.resolve()
+        return routed ? routed.close() : Promise.resolve()
       }
-      return closing.finally(() => store.close())
+      return closing.finally(() => store.close()).then(() => routed?.close())
     }
   }
 }

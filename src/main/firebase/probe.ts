@@ -4,7 +4,8 @@ import { initializeAuth, inMemoryPersistence, signInWithEmailAndPassword, signOu
 import { connectFirestoreEmulator, doc, getDocFromServer, initializeFirestore } from 'firebase/firestore'
 import { reasonOf } from './firebase-errors'
 import { FirebasePortError, type EmulatorHosts, type FirebaseFailure, type FirebaseWebConfig } from './ports'
-import { newApp, parseHostPort, useAuthEmulator } from './sdk-adapter'
+import { routeSdkSockets } from './network'
+import { newApp, parseHostPort, sdkEndpoints, useAuthEmulator } from './sdk-adapter'
 
 /**
  * Tries a web config against its project before Magpie saves it (decision 008 "Settings"),
@@ -103,6 +104,8 @@ export async function probeFirebase(config: FirebaseWebConfig, emulators?: Emula
   }
   let timer: NodeJS.Timeout | undefined
   try {
+    // The project check's gRPC channel takes the proxy Chromium names for Firestore (decision 035).
+    await routeSdkSockets(sdkEndpoints(config.databaseURL, emulators))
     const checks = [checkKey(app, emulators)]
     // With emulators, a service without one is not tried: it would reach the real project.
     if (!emulators || emulators.firestore) checks.push(checkProject(app, emulators))

@@ -24,7 +24,8 @@ export const EMULATOR_SUITES = [
   { file: 'tests/firebase/sdk-adapter-moderation.firestore.test.ts', proves: "SDK adapter's 신고, moderation log and notices (a moderator claim by the Admin SDK)", on: 'Firestore + Auth emulators' },
   { file: 'tests/firebase/contract.firestore.test.ts', proves: 'backend contract (community)', on: 'Firestore + Auth emulators, fake RTDB + Storage' },
   { file: 'tests/firebase/web-app-profile.firestore.test.ts', proves: 'a web-app account without a users document finishes its profile (issue 21)', on: 'Firestore + Auth emulators, fake RTDB + Storage' },
-  { file: 'tests/firebase/sdk-adapter.storage-protocol.test.ts', proves: "SDK adapter's FilesPort protocol", on: 'Storage emulator without rules + Auth emulator' }
+  { file: 'tests/firebase/sdk-adapter.storage-protocol.test.ts', proves: "SDK adapter's FilesPort protocol", on: 'Storage emulator without rules + Auth emulator' },
+  { file: 'tests/firebase/proxy.firestore.test.ts', proves: 'the SDK adapter reaches Auth, Firestore and Storage only through a CONNECT proxy (decision 035)', on: 'Firestore + Auth + Storage emulators' }
 ]
 export const EVALUATOR_SUITES = ['tests/firebase/database-rules.targaryen.test.ts']
 /** Playwright specs that start the emulators themselves (playwright.config.ts leaves them out when MAGPIE_EMULATORS=off). */

@@ -2,6 +2,7 @@ import { connectAuthEmulator, type Auth } from 'firebase/auth'
 import { connectDatabaseEmulator, type Database } from 'firebase/database'
 import { connectFirestoreEmulator, type Firestore } from 'firebase/firestore'
 import { connectStorageEmulator, type FirebaseStorage } from 'firebase/storage'
+import type { SdkEndpoints } from '../network'
 import { FirebasePortError, type EmulatorHosts } from '../ports'
 
 /** Pointing each SDK at its emulator, before its first request as the SDKs require. */
@@ -46,4 +47,16 @@ export function storageEmulatorOrigin(emulators: EmulatorHosts | undefined): str
   if (!emulators?.storage) return null
   const { host, port } = parseHostPort(emulators.storage)
   return new URL(`http://${host}:${port}`).origin
+}
+
+/** Where this project's Firestore and Realtime Database are, for the proxy lookup of their sockets (firebase/network.ts). */
+export function sdkEndpoints(databaseURL: string, emulators: EmulatorHosts | undefined): SdkEndpoints {
+  const emulatorUrl = (hostPort: string): string => {
+    const { host, port } = parseHostPort(hostPort)
+    return `http://${host}:${port}/`
+  }
+  let database: string | null = null
+  if (emulators?.database) database = emulatorUrl(emulators.database)
+  else if (URL.canParse(databaseURL)) database = `${new URL(databaseURL).origin}/`
+  return { firestore: emulators?.firestore ? emulatorUrl(emulators.firestore) : 'https://firestore.googleapis.com/', database }
 }

@@ -2,18 +2,19 @@ import { deleteApp, type FirebaseApp } from 'firebase/app'
 import { initializeAuth, inMemoryPersistence } from 'firebase/auth'
 import { initializeFirestore } from 'firebase/firestore'
 import { toPortError } from '../firebase-errors'
+import { routeSdkSockets } from '../network'
 import { FirebasePortError, type ConnectFirebase, type EmulatorHosts, type FirebasePorts, type FirebaseWebConfig } from '../ports'
 import { createAlertsPort } from './alerts'
 import { newApp } from './app'
 import { createAuthPort } from './auth'
 import { createConnectivity } from './connectivity'
 import { createDocsPort } from './documents'
-import { useAuthEmulator, useFirestoreEmulator } from './emulators'
+import { sdkEndpoints, useAuthEmulator, useFirestoreEmulator } from './emulators'
 import { createFilesPort } from './files'
 
 export { newApp } from './app'
 export { SCAN_CHUNK } from './documents'
-export { parseHostPort, useAuthEmulator } from './emulators'
+export { parseHostPort, sdkEndpoints, useAuthEmulator } from './emulators'
 export { downloadCapped } from './download'
 
 /**
@@ -47,6 +48,8 @@ export const connectFirebase: ConnectFirebase = async (config, emulators) => {
     throw new FirebasePortError('invalid-config', toPortError('auth', error).message)
   }
   try {
+    // Before the SDKs open a socket: gRPC takes its proxy when the Firestore channel is made.
+    await routeSdkSockets(sdkEndpoints(config.databaseURL, emulators))
     return assemble(app, config, emulators)
   } catch (error) {
     await deleteApp(app).catch(() => {})
@@ -70,7 +73,15 @@ function assemble(app: FirebaseApp, config: FirebaseWebConfig, emulators: Emulat
     docs: createDocsPort(db, connectivity.signal),
     alerts: createAlertsPort(connectivity.link),
     files: createFilesPort(app, auth, config.storageBucket, emulators),
-    connectivity: connectivity.port,
+    connectivity: {
+      ...connectivity.port,
+      // After sleep or a network change the proxy can differ: the websocket reads it again as it reconnects.
+      reconnect() {
+        void routeSdkSockets(sdkEndpoints(config.databaseURL, emulators))
+          .catch((error: unknown) => console.warn('[firebase] routing', error))
+          .finally(() => connectivity.port.reconnect())
+      }
+    },
     async close() {
       if (closed) return
       closed = true
