@@ -9,8 +9,8 @@ import type { Page } from 'playwright'
 export interface Copy {
   /** The copy's window. */
   page: Page
-  /** The native notifications main has raised in this copy, oldest first. */
-  notifications(): Promise<SeenNotification[]>
+  /** The native notifications main has raised in this copy, oldest first; null where main cannot be watched (an installed app). */
+  notifications(): Promise<SeenNotification[] | null>
   /**
    * Does what a click on notification `index` does inside the app. The real driver cannot click
    * the OS's own toast: `osClick` says whether the click went through the OS.
@@ -18,14 +18,14 @@ export interface Copy {
   clickNotification(index: number): Promise<{ osClick: boolean }>
   /** The unread count as the OS shows it on the app's icon, or null where the script cannot read it. */
   badge(): Promise<number | null>
-  /** Hands a link to the app as the OS would when it is opened elsewhere. */
-  openLink(url: string): Promise<void>
+  /** Hands a link to the app as the OS would when it is opened elsewhere; resolves with how it was handed over. */
+  openLink(url: string): Promise<string>
   /** Whether the OS starts this app at login, read from the OS itself; null where it cannot be read. */
   loginItem(): Promise<boolean | null>
   /** Called just before 업데이트 확인 is pressed (the double plays electron-updater against the feed). */
   beforeUpdateCheck(feedUrl: string): Promise<void>
-  /** Quits the app as the person does, and resolves with how the process ended. */
-  quit(): Promise<{ exitCode: number | null }>
+  /** Quits the app as the person does, and resolves with how the process ended (`byPerson`: the person was asked to quit it). */
+  quit(): Promise<{ exitCode: number | null; byPerson?: boolean }>
 }
 
 export interface SeenNotification {

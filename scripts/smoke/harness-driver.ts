@@ -41,6 +41,7 @@ export function harnessDriver(options: { chromiumPath?: string } = {}): Driver {
         badge: async () => (await desktop()).badge,
         async openLink(url) {
           await api(`link?url=${encodeURIComponent(url)}`, { method: 'POST' })
+          return 'Handed over as the OS hands a link to main (the harness’s /__harness/link).'
         },
         async loginItem() {
           const { loginItems } = (await (await api('shell')).json()) as ShellRecording

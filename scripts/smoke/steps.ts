@@ -112,6 +112,10 @@ async function inAppSettings<T>(page: Page, body: (section: Locator) => Promise<
   }
 }
 
+const osClickInstructions =
+  'The OS’s own click cannot be scripted: in the second window press ♥ twice (unlike, like again), then click the notification ' +
+  'the OS shows (on Windows also once from the Action Center after it timed out): the first window must come to the front on the post.'
+
 /** The OS's part of each check, said per OS, for the steps a person must look at. */
 const badgeWhere: Partial<Record<NodeJS.Platform, string>> = {
   win32: 'the taskbar button shows a red “1” overlay, and the tray icon’s tooltip says 1',
@@ -194,9 +198,12 @@ export const steps: Step[] = [
       await bo.getByTestId('like-button').first().click()
       await bo.getByTestId('like-button').first().and(bo.locator('[aria-pressed="true"]')).waitFor()
       const expected = `${run.bo.nickname}님이 회원님의 게시글을 좋아해요`
+      if ((await copy(run, 'ann').notifications()) === null) {
+        return eye(`The script cannot watch an installed app’s main process. Look: the OS showed a notification “까치 — ${expected}”.`)
+      }
       const seen = await until('the notification', async () => {
         const all = await copy(run, 'ann').notifications()
-        return all.some((n) => n.body === expected) ? all : undefined
+        return all?.some((n) => n.body === expected) ? all : undefined
       })
       return passed(`Notification raised: “${seen.at(-1)!.title} — ${seen.at(-1)!.body}”.`)
     }
@@ -228,16 +235,13 @@ export const steps: Step[] = [
       await ann.page.evaluate(() => {
         location.hash = '#/'
       })
-      const index = (await ann.notifications()).length - 1
-      const { osClick } = await ann.clickNotification(index)
+      const shown = await ann.notifications()
+      if (shown === null) return eye(`${osClickInstructions} The post is /detail/${run.postId}.`)
+      const { osClick } = await ann.clickNotification(shown.length - 1)
       const route = `/detail/${run.postId}`
       await until(`the post’s page (${route})`, async () => (hashRoute(ann.page) === route ? true : undefined))
       if (osClick) return passed(`The click opened ${route}.`)
-      return eye(
-        `Inside the app the notification’s click opens ${route}. The OS’s own click cannot be scripted: in the second window press ♥ twice ` +
-          '(unlike, like again), then click the notification the OS shows (on Windows also once from the Action Center after it timed out): ' +
-          'the first window must come to the front on the post.'
-      )
+      return eye(`Inside the app the notification’s click opens ${route}. ${osClickInstructions}`)
     }
   },
   {
@@ -252,9 +256,9 @@ export const steps: Step[] = [
       })
       await until('the feed', async () => (hashRoute(ann.page) === '/' ? true : undefined))
       const link = `magpie://detail/${run.postId}`
-      await ann.openLink(link)
+      const how = await ann.openLink(link)
       await until(`the post’s page after ${link}`, async () => (hashRoute(ann.page) === `/detail/${run.postId}` ? true : undefined))
-      return passed(`${link} opened the post in the running copy.`)
+      return passed(`${link} opened the post in the running copy. ${how}`)
     }
   },
   {
@@ -351,9 +355,9 @@ export const steps: Step[] = [
       for (const name of ['bo', 'ann'] as const) {
         const running = run.copies[name]
         if (!running) continue
-        const { exitCode } = await running.quit()
+        const { exitCode, byPerson } = await running.quit()
         delete run.copies[name]
-        ends.push(`${name}: exit code ${exitCode}`)
+        ends.push(`${name}${byPerson ? ' (quit by you from the tray)' : ''}: exit code ${exitCode}`)
       }
       return ends.every((line) => line.endsWith('exit code 0')) ? passed(ends.join('; ')) : failed(ends.join('; '))
     }

@@ -32,7 +32,7 @@ describe('the desktop smoke run, on the double', () => {
     expect(note('like-notification')).toContain('스모크보님이 회원님의 게시글을 좋아해요')
     expect(note('badge')).toBe('The page and the OS’s badge both say 1.')
     expect(note('notification-click')).toMatch(/^Inside the app the notification’s click opens \/detail\/\S+\./)
-    expect(note('link')).toMatch(/^magpie:\/\/detail\/\S+ opened the post in the running copy\.$/)
+    expect(note('link')).toMatch(/^magpie:\/\/detail\/\S+ opened the post in the running copy\. Handed over as the OS hands a link to main/)
     expect(note('login-item')).toBe('OS before: off, switch off; switch on → OS on; switch off → OS off')
     expect(note('update')).toContain('latest-linux.yml')
     expect(note('update')).toContain('새 버전 99.0.0 was downloaded and is ready')
