@@ -65,7 +65,8 @@ export function electronDriver(options: { appDir: string; installed: string | nu
   }
 
   async function developmentCopy(appDir: string, env: Record<string, string>): Promise<Copy> {
-    const app = await _electron.launch({ args: [appDir], cwd: appDir, env })
+    // With its sandbox: Playwright would add --no-sandbox on Linux otherwise, which Magpie never runs with.
+    const app = await _electron.launch({ args: [appDir], cwd: appDir, env, chromiumSandbox: true })
     let running = true
     stops.push(async () => {
       if (running) await app.close()
