@@ -4,13 +4,15 @@ import { homedir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { _electron, chromium, type Browser, type Page } from 'playwright'
+import { defaultShellPreferences, saveShellPreferences } from '../../src/main/config/shell-preferences'
 import type { Copy, CopyStart, Driver, SeenNotification } from './driver'
 
 /**
  * The real driver: Magpie in Electron on a maintainer's machine. Everything that depends on how
  * Magpie and Electron work today is in this file:
  * - the throwaway profile: MAGPIE_DATA_DIR and MAGPIE_PROFILE_DIR (src/main/config/settings.ts;
- *   index.ts moves Electron's userData, and with it the single-instance lock, to the profile);
+ *   index.ts moves Electron's userData, and with it the single-instance lock, to the profile),
+ *   with 자동으로 업데이트 off in its preferences.json (config/shell-preferences.ts);
  * - the development build is started by Playwright's _electron, which also reaches main through
  *   Node's inspector. A packaged Magpie has that fuse off (electron-builder.yml:
  *   enableNodeCliInspectArguments), so an installed app is started here with
@@ -45,6 +47,9 @@ export function electronDriver(options: { appDir: string; installed: string | nu
       const env: Record<string, string> = {}
       for (const [key, value] of Object.entries(process.env)) if (value !== undefined && key !== 'ELECTRON_RUN_AS_NODE') env[key] = value
       Object.assign(env, { MAGPIE_DATA_DIR: start.dataDir, MAGPIE_PROFILE_DIR: start.profileDir })
+      // 자동으로 업데이트 starts off in the throwaway profiles: no copy checks by itself (15 s after
+      // start) or installs anything at quit (autoInstallOnAppQuit follows it); only the update step checks.
+      await saveShellPreferences(start.profileDir, { ...defaultShellPreferences, autoUpdate: false })
       if (!options.installed) {
         env.MAGPIE_DEV_UPDATE_FEED = start.updateFeed
         if (!existsSync(devUpdateConfig)) {

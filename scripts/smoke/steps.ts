@@ -300,7 +300,7 @@ export const steps: Step[] = [
       }
       const ann = copy(run, 'ann')
       const { end, states } = await inAppSettings(ann.page, async (section) => {
-        // Off first: electron-updater then installs nothing at quit (autoInstallOnAppQuit follows it).
+        // Off (the real driver starts it off): electron-updater then installs nothing at quit (autoInstallOnAppQuit follows it).
         if (await isChecked(ann.page, '자동으로 업데이트')) await section.getByRole('switch', { name: '자동으로 업데이트' }).click()
         await until('자동으로 업데이트 off', async () => ((await isChecked(ann.page, '자동으로 업데이트')) ? undefined : true))
         const status = section.getByTestId('update-status')
