@@ -14,7 +14,7 @@ export default defineConfig({
     ]
   },
   test: {
-    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts', 'tests/support/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts', 'tests/support/**/*.test.ts', 'tests/smoke/**/*.test.ts'],
     environment: 'node',
     // jsdom's missing ResizeObserver, for the renderer's tests that run in it (a no-op under node).
     setupFiles: ['tests/support/renderer/resize-observer.ts']

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs'
 import type { EventPayloads } from '@shared/ipc/contract'
 import { createShellService } from '../main/app/shell-service'
 import type { Updater, UpdateInfo } from '../main/app/updates'
+import { devUpdateFeed } from '../main/desktop/updater'
 
 /** What the harness's page did to the shell, for tests to read. */
 export interface ShellRecording {
@@ -23,6 +24,8 @@ class ScriptedUpdater extends EventEmitter implements Updater {
   autoDownload = true
   autoInstallOnAppQuit = true
   scripted = false
+  /** A generic feed to check as electron-updater would (npm run smoke:desktop's), or null. */
+  feed: string | null = null
 
   constructor(private readonly recording: ShellRecording) {
     super()
@@ -31,8 +34,29 @@ class ScriptedUpdater extends EventEmitter implements Updater {
   checkForUpdates(): Promise<unknown> {
     this.recording.checks++
     this.emit('checking-for-update')
+    if (this.feed) return this.fromFeed(this.feed)
     if (!this.scripted) setImmediate(() => this.emit('update-not-available', { version: '0.0.0' }))
     return Promise.resolve({})
+  }
+
+  /** Linux's channel file, then its artifact: the requests and events electron-updater makes for a new version. */
+  private async fromFeed(feed: string): Promise<unknown> {
+    try {
+      const channel = await (await fetch(new URL('latest-linux.yml', feed))).text()
+      const offered = /^version:\s*(\S+)/m.exec(channel)?.[1]
+      const path = /^path:\s*(\S+)/m.exec(channel)?.[1]
+      if (!offered || !path) throw new Error('the channel file names no version or path')
+      if (offered === version) return void this.emit('update-not-available', { version: offered })
+      this.emit('update-available', { version: offered })
+      const artifact = await fetch(new URL(path, feed))
+      if (!artifact.ok) throw new Error(`the artifact answered ${artifact.status}`)
+      await artifact.arrayBuffer()
+      this.emit('download-progress', { percent: 100 })
+      this.emit('update-downloaded', { version: offered })
+    } catch (error) {
+      this.emit('error', error instanceof Error ? error : new Error(String(error)))
+    }
+    return {}
   }
 
   quitAndInstall(): void {
@@ -42,6 +66,8 @@ class ScriptedUpdater extends EventEmitter implements Updater {
 
 export type ScriptedUpdaterEvent =
   | { event: 'update-available' | 'update-downloaded'; info: UpdateInfo }
+  /** From now on checks read this generic feed (a local one: npm run smoke:desktop's). */
+  | { event: 'feed'; url: string }
   | { event: 'download-progress'; percent: number }
   | { event: 'update-not-available' | 'checking-for-update' }
   | { event: 'error'; message: string }
@@ -68,6 +94,11 @@ export function createHarnessShell(profileDir: string, emit: (event: 'shell:chan
     stop: service.stop,
     /** Fires an updater event (tests); from then on checks wait for the script. */
     fire(step: ScriptedUpdaterEvent) {
+      // Only a feed on this computer, as development's own updater takes (desktop/updater.ts).
+      if (step.event === 'feed') {
+        updater.feed = devUpdateFeed(step.url)
+        return
+      }
       updater.scripted = true
       if (step.event === 'update-available' || step.event === 'update-downloaded') updater.emit(step.event, step.info)
       else if (step.event === 'download-progress') updater.emit(step.event, { percent: step.percent })

@@ -5,6 +5,8 @@ export interface SpawnedHarness {
   origin: string
   token: string
   pid: number
+  /** The exit code once the process has ended (null: ended by a signal). */
+  exited: Promise<number | null>
   /** SIGTERM, then SIGKILL if it has not exited within 5 s: a stuck harness must not hang a run. */
   stop(): Promise<void>
 }
@@ -44,11 +46,13 @@ export async function spawnHarness(options: {
     })
   })
   const parsed = new URL(url)
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
   return {
     url,
     origin: parsed.origin,
     token: parsed.searchParams.get('token')!,
     pid: child.pid!,
+    exited,
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return
       const exited = new Promise((resolve) => child.once('exit', resolve))

@@ -25,7 +25,7 @@ import { electronNetwork } from './desktop/network'
 import { quitAfterClose } from './desktop/quit'
 import { logChildProcesses, recoverFromCrashes } from './desktop/recovery'
 import { createTray, trayImage } from './desktop/tray'
-import { loadUpdater } from './desktop/updater'
+import { loadDevUpdater, loadUpdater } from './desktop/updater'
 import { createMainWindow, keepRunningOnClose, lockDownSession, saveBounds } from './desktop/window'
 import { keepZoom } from './desktop/zoom'
 
@@ -157,7 +157,8 @@ async function start(): Promise<void> {
   const shell = createShellService({
     profileDir: settings.profileDir,
     version: app.getVersion(),
-    updater: app.isPackaged ? await loadUpdater(mainLog.log) : null,
+    // Development checks only a local feed it is given (npm run smoke:desktop), never a release's.
+    updater: app.isPackaged ? await loadUpdater(mainLog.log) : await loadDevUpdater(process.env, mainLog.log),
     loginItem: createLoginItem({
       platform: process.platform,
       // An AppImage is started by its own path, not the executable mounted inside it.

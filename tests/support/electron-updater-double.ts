@@ -10,12 +10,20 @@ class FakeAppUpdater extends EventEmitter {
   autoDownload = true
   autoInstallOnAppQuit = true
   logger: unknown = null
+  /** AppUpdater.js:161 (6.8.10): false, so an unpackaged app checks nothing unless told. */
+  forceDevUpdateConfig = false
+  /** Each setFeedURL call (AppUpdater.js:234-247: it replaces app-update.yml's provider). */
+  feeds: unknown[] = []
   checks = 0
   installs: [boolean | undefined, boolean | undefined][] = []
 
   checkForUpdates(): Promise<unknown> {
     this.checks++
     return Promise.resolve({})
+  }
+
+  setFeedURL(options: unknown): void {
+    this.feeds.push(options)
   }
 
   quitAndInstall(isSilent?: boolean, isForceRunAfter?: boolean): void {
