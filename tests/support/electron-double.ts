@@ -907,6 +907,11 @@ export class FakeNotification extends EventEmitter {
   /** Before ready it throws (electron_api_notification.cc:129-132); it makes the presenter (:75-77). */
   constructor(options: NotificationOptions = {}) {
     if (!ready) throw new Error('Cannot create Notification before app is ready')
+    // [shell] Windows refuses an id or groupId over 64 UTF-16 units (electron_api_notification.cc:137-151).
+    if (process.platform === 'win32') {
+      if ((options.id ?? '').length > 64) throw new Error('Notification id exceeds Windows limit of 64 UTF-16 characters')
+      if ((options.groupId ?? '').length > 64) throw new Error('Notification groupId exceeds Windows limit of 64 UTF-16 characters')
+    }
     super()
     record('new Notification', options)
     notificationPresenter()

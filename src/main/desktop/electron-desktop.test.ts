@@ -14,6 +14,7 @@ import {
   electronRecording,
   FakeBrowserWindow,
   FakeNativeImage,
+  FakeNotification as FakeNotificationClass,
   FakeTray,
   nativeImage,
   nativeTheme,
@@ -403,5 +404,45 @@ describe('chooseSavePath (내 데이터 내려받기)', () => {
 
     electronRecording.dialog.saveDialogAnswer = null
     expect(await desktop.chooseSavePath('magpie-data-2026-11-26.zip')).toBeNull()
+  })
+})
+
+describe('notification ids on Windows', () => {
+  const savedPlatform = Object.getOwnPropertyDescriptor(process, 'platform')!
+  beforeEach(() => Object.defineProperty(process, 'platform', { ...savedPlatform, value: 'win32' }))
+  afterEach(() => Object.defineProperty(process, 'platform', savedPlatform))
+  const note = { title: '까치', body: '민지님이 댓글을 남겼어요', icon: null }
+  // Any member can write an alert whose post_id is 128 characters; Windows refuses a tag over 64 UTF-16 units.
+  const longTag = `comment-${'가'.repeat(128)}-1`
+
+  it('a tag over 64 UTF-16 units becomes a stable id that fits, and the alerts after it still show', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const { desktop } = setup({ platform: 'win32' })
+    desktop.notify({ ...note, route: '/detail/p1', tag: longTag })
+    desktop.notify({ ...note, route: '/detail/p2', tag: longTag, update: true })
+    desktop.notify({ ...note, route: '/detail/p3', tag: 'like-p3-2' })
+    const [first, update, later] = electronRecording.notifications
+    expect(first!.shown && update!.shown && later!.shown).toBe(true)
+    expect(first!.id!.length).toBeLessThanOrEqual(64)
+    // The same grouped alert keeps its id, so its newer text replaces the older toast.
+    expect(update!.id).toBe(first!.id)
+    expect(later!.id).toBe('like-p3-2')
+    expect(warn).not.toHaveBeenCalled()
+  })
+
+  it('a notification the OS refuses is logged, and never stops the next one', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const { desktop } = setup({ platform: 'win32' })
+    const original = electronRecording.config.notificationsSupported
+    let calls = 0
+    vi.spyOn(FakeNotificationClass, 'isSupported').mockImplementation(() => {
+      calls++
+      if (calls === 1) throw new Error('toast presenter failed')
+      return original
+    })
+    expect(() => desktop.notify({ ...note, route: '/detail/p1', tag: 'like-p1-1' })).not.toThrow()
+    desktop.notify({ ...note, route: '/detail/p2', tag: 'like-p2-1' })
+    expect(electronRecording.notifications.map((shown) => shown.id)).toEqual(['like-p2-1'])
+    expect(warn).toHaveBeenCalledWith('notification', expect.any(Error))
   })
 })

@@ -46,6 +46,19 @@ function toastIconFile(png: Buffer, dir: string): string | null {
   }
 }
 
+/** Windows' limit on a toast's tag and group (UTF-16 units; electron_api_notification.cc:137-151). */
+const notificationIdMax = 64
+
+/**
+ * The OS's id of a notification: the tag itself when it fits, else a stable digest of it, so a
+ * long post id another member wrote never makes Windows refuse the notification, and the same
+ * grouped alert still replaces its older text.
+ */
+export function notificationId(tag: string | undefined): string | undefined {
+  if (tag === undefined || tag.length <= notificationIdMax) return tag
+  return `magpie-${createHash('sha256').update(tag).digest('hex').slice(0, 40)}`
+}
+
 /** Notifications from an earlier run (macOS getHistory), kept alive until clicked or closed. */
 const restoredNotifications = new Set<Notification>()
 
@@ -123,10 +136,10 @@ export function createElectronDesktop(options: {
       // A click on a toast still on screen comes as its 'click'; one in Action Center after the
       // object is gone (or after a restart) through routeEarlierNotifications' activator.
       const iconFile = notification.icon ? toastIconFile(notification.icon, options.toastIconDir) : null
-      native = new Notification({ id: notification.tag, toastXml: toastXml({ ...notification, iconFile }) })
+      native = new Notification({ id: notificationId(notification.tag), toastXml: toastXml({ ...notification, iconFile }) })
     } else {
       native = new Notification({
-        id: notification.tag,
+        id: notificationId(notification.tag),
         // macOS: the post's link, which getHistory() gives back after a restart (routeEarlierNotifications).
         groupId: linkFromRoute(notification.route) ?? undefined,
         title: notification.title,
@@ -142,32 +155,41 @@ export function createElectronDesktop(options: {
     return native
   }
 
+  function show(notification: NativeNotification): void {
+    if (!Notification.isSupported()) return
+    // A grouped alert's newer text takes the place of its older one (the id does it on macOS and Windows; Linux needs the close).
+    const previous = notification.tag ? tagged.get(notification.tag) : undefined
+    if (previous) {
+      // Only macOS emits 'close' for a close() of our own: forget it here on every OS.
+      previous.close()
+      shown.delete(previous)
+    }
+    const native = create(notification)
+    if (notification.tag) tagged.set(notification.tag, native)
+    const forget = () => {
+      shown.delete(native)
+      if (notification.tag && tagged.get(notification.tag) === native) tagged.delete(notification.tag)
+    }
+    native.on('close', forget)
+    native.on('failed', (_event, error: string) => {
+      forget()
+      if (failureTold) return
+      failureTold = true
+      console.warn('notification failed', error)
+      options.notificationsFailed(error)
+    })
+    shown.add(native)
+    native.show()
+  }
+
   return {
     notify(notification) {
-      if (!Notification.isSupported()) return
-      // A grouped alert's newer text takes the place of its older one (the id does it on macOS and Windows; Linux needs the close).
-      const previous = notification.tag ? tagged.get(notification.tag) : undefined
-      if (previous) {
-        // Only macOS emits 'close' for a close() of our own: forget it here on every OS.
-        previous.close()
-        shown.delete(previous)
+      try {
+        show(notification)
+      } catch (error) {
+        // One notification the OS refused never stops the ones after it (the caller's loop goes on).
+        console.warn('notification', error)
       }
-      const native = create(notification)
-      if (notification.tag) tagged.set(notification.tag, native)
-      const forget = () => {
-        shown.delete(native)
-        if (notification.tag && tagged.get(notification.tag) === native) tagged.delete(notification.tag)
-      }
-      native.on('close', forget)
-      native.on('failed', (_event, error: string) => {
-        forget()
-        if (failureTold) return
-        failureTold = true
-        console.warn('notification failed', error)
-        options.notificationsFailed(error)
-      })
-      shown.add(native)
-      native.show()
     },
     setBadge(count) {
       const tray = options.tray()
