@@ -22,6 +22,9 @@ export interface ShellRecording {
 class ScriptedUpdater extends EventEmitter implements Updater {
   autoDownload = true
   autoInstallOnAppQuit = true
+  channel: string | null = null
+  allowPrerelease = false
+  allowDowngrade = false
   scripted = false
 
   constructor(private readonly recording: ShellRecording) {
@@ -56,7 +59,8 @@ export function createHarnessShell(profileDir: string, emit: (event: 'shell:chan
     profileDir,
     version,
     updater,
-    loginItem: { set: (openAtLogin) => void recording.loginItems.push(openAtLogin) },
+    // The "OS" answers with the last switch the page flipped.
+    loginItem: { isEnabled: () => recording.loginItems.at(-1) ?? false, set: (openAtLogin) => void recording.loginItems.push(openAtLogin) },
     openExternal: (url) => void recording.links.push(url),
     emit,
     // No check on a timer: a harness run only checks when its page or its caller asks.

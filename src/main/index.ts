@@ -24,7 +24,7 @@ import { attachContextMenu, installApplicationMenu, setAboutPanel } from './desk
 import { quitAfterClose } from './desktop/quit'
 import { logChildProcesses, recoverFromCrashes } from './desktop/recovery'
 import { createTray, trayImage } from './desktop/tray'
-import { loadUpdater } from './desktop/updater'
+import { debInstaller, installedFromDeb, loadUpdater } from './desktop/updater'
 import { createMainWindow, keepRunningOnClose, lockDownSession, saveBounds } from './desktop/window'
 import { keepZoom } from './desktop/zoom'
 
@@ -157,6 +157,7 @@ async function start(): Promise<void> {
     profileDir: settings.profileDir,
     version: app.getVersion(),
     updater: app.isPackaged ? await loadUpdater(mainLog.log) : null,
+    privilegedInstall: app.isPackaged && installedFromDeb(process.resourcesPath) ? debInstaller() : undefined,
     loginItem: createLoginItem({
       platform: process.platform,
       // An AppImage is started by its own path, not the executable mounted inside it.

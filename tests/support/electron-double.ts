@@ -4,6 +4,12 @@ import { readFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import {
+  emptyLoginItems,
+  getLoginItemSettings as getOsLoginItem,
+  type LoginItemSettingsInput,
+  setLoginItemSettings as setOsLoginItem
+} from './electron-double-login-items'
 
 /**
  * A recording stand-in for the `electron` module, for Vitest (vitest.config.ts aliases
@@ -205,6 +211,8 @@ function emptyRecording() {
     restoredNotifications: [] as FakeNotification[],
     clipboard: { text: [] as string[] },
     loginItemSettings: [] as Record<string, unknown>[],
+    /** [shell] The OS's login items: Windows' Run and StartupApproved values, macOS's SMAppService status. */
+    loginItems: emptyLoginItems(),
     aboutPanelOptions: [] as Record<string, unknown>[],
     applicationMenus: [] as (MenuItemTemplate[] | null)[],
     popups: [] as { menu: MenuItemTemplate[]; options: unknown }[],
@@ -323,17 +331,17 @@ class FakeApp extends EventEmitter {
     return process.platform === 'win32' || electronRecording.config.isPackaged
   }
 
-  setLoginItemSettings(settings: Record<string, unknown>): void {
+  // [shell] Login items with `enabled` and the OS's own switch: electron-double-login-items.ts.
+  setLoginItemSettings(settings: LoginItemSettingsInput): void {
     record('app.setLoginItemSettings', settings)
-    electronRecording.loginItemSettings.push(settings)
+    electronRecording.loginItemSettings.push(settings as Record<string, unknown>)
+    setOsLoginItem(electronRecording.loginItems, settings, electronRecording.app.appUserModelIds.at(-1) ?? '')
   }
 
-  /** (macOS: browser_mac.mm:424-437; Windows always false, browser_win.cc:682-730; Linux login items are a no-op, browser_linux.cc:264-270) — wasOpenedAtLogin is macOS's; elsewhere the app reads its own argv. */
-  getLoginItemSettings(): { openAtLogin: boolean; wasOpenedAtLogin: boolean } {
-    record('app.getLoginItemSettings')
-    const last = electronRecording.loginItemSettings.at(-1)
-    // Set in applicationDidFinishLaunching, just before ready (electron_application_delegate.mm:88-94).
-    return { openAtLogin: last?.openAtLogin === true, wasOpenedAtLogin: ready && electronRecording.config.openedAtLogin }
+  /** wasOpenedAtLogin is macOS's, set in applicationDidFinishLaunching just before ready (electron_application_delegate.mm:88-94); elsewhere the app reads its own argv. */
+  getLoginItemSettings(options: LoginItemSettingsInput = {}): ReturnType<typeof getOsLoginItem> {
+    record('app.getLoginItemSettings', options)
+    return getOsLoginItem(electronRecording.loginItems, options, electronRecording.app.appUserModelIds.at(-1) ?? '', ready && electronRecording.config.openedAtLogin)
   }
 
   toastActivatorCLSID = ''
@@ -367,6 +375,11 @@ class FakeApp extends EventEmitter {
   quit(): void {
     record('app.quit')
     electronRecording.app.quits++
+  }
+
+  /** [shell] Starts a new instance once this one exits; it does not quit (electron_api_app.cc:1110-1140). */
+  relaunch(options?: { args?: string[]; execPath?: string }): void {
+    record('app.relaunch', options)
   }
 
   exit(code = 0): void {

@@ -1,3 +1,7 @@
+import { app } from 'electron'
+import { spawn } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import type { Updater } from '../app/updates'
 
 /**
@@ -16,4 +20,33 @@ export async function loadUpdater(log: { warn(...args: unknown[]): void }): Prom
     log.warn('[updates] electron-updater could not start', error)
     return null
   }
+}
+
+/** Whether this copy was installed from a .deb: electron-builder writes the package's kind beside app.asar, as electron-updater reads it (main.js doLoadAutoUpdater). */
+export function installedFromDeb(resourcesPath: string): boolean {
+  try {
+    return readFileSync(join(resourcesPath, 'package-type'), 'utf8').trim() === 'deb'
+  } catch {
+    return false
+  }
+}
+
+/**
+ * A .deb's update, started by 다시 시작: `pkexec dpkg -i` in a child that main never waits on,
+ * so the window keeps working while the system asks for the administrator's password. Installed,
+ * Magpie starts again; refused or failed, it rejects and the update stays ready.
+ * (electron-updater's DebUpdater would run it in a spawnSync, at quit too: DebUpdater.js:27-50,
+ * LinuxUpdater.js:34-51, BaseUpdater.js:102-121.)
+ */
+export function debInstaller(spawnProcess: typeof spawn = spawn): (downloadedFile: string) => Promise<void> {
+  return (downloadedFile) =>
+    new Promise<void>((resolve, reject) => {
+      // Absolute paths: no PATH lookup for a program that runs as root. No shell: the file name is one argument.
+      const child = spawnProcess('/usr/bin/pkexec', ['--disable-internal-agent', '/usr/bin/dpkg', '-i', downloadedFile], { stdio: 'ignore' })
+      child.once('error', reject)
+      child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`pkexec dpkg -i exited with ${String(code)}`))))
+    }).then(() => {
+      app.relaunch()
+      app.quit()
+    })
 }
