@@ -78,11 +78,7 @@ if (!app.requestSingleInstanceLock()) {
   app.quit()
 } else {
   registerSchemes()
-  registerProtocolClient(app, {
-    execPath: process.execPath,
-    argv: process.argv,
-    defaultApp: Boolean(process.defaultApp)
-  })
+  registerProtocolClient(app, app.isPackaged)
   // macOS hands links over as open-url, from before ready on: the router holds them for the window.
   app.on('open-url', (event, url) => {
     event.preventDefault()

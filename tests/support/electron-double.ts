@@ -194,7 +194,9 @@ function emptyRecording() {
       /** app.setPath calls, in order. */
       pathsSet: [] as { name: string; path: string }[],
       /** app.setAsDefaultProtocolClient calls, in order. */
-      protocolClients: [] as { protocol: string; path?: string; args?: string[] }[]
+      protocolClients: [] as { protocol: string; path?: string; args?: string[] }[],
+      /** [shell] The OS's handler of each scheme: the installed app's until something takes it (setAsDefaultProtocolClient). */
+      protocolHandlers: new Map<string, string>()
     },
     windows: [] as FakeBrowserWindow[],
     trays: [] as FakeTray[],
@@ -322,13 +324,30 @@ class FakeApp extends EventEmitter {
   }
 
   /**
-   * Linux and macOS register only a packaged app: in development (process.defaultApp) the
-   * call answers false. (Windows: true, browser_win.cc:492-534; Linux: GIO on CHROME_DESKTOP's entry, false when not installed, browser_linux.cc:43-63, 170-176; macOS registers the running bundle, Electron.app in development, browser_mac.mm:238-252)
+   * [shell] Makes this process the OS's handler of `protocol`, whichever app held it before, and
+   * records it in electronRecording.app.protocolHandlers. Windows writes
+   * HKCU\Software\Classes\<protocol>\shell\open\command = "<exe>" [args] "%1" (browser_win.cc:75-98,
+   * 492-534): in development, electron.exe. macOS hands the scheme to the running bundle's id
+   * (browser_mac.mm:238-252): in development, Electron.app's com.github.Electron. Linux sets
+   * CHROME_DESKTOP's entry through xdg-settings, which fails when that entry is not installed, as in
+   * development (browser_linux.cc:170-176).
    */
   setAsDefaultProtocolClient(protocol: string, path?: string, args?: string[]): boolean {
     record('app.setAsDefaultProtocolClient', protocol, path, args)
     electronRecording.app.protocolClients.push({ protocol, path, args })
-    return process.platform === 'win32' || electronRecording.config.isPackaged
+    const packaged = electronRecording.config.isPackaged
+    if (process.platform === 'win32') {
+      const command = [path || process.execPath, ...(args ?? [])].map((arg) => (/[ \\"]/.test(arg) ? `"${arg}"` : arg)).join(' ')
+      electronRecording.app.protocolHandlers.set(protocol, `${command} "%1"`)
+      return true
+    }
+    if (process.platform === 'darwin') {
+      electronRecording.app.protocolHandlers.set(protocol, packaged ? 'app.magpie.desktop' : 'com.github.Electron')
+      return true
+    }
+    if (!packaged) return false
+    electronRecording.app.protocolHandlers.set(protocol, 'magpie.desktop')
+    return true
   }
 
   // [shell] Login items with `enabled` and the OS's own switch: electron-double-login-items.ts.

@@ -348,10 +348,20 @@ describe('src/main/index.ts', () => {
     expect(existsSync(join(devData, 'magpie.db'))).toBe(true)
   })
 
-  it('registers magpie:// as the app’s protocol', async () => {
-    const d = await boot()
+  it('a packaged app registers magpie:// as its protocol', async () => {
+    ;(process as { resourcesPath?: string }).resourcesPath = packagedResources
+    const d = await boot({ configure: (double) => (double.electronRecording.config.isPackaged = true) })
     await started(d)
     expect(d.electronRecording.app.protocolClients).toEqual([{ protocol: 'magpie', path: undefined, args: undefined }])
+  })
+
+  it.each(['win32', 'darwin', 'linux'] as const)('on %s, `npm start` never takes magpie:// from the installed app', async (platform) => {
+    pretendPlatform(platform)
+    const d = await boot()
+    await started(d)
+    // Windows would point HKCU\Software\Classes\magpie at electron.exe, macOS give it to Electron.app.
+    expect(d.electronRecording.app.protocolHandlers.size).toBe(0)
+    expect(d.electronRecording.app.protocolClients).toEqual([])
   })
 
   it('a cold start from a link opens that post once the window is there', async () => {
