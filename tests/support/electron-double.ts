@@ -1062,7 +1062,12 @@ export const protocol = {
   }
 }
 
-/** net.fetch: file:// URLs are read from disk; anything else is refused (tests never reach the network). */
+/**
+ * net.fetch: file:// URLs are read from disk; anything else is refused (tests never reach the
+ * network). [shell] A file that is not there rejects, as Chromium's URL loader fails with
+ * net::ERR_FILE_NOT_FOUND and net.fetch rejects on the request's 'error' (net-fetch.ts:131-132);
+ * it never resolves to a 404.
+ */
 export const net = {
   async fetch(input: string | Request, init?: RequestInit): Promise<Response> {
     const url = typeof input === 'string' ? input : input.url
@@ -1071,8 +1076,31 @@ export const net = {
     try {
       return new Response(await readFile(fileURLToPath(url)))
     } catch {
-      return new Response('not found', { status: 404 })
+      throw new Error('net::ERR_FILE_NOT_FOUND')
     }
+  }
+}
+
+/** [shell] Chromium's net error codes that protocol.handle answers with (protocol.ts:14-15). */
+export const netErrors = { ERR_FAILED: -2, ERR_UNEXPECTED: -9 } as const
+
+/**
+ * [shell] A request to a scheme as the page makes it: through Electron's wrapper around the
+ * handler, which turns a thrown or rejected handler into ERR_UNEXPECTED (logging the error with
+ * console.error), a non-Response into ERR_UNEXPECTED, and Response.error() into ERR_FAILED
+ * (lib/browser/api/protocol.ts:123-163). Resolves to the Response, or { error } for a failed load.
+ */
+export async function requestScheme(url: string, init?: RequestInit): Promise<Response | { error: number }> {
+  const scheme = url.slice(0, url.indexOf(':'))
+  const handler = electronRecording.protocol.handlers.get(scheme)
+  if (!handler) throw new Error(`No handler registered for '${scheme}'`)
+  try {
+    const response: unknown = await handler(new Request(url, init))
+    if (!(response instanceof Response)) return { error: netErrors.ERR_UNEXPECTED }
+    return response.type === 'error' ? { error: netErrors.ERR_FAILED } : response
+  } catch (error) {
+    console.error(error)
+    return { error: netErrors.ERR_UNEXPECTED }
   }
 }
 
