@@ -522,9 +522,19 @@ export class FakeWebContents extends EventEmitter {
     this.crashedForcefully++
   }
 
-  /** The renderer process died: (electron_api_web_contents.cc:2080-2103; electron.d.ts RenderProcessGoneDetails) details { reason, exitCode }. */
-  renderProcessGone(details: { reason: string; exitCode: number }): void {
-    this.emit('render-process-gone', fakeEvent(), details)
+  /**
+   * The renderer process died: details { reason, exitCode } (electron.d.ts RenderProcessGoneDetails).
+   * [shell] Emitted from a posted task, not from within the death's notification, and only if
+   * this webContents still exists then (a weak pointer; electron_api_web_contents.cc:2082-2103).
+   * Resolves once the task has run.
+   */
+  renderProcessGone(details: { reason: string; exitCode: number }): Promise<void> {
+    return new Promise((resolve) =>
+      setImmediate(() => {
+        if (!this.isDestroyed()) this.emit('render-process-gone', fakeEvent(), details)
+        resolve()
+      })
+    )
   }
 
   /** Fires a cancellable event (will-navigate, will-redirect, will-attach-webview) and returns it. */

@@ -534,7 +534,7 @@ describe('src/main/index.ts', () => {
     const d = await boot()
     await started(d)
     const contents = d.electronRecording.windows[0]!.webContents
-    contents.renderProcessGone({ reason: 'crashed', exitCode: 139 })
+    await contents.renderProcessGone({ reason: 'crashed', exitCode: 139 })
     expect(contents.reloads).toBe(1)
     contents.emit('did-finish-load')
     expect(contents.sent).toContainEqual({ channel: 'app:notice', args: [{ notice: 'rendererRecovered' }] })

@@ -16,9 +16,12 @@ function setup() {
 }
 
 describe('a renderer that dies', () => {
-  it('is reloaded, and the page is told once it is back', () => {
+  it('is reloaded, and the page is told once it is back', async () => {
     const { contents, recovered, log } = setup()
-    contents.renderProcessGone({ reason: 'oom', exitCode: -1 })
+    const gone = contents.renderProcessGone({ reason: 'oom', exitCode: -1 })
+    // Electron emits it from a posted task, not while the process's death is being told.
+    expect(contents.reloads).toBe(0)
+    await gone
     expect(contents.reloads).toBe(1)
     expect(recovered).not.toHaveBeenCalled()
     contents.emit('did-finish-load')
@@ -27,19 +30,19 @@ describe('a renderer that dies', () => {
     expect(log.error).toHaveBeenCalledWith('renderer gone', { reason: 'oom', exitCode: -1 })
   })
 
-  it('a clean exit (the window closing) is not a crash', () => {
+  it('a clean exit (the window closing) is not a crash', async () => {
     const { contents } = setup()
-    contents.renderProcessGone({ reason: 'clean-exit', exitCode: 0 })
+    await contents.renderProcessGone({ reason: 'clean-exit', exitCode: 0 })
     expect(contents.reloads).toBe(0)
   })
 
-  it('crashing again and again stops being reloaded and says so; later it may be reloaded again', () => {
+  it('crashing again and again stops being reloaded and says so; later it may be reloaded again', async () => {
     const { contents, advance } = setup()
-    for (let i = 0; i < crashLoop.reloads + 1; i++) contents.renderProcessGone({ reason: 'crashed', exitCode: 1 })
+    for (let i = 0; i < crashLoop.reloads + 1; i++) await contents.renderProcessGone({ reason: 'crashed', exitCode: 1 })
     expect(contents.reloads).toBe(crashLoop.reloads)
     expect(electronRecording.dialog.errorBoxes).toEqual([{ title: messages.appName, content: messages.rendererGone }])
     advance(crashLoop.withinMs + 1)
-    contents.renderProcessGone({ reason: 'crashed', exitCode: 1 })
+    await contents.renderProcessGone({ reason: 'crashed', exitCode: 1 })
     expect(contents.reloads).toBe(crashLoop.reloads + 1)
   })
 })
