@@ -996,6 +996,17 @@ export class FakeNotification extends EventEmitter {
   }
 
   /**
+   * [shell] Windows: the toast left the screen by itself for Action Center. Electron emits 'close'
+   * with { reason: 'timedOut' } in place of an Event and keeps the toast (windows_toast_notification.cc:910-932;
+   * notification.cc:58-67, should_destroy false; electron_api_notification.cc:256-273). A click there
+   * later reaches only this object, and is lost once it was collected (windows_toast_notification.cc:884-904):
+   * the glue must keep it. Elsewhere nothing happens.
+   */
+  timeOut(): void {
+    if (process.platform === 'win32') this.emit('close', { reason: 'timedOut' })
+  }
+
+  /**
    * What the user's click on the shown notification does. On Windows a click on a toast still
    * shown reaches only this object's 'click', not handleActivation (windows_toast_notification.cc:864-908).
    */

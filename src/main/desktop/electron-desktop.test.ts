@@ -3,6 +3,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
+import { setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
 import type { BrowserWindow, Tray } from 'electron'
 import { format } from '@shared/messages'
 import { renderBadgeIcon } from '../media/badge-icon'
@@ -444,5 +446,48 @@ describe('notification ids on Windows', () => {
     desktop.notify({ ...note, route: '/detail/p2', tag: 'like-p2-1' })
     expect(electronRecording.notifications.map((shown) => shown.id)).toEqual(['like-p2-1'])
     expect(warn).toHaveBeenCalledWith('notification', expect.any(Error))
+  })
+})
+
+describe('a Windows toast that timed out into Action Center', () => {
+  const savedPlatform = Object.getOwnPropertyDescriptor(process, 'platform')!
+  beforeEach(() => Object.defineProperty(process, 'platform', { ...savedPlatform, value: 'win32' }))
+  afterEach(() => Object.defineProperty(process, 'platform', savedPlatform))
+  // A full collection, as V8 would run one some time after the toast timed out.
+  setFlagsFromString('--expose-gc')
+  const gc = runInNewContext('gc') as () => void
+  const nextTask = () => new Promise((resolve) => setImmediate(resolve))
+
+  it('keeps its Notification object, so a click there later still opens the post', async () => {
+    const { desktop, showRoute } = setup({ platform: 'win32' })
+    desktop.notify({ title: 't', body: 'b', icon: null, route: '/detail/p1' })
+    const toast = new WeakRef(electronRecording.notifications[0]!)
+    // Only the glue may hold it now.
+    electronRecording.notifications.length = 0
+    toast.deref()!.timeOut()
+    await nextTask()
+    gc()
+    await nextTask()
+    gc()
+    expect(toast.deref()).toBeDefined()
+    toast.deref()!.click()
+    expect(showRoute).toHaveBeenCalledExactlyOnceWith('/detail/p1')
+  })
+
+  it('holds no more than Action Center shows: the newest 20', async () => {
+    const { desktop } = setup({ platform: 'win32' })
+    const toasts: WeakRef<object>[] = []
+    for (let i = 0; i < 25; i++) {
+      desktop.notify({ title: 't', body: 'b', icon: null, route: `/detail/p${i}` })
+      toasts.push(new WeakRef(electronRecording.notifications[i]!))
+    }
+    for (const toast of electronRecording.notifications) toast.timeOut()
+    electronRecording.notifications.length = 0
+    await nextTask()
+    gc()
+    await nextTask()
+    gc()
+    expect(toasts.slice(5).every((toast) => toast.deref() !== undefined)).toBe(true)
+    expect(toasts.slice(0, 5).every((toast) => toast.deref() === undefined)).toBe(true)
   })
 })

@@ -48,6 +48,8 @@ function toastIconFile(png: Buffer, dir: string): string | null {
 
 /** Windows' limit on a toast's tag and group (UTF-16 units; electron_api_notification.cc:137-151). */
 const notificationIdMax = 64
+/** How many toasts Windows' Action Center keeps of one app, and so how many Notification objects are worth keeping. */
+const actionCenterMax = 20
 
 /**
  * The OS's id of a notification: the tag itself when it fits, else a stable digest of it, so a
@@ -155,6 +157,14 @@ export function createElectronDesktop(options: {
     return native
   }
 
+  /** Action Center keeps the newest 20 toasts of an app: older objects are let go. */
+  function keepInActionCenter(): void {
+    for (const oldest of shown) {
+      if (shown.size <= actionCenterMax) break
+      shown.delete(oldest)
+    }
+  }
+
   function show(notification: NativeNotification): void {
     if (!Notification.isSupported()) return
     // A grouped alert's newer text takes the place of its older one (the id does it on macOS and Windows; Linux needs the close).
@@ -170,7 +180,12 @@ export function createElectronDesktop(options: {
       shown.delete(native)
       if (notification.tag && tagged.get(notification.tag) === native) tagged.delete(notification.tag)
     }
-    native.on('close', forget)
+    native.on('close', (event?: { reason?: string }) => {
+      // Windows: a toast that timed out moved to Action Center, where a click reaches only this
+      // object (a collected one loses it): it is kept, the newest few only (keepInActionCenter).
+      if (platform === 'win32' && event?.reason === 'timedOut') return
+      forget()
+    })
     native.on('failed', (_event, error: string) => {
       forget()
       if (failureTold) return
@@ -179,6 +194,7 @@ export function createElectronDesktop(options: {
       options.notificationsFailed(error)
     })
     shown.add(native)
+    if (platform === 'win32') keepInActionCenter()
     native.show()
   }
 
