@@ -67,6 +67,7 @@ const invitations = createInvitations()
 /** Notices wait for the page: they are sent once it has loaded. */
 const notices: ShellNotice[] = []
 let pageLoaded = false
+let launchInfo: unknown = null
 
 const emit = <E extends EventName>(event: E, payload: EventPayloads[E]) => sendEvent(window?.webContents, event, payload)
 function notice(kind: ShellNotice): void {
@@ -101,6 +102,8 @@ if (!app.requestSingleInstanceLock()) {
   })
   app.on('activate', () => showRoute(null))
   logChildProcesses(app, mainLog.log)
+  // macOS: a notification click that launched Magpie comes only with 'ready'.
+  app.once('ready', (_event, info) => (launchInfo = info))
   app.whenReady().then(start).catch((error: unknown) => {
     mainLog.log.error('start-up failed', error)
     // The dialog says what happened and what to do (a store fault names its path); the stack stays in the log.
@@ -135,7 +138,7 @@ async function start(): Promise<void> {
   app.setAppUserModelId(appUserModelId)
   const settings = loadSettings(process.env, appDataDir)
   lockDownSession()
-  routeEarlierNotifications((route) => links.open(route), process.platform, development ? devToastActivatorCLSID : toastActivatorCLSID)
+  routeEarlierNotifications((route) => links.open(route), process.platform, development ? devToastActivatorCLSID : toastActivatorCLSID, launchInfo)
   // macOS says so only from ready on.
   const atLogin = wasOpenedAtLogin(process.platform, process.argv)
   setAboutPanel(join(resources, 'icon.png'))

@@ -172,6 +172,18 @@ function defaultConfig() {
     storageBackend: 'gnome_libsecret' as string,
     /** What Notification.getHistory() resolves to (macOS, signed builds): notifications from an earlier run. */
     notificationHistory: [] as { id: string; groupId?: string; title?: string; body?: string }[],
+    /**
+     * [shell] macOS: how the previous run ended. A normal quit destroys its notifications, and each
+     * CocoaNotification's destructor removes itself from Notification Center (cocoa_notification.mm:33-41),
+     * so getHistory() then finds none of them; after a crash or a kill they are still there.
+     */
+    previousRunEnded: 'crash' as 'crash' | 'quit',
+    /**
+     * [shell] macOS: the 'ready' event's launchInfo. A click on a notification that launched the app
+     * is this UNNotificationResponse — actionIdentifier, date, identifier (the notification's id),
+     * userInfo — and that notification has left Notification Center (electron_application_delegate.mm:23-43, 71-96).
+     */
+    launchInfo: {} as Record<string, unknown>,
     /** Whether the page's loadURL succeeds; an Error makes it reject as Electron does on a failed load. */
     loadError: null as Error | null
   }
@@ -296,7 +308,7 @@ const readyWaiters: (() => void)[] = []
 export function becomeReady(): void {
   if (ready) return
   ready = true
-  app.emit('ready', fakeEvent(), {})
+  app.emit('ready', fakeEvent(), electronRecording.config.launchInfo)
   for (const resolve of readyWaiters.splice(0)) resolve()
 }
 
@@ -937,7 +949,8 @@ export class FakeNotification extends EventEmitter {
   static getHistory(): Promise<FakeNotification[]> {
     record('Notification.getHistory')
     notificationPresenter()
-    const restored = electronRecording.config.notificationHistory.map((entry) => new FakeNotification({ ...entry }))
+    const history = electronRecording.config.previousRunEnded === 'quit' ? [] : electronRecording.config.notificationHistory
+    const restored = history.map((entry) => new FakeNotification({ ...entry }))
     electronRecording.restoredNotifications.push(...restored)
     return Promise.resolve(restored)
   }

@@ -22,7 +22,7 @@ import {
   nativeTheme,
   resetElectron
 } from '../../../tests/support/electron-double'
-import { createElectronDesktop, routeEarlierNotifications, toastActivatorCLSID, toastXml } from './electron-desktop'
+import { createElectronDesktop, routeEarlierNotifications, routeFromLaunchInfo, toastActivatorCLSID, toastXml } from './electron-desktop'
 
 const base = readFileSync(fileURLToPath(new URL('../../../resources/tray.png', import.meta.url)))
 const avatar = Buffer.from('avatar png bytes')
@@ -232,6 +232,15 @@ describe('notification failures', () => {
     const { desktop } = setup({ platform: 'darwin' })
     desktop.notify({ title: 't', body: 'b', icon: null, route: '/detail/p9' })
     expect(electronRecording.notifications[0]!.groupId).toBe('magpie://detail/p9')
+  })
+
+  it('on macOS the id starts with the post’s link, the only thing a launching click brings (launchInfo)', () => {
+    const { desktop } = setup({ platform: 'darwin' })
+    desktop.notify({ title: 't', body: 'b', icon: null, route: '/detail/p9?comment=c1', tag: 'comment-p9-1' })
+    expect(electronRecording.notifications[0]!.id).toBe('magpie://detail/p9?comment=c1#comment-p9-1')
+    expect(routeFromLaunchInfo({ identifier: electronRecording.notifications[0]!.id })).toBe('/detail/p9?comment=c1')
+    // Not a notification's launch, or a link that is not a post's: nothing to open.
+    for (const info of [{}, null, { identifier: 42 }, { identifier: 'https://evil.example/#x' }]) expect(routeFromLaunchInfo(info)).toBeNull()
   })
 })
 

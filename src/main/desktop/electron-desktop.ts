@@ -1,5 +1,5 @@
 import { app, dialog, nativeImage, nativeTheme, Notification, type BrowserWindow, type SaveDialogOptions, type Tray } from 'electron'
-import { createHash } from 'node:crypto'
+import { createHash, randomUUID } from 'node:crypto'
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -61,6 +61,24 @@ export function notificationId(tag: string | undefined): string | undefined {
   return `magpie-${createHash('sha256').update(tag).digest('hex').slice(0, 40)}`
 }
 
+/**
+ * macOS's id of a notification: the post's link, then the tag that makes it one of a kind. A click
+ * that launches Magpie arrives as the 'ready' event's launchInfo with only this id (the
+ * notification has left Notification Center), and the link in it is the route.
+ */
+export function macNotificationId(notification: { route: string; tag?: string }): string | undefined {
+  const link = linkFromRoute(notification.route)
+  if (!link) return notification.tag
+  return `${link}#${notification.tag ?? randomUUID()}`
+}
+
+/** The route in a launching click's launchInfo (macOS), or null: not from a notification, or not a post's. */
+export function routeFromLaunchInfo(launchInfo: unknown): string | null {
+  const identifier = (launchInfo as { identifier?: unknown } | null)?.identifier
+  if (typeof identifier !== 'string') return null
+  return routeFromLink(identifier.split('#')[0]!)
+}
+
 /** Notifications from an earlier run (macOS getHistory), kept alive until clicked or closed. */
 const restoredNotifications = new Set<Notification>()
 
@@ -84,7 +102,9 @@ export const toastActivatorCLSID = '{58e7617c-74ce-4f9f-823c-ff48d7af9094}'
 export function routeEarlierNotifications(
   open: (route: string | null) => void,
   platform: NodeJS.Platform = process.platform,
-  activatorCLSID = toastActivatorCLSID
+  activatorCLSID = toastActivatorCLSID,
+  /** macOS: the 'ready' event's launchInfo, a click that launched Magpie. */
+  launchInfo?: unknown
 ): void {
   if (platform === 'win32') {
     // The same activator every run (unset, Electron makes a random one per run, which a toast
@@ -93,6 +113,11 @@ export function routeEarlierNotifications(
     Notification.handleActivation((details) => open(routeFromLink(details.arguments)))
     Notification.isSupported()
   } else if (platform === 'darwin') {
+    // The click that launched Magpie: its notification is no longer in the history below.
+    const launchedBy = routeFromLaunchInfo(launchInfo)
+    if (launchedBy) open(launchedBy)
+    // Only what a crash or a kill left in Notification Center: a normal quit removes its own
+    // notifications (cocoa_notification.mm:33-41).
     Notification.getHistory()
       .then((restored) => {
         for (const notification of restored) {
@@ -141,7 +166,7 @@ export function createElectronDesktop(options: {
       native = new Notification({ id: notificationId(notification.tag), toastXml: toastXml({ ...notification, iconFile }) })
     } else {
       native = new Notification({
-        id: notificationId(notification.tag),
+        id: platform === 'darwin' ? macNotificationId(notification) : notificationId(notification.tag),
         // macOS: the post's link, which getHistory() gives back after a restart (routeEarlierNotifications).
         groupId: linkFromRoute(notification.route) ?? undefined,
         title: notification.title,

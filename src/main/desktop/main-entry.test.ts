@@ -473,6 +473,26 @@ describe('src/main/index.ts', () => {
     expect(d.electronRecording.windows[0]!.webContents.sent).toContainEqual({ channel: 'app:navigate', args: [{ route: '/detail/p7' }] })
   })
 
+  it('on macOS, a notification click that launched Magpie after a normal quit opens its post (launchInfo)', async () => {
+    pretendPlatform('darwin')
+    const d = await boot({
+      configure: (double) => {
+        // The earlier run quit normally: Notification Center kept none of its notifications but the one clicked.
+        double.electronRecording.config.previousRunEnded = 'quit'
+        double.electronRecording.config.notificationHistory = [{ id: 'magpie://detail/p7#like-p7-1', groupId: 'magpie://detail/p7' }]
+        double.electronRecording.config.launchInfo = {
+          actionIdentifier: 'com.apple.UNNotificationDefaultActionIdentifier',
+          date: 1_790_000_000,
+          identifier: 'magpie://detail/p7?comment=c3#comment-p7-2',
+          userInfo: {}
+        }
+      }
+    })
+    await started(d)
+    expect(d.electronRecording.restoredNotifications).toEqual([])
+    expect(d.electronRecording.windows[0]!.webContents.sent).toContainEqual({ channel: 'app:navigate', args: [{ route: '/detail/p7?comment=c3' }] })
+  })
+
   it('a failed load keeps the app running in the tray and logs why', async () => {
     const d = await boot({ configure: (double) => (double.electronRecording.config.loadError = new Error('ERR_FILE_NOT_FOUND (-6)')) })
     await started(d)
