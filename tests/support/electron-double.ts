@@ -1196,7 +1196,13 @@ export const dialog = {
     return Promise.resolve(answer === null ? { canceled: true, filePath: '' } : { canceled: false, filePath: answer })
   },
   /** Resolves with the button clicked; an aborted `signal` closes it, answering cancelId. (electron.d.ts MessageBoxOptions.signal) */
-  showMessageBox(window: unknown, options: Record<string, unknown> & { signal?: AbortSignal; cancelId?: number }): Promise<{ response: number }> {
+  /** [shell] The window is optional: showMessageBox(options) is a dialog of its own (electron.d.ts dialog.showMessageBox). */
+  showMessageBox(
+    windowOrOptions: unknown,
+    maybeOptions?: Record<string, unknown> & { signal?: AbortSignal; cancelId?: number }
+  ): Promise<{ response: number }> {
+    const window = maybeOptions ? windowOrOptions : null
+    const options = (maybeOptions ?? windowOrOptions) as Record<string, unknown> & { signal?: AbortSignal; cancelId?: number }
     record('dialog.showMessageBox', options)
     electronRecording.messageBoxes.push({ window, options })
     const response = electronRecording.messageBoxResponse
@@ -1221,7 +1227,12 @@ export const clipboard = {
  */
 export const autoUpdater = new EventEmitter()
 
-/** Emits 'resume', 'unlock-screen', 'suspend' as the OS does. ('unlock-screen' on macOS and Windows only; usable before ready: electron_api_power_monitor.cc:116-122, 153-156) */
+/**
+ * Emits 'resume', 'unlock-screen', 'suspend' as the OS does. [shell] 'suspend' and 'resume' on every
+ * OS (electron_api_power_monitor.cc:116-122); 'unlock-screen' on macOS (electron_api_power_monitor_mac.mm:75-79)
+ * and Windows, from a posted task (electron_api_power_monitor_win.cc:141-148), never on Linux. Listeners may be
+ * added before ready: the event source starts once the app is ready and someone listens (power-monitor.ts:13-20).
+ */
 export const powerMonitor = new EventEmitter()
 
 /** A reversible, obviously fake "encryption", so a round trip can be checked. */

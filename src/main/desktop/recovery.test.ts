@@ -51,11 +51,20 @@ describe('a renderer that hangs', () => {
   it('asks to wait or reload; 다시 열기 ends the page, which comes back through the crash reload', async () => {
     electronRecording.messageBoxResponse = 1
     const { contents, window } = setup()
+    window.show()
     contents.emit('unresponsive')
     const [box] = electronRecording.messageBoxes
     expect(box!.window).toBe(window)
     expect(box!.options).toMatchObject({ buttons: [messages.unresponsiveWait, messages.unresponsiveReload], cancelId: 0 })
     await vi.waitFor(() => expect(contents.crashedForcefully).toBe(1))
+  })
+
+  it('a window hidden in the tray asks in a dialog of its own, not one attached where nobody sees it', () => {
+    electronRecording.messageBoxResponse = null
+    const { contents, window } = setup()
+    expect(window.isVisible()).toBe(false)
+    contents.emit('unresponsive')
+    expect(electronRecording.messageBoxes).toEqual([expect.objectContaining({ window: null, options: expect.objectContaining({ title: messages.unresponsiveTitle }) })])
   })
 
   it('기다리기 leaves it alone; a page that answers again closes the question by itself', async () => {
