@@ -190,10 +190,23 @@ async function start(): Promise<void> {
       ? { encrypt: (plain) => safeStorage.encryptString(plain), decrypt: (data) => safeStorage.decryptString(data) }
       : null
   })
+  // Closed at once, synchronously: when the OS or an installer ends the process right after.
+  let closedNow = false
+  const closeNow = () => {
+    if (closedNow) return
+    closedNow = true
+    shell.stop()
+    running.closeNow()
+  }
   quitAfterClose(app, () => {
+    if (closedNow) return
     shell.stop()
     return running.close()
   })
+  // A Windows update's installer is already running: it waits 1.3 s, then ends Magpie by force
+  // (app-builder-lib templates/nsis/include/allowOnlyOneInstallerInstance.nsh:104-125, 97-99), so
+  // the store closes now rather than within quitting's 5 s (BaseUpdater.js:18-22 emits this first).
+  nativeUpdater.on('before-quit-for-update', closeNow)
   handleAppProtocol(rendererDir)
   handleMediaProtocol(() => running.imagesDir)
   registerIpc(running.dispatch, () => (window && !window.isDestroyed() ? window.webContents.mainFrame : null))
@@ -212,8 +225,7 @@ async function start(): Promise<void> {
   shown.on('session-end', () => {
     quitting = true
     if (!shown.isDestroyed()) saveBounds(boundsFile, shown)
-    shell.stop()
-    running.closeNow()
+    closeNow()
   })
   const zoom = keepZoom(window.webContents, join(settings.profileDir, 'zoom.json'))
   installApplicationMenu(process.platform, development, {

@@ -570,6 +570,20 @@ describe('src/main/index.ts', () => {
     expect(window.isDestroyed()).toBe(true)
   })
 
+  it('an update about to install closes the store at once: the installer ends Magpie by force 1.3 s later', async () => {
+    const d = await boot()
+    await started(d)
+    const window = d.electronRecording.windows[0]!
+    d.autoUpdater.emit('before-quit-for-update')
+    // Synchronously closed, before any quitting's wait.
+    expect(await d.invokeIpc('posts:feed', window.webContents.mainFrame, {})).toMatchObject({ ok: false })
+    // Quitting afterwards closes nothing twice and does not hang.
+    const willQuit = d.fakeEvent()
+    d.app.emit('will-quit', willQuit)
+    await vi.waitFor(() => expect(d.electronRecording.app.quits).toBeGreaterThan(0))
+    double = null
+  })
+
   it('started at login on macOS (known from ready on), stays in the menu bar until asked for', async () => {
     pretendPlatform('darwin')
     const d = await boot({ configure: (double) => (double.electronRecording.config.openedAtLogin = true) })
