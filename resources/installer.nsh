@@ -8,7 +8,13 @@
 ;     name (nsis.shortcutName), so in a per-user install Electron rewrites that one shortcut.
 ;   - EnsureCLSIDRegistry: HKCU\Software\Classes\CLSID\{clsid}, "Electron Notification Activator",
 ;     with LocalServer32 = the exe's full path.
-; electron-builder's uninstaller knows neither, so this file removes them on a real uninstall
+; and, from main (src/main/desktop/deep-links.ts, login-item.ts):
+;   - setAsDefaultProtocolClient('magpie'): HKCU\Software\Classes\magpie, its command
+;     "<exe>" "%1" (shell/browser/browser_win.cc:75-98, 492-534);
+;   - setLoginItemSettings: HKCU\...\CurrentVersion\Run and, once the person used Task Manager,
+;     ...\Explorer\StartupApproved\Run, both named after the AppUserModelID, which is the appId
+;     (browser_win.cc:682-717).
+; electron-builder's uninstaller knows none of them, so this file removes them on a real uninstall
 ; (not when an update runs the old uninstaller with --updated: the shortcut and the COM server
 ; stay valid for the new version at the same path).
 
@@ -35,6 +41,21 @@
   ${loop}
 !macroend
 
+; What main registered for this installation only: a value naming another copy's exe stays.
+!macro magpieRemoveShellRegistrations
+  ClearErrors
+  ReadRegStr $R0 HKCU "Software\Classes\magpie\shell\open\command" ""
+  ${if} $R0 == '"$INSTDIR\${APP_EXECUTABLE_FILENAME}" "%1"'
+    DeleteRegKey HKCU "Software\Classes\magpie"
+  ${endIf}
+  ClearErrors
+  ReadRegStr $R0 HKCU "Software\Microsoft\Windows\CurrentVersion\Run" "${APP_ID}"
+  ${if} $R0 == '"$INSTDIR\${APP_EXECUTABLE_FILENAME}" --opened-at-login'
+    DeleteRegValue HKCU "Software\Microsoft\Windows\CurrentVersion\Run" "${APP_ID}"
+    DeleteRegValue HKCU "Software\Microsoft\Windows\CurrentVersion\Explorer\StartupApproved\Run" "${APP_ID}"
+  ${endIf}
+!macroend
+
 !macro customInstall
   ; Updating from a version whose shortcuts were named 까치: electron-builder renames the old
   ; shortcut, which fails when Electron's Magpie.lnk is already there. Keep only the new one.
@@ -55,6 +76,7 @@
 !macro customUnInstall
   ${ifNot} ${isUpdated}
     !insertmacro magpieRemoveToastActivators
+    !insertmacro magpieRemoveShellRegistrations
     ; Electron's shortcut is per user; in a per-machine install the installer's is not, so
     ; remove the uninstalling person's copy too (the per-user install's is removed by
     ; electron-builder as its own).

@@ -108,6 +108,29 @@ function checkConfiguration(config: Configuration, metadata: { desktopName?: str
   expect(/!macro customUnInstall[\s\S]*magpieRemoveToastActivators[\s\S]*!macroend/.test(nsh), 'nsis.include removes the toast activator on uninstall')
   expect(/DeleteRegKey HKCU "Software\\Classes\\CLSID\\\$R1"/.test(nsh), "nsis.include deletes Electron's HKCU CLSID key")
   expect(/\$\{ifNot\} \$\{isUpdated\}/.test(nsh), 'nsis.include keeps them when an update runs the old uninstaller')
+  // Uninstall removes what main registered (magpie://, the login item), only for this installation.
+  expect(/!macro customUnInstall[\s\S]*magpieRemoveShellRegistrations[\s\S]*!macroend/.test(nsh), 'nsis.include removes magpie:// and the login item on uninstall')
+  expect(nsh.includes('DeleteRegKey HKCU "Software\\Classes\\magpie"'), 'nsis.include deletes HKCU\\Software\\Classes\\magpie')
+  expect(
+    nsh.includes('DeleteRegValue HKCU "Software\\Microsoft\\Windows\\CurrentVersion\\Run" "${APP_ID}"') &&
+      nsh.includes('DeleteRegValue HKCU "Software\\Microsoft\\Windows\\CurrentVersion\\Explorer\\StartupApproved\\Run" "${APP_ID}"'),
+    'nsis.include deletes the Run and StartupApproved values named after the appId'
+  )
+  expect(nsh.includes(`--opened-at-login'`) && readFileSync(path.join(projectDir, 'src/main/desktop/login-item.ts'), 'utf8').includes(`openedAtLoginFlag = '--opened-at-login'`), "the uninstaller's Run value is the one main writes (login-item.ts)")
+  // Electron names the Run value after the AppUserModelID main sets: the appId the NSIS script knows as APP_ID.
+  expect(readFileSync(path.join(projectDir, 'src/main/index.ts'), 'utf8').includes(`: '${config.appId}'`), `main's AppUserModelID is the appId (${config.appId})`)
+  // Releases: both Windows architectures in one installer, one universal macOS app, and update files for every channel.
+  const archesOf = (value: unknown, name: string): string[] =>
+    (Array.isArray(value) ? value : [value])
+      .filter((target): target is { target: string; arch?: string | string[] } => typeof target === 'object' && target !== null && (target as { target: string }).target === name)
+      .flatMap((target) => (Array.isArray(target.arch) ? target.arch : target.arch ? [target.arch] : []))
+  const winArches = archesOf(config.win?.target, 'nsis')
+  expect(winArches.includes('x64') && winArches.includes('arm64'), `the NSIS installer holds x64 and arm64 (${winArches.join(', ')})`)
+  for (const target of ['dmg', 'zip']) {
+    expect(JSON.stringify(archesOf(config.mac?.target, target)) === '["universal"]', `the macOS ${target} is universal`)
+  }
+  expect(config.mac?.x64ArchFiles === '**/node_modules/@img/**', "mac.x64ArchFiles lets sharp's prebuilt packages be in both halves of the universal app")
+  expect(config.generateUpdatesFilesForAllChannels === true, 'generateUpdatesFilesForAllChannels: a stable release writes beta.yml too, for copies on 베타')
   // Defect 6: WM_CLASS and the Wayland app id are desktopName without .desktop (Electron 42).
   expect(metadata.desktopName === 'magpie.desktop', "package.json's desktopName is magpie.desktop")
   expect(config.linux?.syncDesktopName === true, 'linux.syncDesktopName names the desktop file after desktopName')
@@ -299,5 +322,6 @@ if (problems.length > 0) {
 }
 console.log(
   'Packaging check passed: main, preload, renderer, package.json, native modules and icons are shipped; sources, tests and maps are not; ' +
-    'fuses flipped; app-update.yml (GitHub, and the generic override); the deb keeps the sandbox (AppArmor profile) and its desktop entry matches desktopName.'
+    'fuses flipped; app-update.yml (GitHub, and the generic override); the deb keeps the sandbox (AppArmor profile) and its desktop entry matches desktopName; ' +
+    'the uninstaller removes magpie:// and the login item; x64 + arm64 Windows, universal macOS, update files for every channel.'
 )

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs'
 import type { EventPayloads } from '@shared/ipc/contract'
 import { createShellService } from '../main/app/shell-service'
 import type { Updater, UpdateInfo } from '../main/app/updates'
-import { devUpdateFeed } from '../main/desktop/updater'
+import { devUpdateFeed } from '../main/desktop/dev-update-feed'
 
 /** What the harness's page did to the shell, for tests to read. */
 export interface ShellRecording {
@@ -23,6 +23,9 @@ export interface ShellRecording {
 class ScriptedUpdater extends EventEmitter implements Updater {
   autoDownload = true
   autoInstallOnAppQuit = true
+  channel: string | null = null
+  allowPrerelease = false
+  allowDowngrade = false
   scripted = false
   /** A generic feed to check as electron-updater would (npm run smoke:desktop's), or null. */
   feed: string | null = null
@@ -82,7 +85,8 @@ export function createHarnessShell(profileDir: string, emit: (event: 'shell:chan
     profileDir,
     version,
     updater,
-    loginItem: { set: (openAtLogin) => void recording.loginItems.push(openAtLogin) },
+    // The "OS" answers with the last switch the page flipped.
+    loginItem: { isEnabled: () => recording.loginItems.at(-1) ?? false, set: (openAtLogin) => void recording.loginItems.push(openAtLogin) },
     openExternal: (url) => void recording.links.push(url),
     emit,
     // No check on a timer: a harness run only checks when its page or its caller asks.
@@ -94,7 +98,7 @@ export function createHarnessShell(profileDir: string, emit: (event: 'shell:chan
     stop: service.stop,
     /** Fires an updater event (tests); from then on checks wait for the script. */
     fire(step: ScriptedUpdaterEvent) {
-      // Only a feed on this computer, as development's own updater takes (desktop/updater.ts).
+      // Only a feed on this computer, as development's own updater takes (desktop/dev-update-feed.ts).
       if (step.event === 'feed') {
         updater.feed = devUpdateFeed(step.url)
         return

@@ -25,7 +25,7 @@ import { electronNetwork } from './desktop/network'
 import { quitAfterClose } from './desktop/quit'
 import { logChildProcesses, recoverFromCrashes } from './desktop/recovery'
 import { createTray, trayImage } from './desktop/tray'
-import { loadDevUpdater, loadUpdater } from './desktop/updater'
+import { debInstaller, installedFromDeb, loadDevUpdater, loadUpdater } from './desktop/updater'
 import { createMainWindow, keepRunningOnClose, lockDownSession, saveBounds } from './desktop/window'
 import { keepZoom } from './desktop/zoom'
 
@@ -68,6 +68,7 @@ const invitations = createInvitations()
 /** Notices wait for the page: they are sent once it has loaded. */
 const notices: ShellNotice[] = []
 let pageLoaded = false
+let launchInfo: unknown = null
 
 const emit = <E extends EventName>(event: E, payload: EventPayloads[E]) => sendEvent(window?.webContents, event, payload)
 function notice(kind: ShellNotice): void {
@@ -79,11 +80,7 @@ if (!app.requestSingleInstanceLock()) {
   app.quit()
 } else {
   registerSchemes()
-  registerProtocolClient(app, {
-    execPath: process.execPath,
-    argv: process.argv,
-    defaultApp: Boolean(process.defaultApp)
-  })
+  registerProtocolClient(app, app.isPackaged)
   // macOS hands links over as open-url, from before ready on: the router holds them for the window.
   app.on('open-url', (event, url) => {
     event.preventDefault()
@@ -106,6 +103,8 @@ if (!app.requestSingleInstanceLock()) {
   })
   app.on('activate', () => showRoute(null))
   logChildProcesses(app, mainLog.log)
+  // macOS: a notification click that launched Magpie comes only with 'ready'.
+  app.once('ready', (_event, info) => (launchInfo = info))
   app.whenReady().then(start).catch((error: unknown) => {
     mainLog.log.error('start-up failed', error)
     // The dialog says what happened and what to do (a store fault names its path); the stack stays in the log.
@@ -140,7 +139,7 @@ async function start(): Promise<void> {
   app.setAppUserModelId(appUserModelId)
   const settings = loadSettings(process.env, appDataDir)
   lockDownSession()
-  routeEarlierNotifications((route) => links.open(route), process.platform, development ? devToastActivatorCLSID : toastActivatorCLSID)
+  routeEarlierNotifications((route) => links.open(route), process.platform, development ? devToastActivatorCLSID : toastActivatorCLSID, launchInfo)
   // macOS says so only from ready on.
   const atLogin = wasOpenedAtLogin(process.platform, process.argv)
   setAboutPanel(join(resources, 'icon.png'))
@@ -159,6 +158,7 @@ async function start(): Promise<void> {
     version: app.getVersion(),
     // Development checks only a local feed it is given (npm run smoke:desktop), never a release's.
     updater: app.isPackaged ? await loadUpdater(mainLog.log) : await loadDevUpdater(process.env, mainLog.log),
+    privilegedInstall: app.isPackaged && installedFromDeb(process.resourcesPath) ? debInstaller() : undefined,
     loginItem: createLoginItem({
       platform: process.platform,
       // An AppImage is started by its own path, not the executable mounted inside it.
@@ -194,10 +194,23 @@ async function start(): Promise<void> {
       ? { encrypt: (plain) => safeStorage.encryptString(plain), decrypt: (data) => safeStorage.decryptString(data) }
       : null
   })
+  // Closed at once, synchronously: when the OS or an installer ends the process right after.
+  let closedNow = false
+  const closeNow = () => {
+    if (closedNow) return
+    closedNow = true
+    shell.stop()
+    running.closeNow()
+  }
   quitAfterClose(app, () => {
+    if (closedNow) return
     shell.stop()
     return running.close()
   })
+  // A Windows update's installer is already running: it waits 1.3 s, then ends Magpie by force
+  // (app-builder-lib templates/nsis/include/allowOnlyOneInstallerInstance.nsh:104-125, 97-99), so
+  // the store closes now rather than within quitting's 5 s (BaseUpdater.js:18-22 emits this first).
+  nativeUpdater.on('before-quit-for-update', closeNow)
   handleAppProtocol(rendererDir)
   handleMediaProtocol(() => running.imagesDir)
   registerIpc(running.dispatch, () => (window && !window.isDestroyed() ? window.webContents.mainFrame : null))
@@ -216,8 +229,7 @@ async function start(): Promise<void> {
   shown.on('session-end', () => {
     quitting = true
     if (!shown.isDestroyed()) saveBounds(boundsFile, shown)
-    shell.stop()
-    running.closeNow()
+    closeNow()
   })
   const zoom = keepZoom(window.webContents, join(settings.profileDir, 'zoom.json'))
   installApplicationMenu(process.platform, development, {

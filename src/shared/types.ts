@@ -227,16 +227,21 @@ export type UpdateStatus =
   | { state: 'idle'; checkedAt: number | null }
   | { state: 'checking' }
   | { state: 'downloading'; version: string; percent: number }
-  | { state: 'ready'; version: string; notes: string }
+  /** needsPassword: installing asks for the administrator's password (a .deb, through pkexec). */
+  | { state: 'ready'; version: string; notes: string; needsPassword: boolean }
   | { state: 'failed' }
 
 /** What this copy of the app is set to do on the computer (설정 → 앱), kept in its profile folder. */
 export interface ShellPreferences {
   /** Check, download and install new versions by itself (on by default). */
   autoUpdate: boolean
-  /** Start, to the tray, when the person logs in to the computer (off by default). */
+  /** Start, to the tray, when the person logs in to the computer: read back from the OS, never kept by Magpie. */
   openAtLogin: boolean
+  /** Which releases to take: 안정 (stable) or 베타 (beta, which also gets every stable one). */
+  updateChannel: UpdateChannel
 }
+
+export type UpdateChannel = 'stable' | 'beta'
 
 export interface ShellView extends ShellPreferences {
   version: string

@@ -92,6 +92,11 @@ test('설정 → 앱: the switches are saved by main, and a check finds this ver
   await expect(auto).toBeFocused()
   await expect.poll(async () => (await recording(harness)).view.autoUpdate).toBe(false)
 
+  const channel = section.getByRole('combobox', { name: '업데이트 채널' })
+  await expect(channel).toHaveValue('stable')
+  await channel.selectOption('beta')
+  await expect.poll(async () => (await recording(harness)).view.updateChannel).toBe('beta')
+
   await section.getByRole('button', { name: '업데이트 확인' }).click()
   await expect(section.getByTestId('update-status')).toContainText('최신 버전이에요')
   expect((await recording(harness)).checks).toBe(1)
@@ -101,6 +106,7 @@ test('설정 → 앱: the switches are saved by main, and a check finds this ver
   const again = await openAppSettings(page)
   await expect(again.getByRole('switch', { name: '컴퓨터를 켜면 까치 시작' })).toBeChecked()
   await expect(again.getByRole('switch', { name: '자동으로 업데이트' })).not.toBeChecked()
+  await expect(again.getByRole('combobox', { name: '업데이트 채널' })).toHaveValue('beta')
 
   expect(await axeBothSchemes(page, '[data-testid="settings-dialog"]', 'settings dialog')).toEqual([])
 })

@@ -52,7 +52,9 @@ describe('Realtime Database rules (targaryen)', () => {
   })
 
   it('allows the longest values the rules take', () => {
-    expectAllowed(push(BOB, 'alice', alertEntry({ date: 'd'.repeat(64), post_id: 'p'.repeat(128), committed_by: 'n'.repeat(20) })), true)
+    expectAllowed(push(BOB, 'alice', alertEntry({ date: 'd'.repeat(64), post_id: 'p'.repeat(40), committed_by: 'n'.repeat(20) })), true)
+    // A Firestore auto id, the shape every post Magpie and the web app write has.
+    expectAllowed(push(BOB, 'alice', alertEntry({ post_id: 'aZ09bY18cX27dW36eV45' })), true)
     expectAllowed(push(BOB, 'alice', alertEntry({ date: '' })), true)
   })
 
@@ -72,11 +74,17 @@ describe('Realtime Database rules (targaryen)', () => {
     expectAllowed(push(BOB, 'alice', without(alertEntry(), 'alert_type')), false)
   })
 
+  it('denies a post_id that no post id has: a path, a link, spaces or other letters', () => {
+    for (const post_id of ['a/b', 'a.b', 'magpie://detail/p1', 'a b', '게시글', 'a\u0000b']) expectAllowed(push(BOB, 'alice', alertEntry({ post_id })), false)
+  })
+
   it('denies badly typed or sized fields', () => {
     expectAllowed(push(BOB, 'alice', alertEntry({ date: 1700000000000 })), false)
     expectAllowed(push(BOB, 'alice', alertEntry({ date: 'd'.repeat(65) })), false)
     expectAllowed(push(BOB, 'alice', alertEntry({ post_id: '' })), false)
-    expectAllowed(push(BOB, 'alice', alertEntry({ post_id: 'p'.repeat(129) })), false)
+    expectAllowed(push(BOB, 'alice', alertEntry({ post_id: 'p'.repeat(41) })), false)
+    expectAllowed(push(BOB, 'alice', alertEntry({ post_id: 'p'.repeat(128) })), false)
+    expectAllowed(push(BOB, 'alice', alertEntry({ post_id: 1 })), false)
     expectAllowed(push(BOB, 'alice', alertEntry({ committed_by: '' })), false)
     expectAllowed(push(BOB, 'alice', alertEntry({ committed_by: 'n'.repeat(21) })), false)
     expectAllowed(push(BOB, 'alice', alertEntry({ alert_type: 1 })), false)

@@ -17,6 +17,20 @@ const running = new Set<FakeUtilityProcess>()
 /** Every fork since the last reset(), oldest first: what tests inspect. */
 const forked: FakeUtilityProcess[] = []
 
+/**
+ * What Node sees of ForkOptions.execArgv. Electron adds them to the utility process's command line
+ * (electron_api_utility_process.cc:199) and hands them to Node only after the V8 isolate exists
+ * (node_service.cc:140-163), so a V8 heap flag given as is (--max-old-space-size) changes nothing;
+ * V8 reads its flags from --js-flags when the isolate is made (javascript_environment.cc:184-202;
+ * Electron's own test caps a utility process's heap that way, api-utility-process-spec.ts:938).
+ */
+export function nodeExecArgv(execArgv: readonly string[]): string[] {
+  return execArgv.flatMap((arg) => {
+    if (arg.startsWith('--js-flags=')) return arg.slice('--js-flags='.length).split(/\s+/).filter(Boolean)
+    return /^--(max-old-space-size|max-semi-space-size|stack-size)(=|$)/.test(arg) ? [] : [arg]
+  })
+}
+
 export class FakeUtilityProcess extends EventEmitter {
   /**
    * electron.d.ts, UtilityProcess.pid: "Until the child process has spawned successfully, the
@@ -44,7 +58,7 @@ export class FakeUtilityProcess extends EventEmitter {
       cwd: options.cwd,
       // electron.d.ts, ForkOptions.env: "Default is `process.env`."
       env: (options.env as NodeJS.ProcessEnv | undefined) ?? process.env,
-      execArgv: [...tsx, ...(options.execArgv ?? [])],
+      execArgv: [...tsx, ...nodeExecArgv(options.execArgv ?? [])],
       // postMessage is a structured clone (MessagePortMain), like Node's 'advanced' serialization.
       serialization: 'advanced',
       stdio: ['ignore', stdio[0] ?? 'inherit', stdio[1] ?? 'inherit', 'ipc']

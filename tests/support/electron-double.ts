@@ -4,6 +4,12 @@ import { readFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import {
+  emptyLoginItems,
+  getLoginItemSettings as getOsLoginItem,
+  type LoginItemSettingsInput,
+  setLoginItemSettings as setOsLoginItem
+} from './electron-double-login-items'
 
 /**
  * A recording stand-in for the `electron` module, for Vitest (vitest.config.ts aliases
@@ -166,6 +172,18 @@ function defaultConfig() {
     storageBackend: 'gnome_libsecret' as string,
     /** What Notification.getHistory() resolves to (macOS, signed builds): notifications from an earlier run. */
     notificationHistory: [] as { id: string; groupId?: string; title?: string; body?: string }[],
+    /**
+     * [shell] macOS: how the previous run ended. A normal quit destroys its notifications, and each
+     * CocoaNotification's destructor removes itself from Notification Center (cocoa_notification.mm:33-41),
+     * so getHistory() then finds none of them; after a crash or a kill they are still there.
+     */
+    previousRunEnded: 'crash' as 'crash' | 'quit',
+    /**
+     * [shell] macOS: the 'ready' event's launchInfo. A click on a notification that launched the app
+     * is this UNNotificationResponse — actionIdentifier, date, identifier (the notification's id),
+     * userInfo — and that notification has left Notification Center (electron_application_delegate.mm:23-43, 71-96).
+     */
+    launchInfo: {} as Record<string, unknown>,
     /** Whether the page's loadURL succeeds; an Error makes it reject as Electron does on a failed load. */
     loadError: null as Error | null,
     /** The OS's proxy auto-config: FindProxyForURL(url, host); null: no proxy configured (DIRECT). */
@@ -192,7 +210,9 @@ function emptyRecording() {
       /** app.setPath calls, in order. */
       pathsSet: [] as { name: string; path: string }[],
       /** app.setAsDefaultProtocolClient calls, in order. */
-      protocolClients: [] as { protocol: string; path?: string; args?: string[] }[]
+      protocolClients: [] as { protocol: string; path?: string; args?: string[] }[],
+      /** [shell] The OS's handler of each scheme: the installed app's until something takes it (setAsDefaultProtocolClient). */
+      protocolHandlers: new Map<string, string>()
     },
     windows: [] as FakeBrowserWindow[],
     trays: [] as FakeTray[],
@@ -209,6 +229,8 @@ function emptyRecording() {
     restoredNotifications: [] as FakeNotification[],
     clipboard: { text: [] as string[] },
     loginItemSettings: [] as Record<string, unknown>[],
+    /** [shell] The OS's login items: Windows' Run and StartupApproved values, macOS's SMAppService status. */
+    loginItems: emptyLoginItems(),
     aboutPanelOptions: [] as Record<string, unknown>[],
     applicationMenus: [] as (MenuItemTemplate[] | null)[],
     popups: [] as { menu: MenuItemTemplate[]; options: unknown }[],
@@ -290,7 +312,7 @@ const readyWaiters: (() => void)[] = []
 export function becomeReady(): void {
   if (ready) return
   ready = true
-  app.emit('ready', fakeEvent(), {})
+  app.emit('ready', fakeEvent(), electronRecording.config.launchInfo)
   for (const resolve of readyWaiters.splice(0)) resolve()
 }
 
@@ -318,26 +340,43 @@ class FakeApp extends EventEmitter {
   }
 
   /**
-   * Linux and macOS register only a packaged app: in development (process.defaultApp) the
-   * call answers false. (Windows: true, browser_win.cc:492-534; Linux: GIO on CHROME_DESKTOP's entry, false when not installed, browser_linux.cc:43-63, 170-176; macOS registers the running bundle, Electron.app in development, browser_mac.mm:238-252)
+   * [shell] Makes this process the OS's handler of `protocol`, whichever app held it before, and
+   * records it in electronRecording.app.protocolHandlers. Windows writes
+   * HKCU\Software\Classes\<protocol>\shell\open\command = "<exe>" [args] "%1" (browser_win.cc:75-98,
+   * 492-534): in development, electron.exe. macOS hands the scheme to the running bundle's id
+   * (browser_mac.mm:238-252): in development, Electron.app's com.github.Electron. Linux sets
+   * CHROME_DESKTOP's entry through xdg-settings, which fails when that entry is not installed, as in
+   * development (browser_linux.cc:170-176).
    */
   setAsDefaultProtocolClient(protocol: string, path?: string, args?: string[]): boolean {
     record('app.setAsDefaultProtocolClient', protocol, path, args)
     electronRecording.app.protocolClients.push({ protocol, path, args })
-    return process.platform === 'win32' || electronRecording.config.isPackaged
+    const packaged = electronRecording.config.isPackaged
+    if (process.platform === 'win32') {
+      const command = [path || process.execPath, ...(args ?? [])].map((arg) => (/[ \\"]/.test(arg) ? `"${arg}"` : arg)).join(' ')
+      electronRecording.app.protocolHandlers.set(protocol, `${command} "%1"`)
+      return true
+    }
+    if (process.platform === 'darwin') {
+      electronRecording.app.protocolHandlers.set(protocol, packaged ? 'app.magpie.desktop' : 'com.github.Electron')
+      return true
+    }
+    if (!packaged) return false
+    electronRecording.app.protocolHandlers.set(protocol, 'magpie.desktop')
+    return true
   }
 
-  setLoginItemSettings(settings: Record<string, unknown>): void {
+  // [shell] Login items with `enabled` and the OS's own switch: electron-double-login-items.ts.
+  setLoginItemSettings(settings: LoginItemSettingsInput): void {
     record('app.setLoginItemSettings', settings)
-    electronRecording.loginItemSettings.push(settings)
+    electronRecording.loginItemSettings.push(settings as Record<string, unknown>)
+    setOsLoginItem(electronRecording.loginItems, settings, electronRecording.app.appUserModelIds.at(-1) ?? '')
   }
 
-  /** (macOS: browser_mac.mm:424-437; Windows always false, browser_win.cc:682-730; Linux login items are a no-op, browser_linux.cc:264-270) — wasOpenedAtLogin is macOS's; elsewhere the app reads its own argv. */
-  getLoginItemSettings(): { openAtLogin: boolean; wasOpenedAtLogin: boolean } {
-    record('app.getLoginItemSettings')
-    const last = electronRecording.loginItemSettings.at(-1)
-    // Set in applicationDidFinishLaunching, just before ready (electron_application_delegate.mm:88-94).
-    return { openAtLogin: last?.openAtLogin === true, wasOpenedAtLogin: ready && electronRecording.config.openedAtLogin }
+  /** wasOpenedAtLogin is macOS's, set in applicationDidFinishLaunching just before ready (electron_application_delegate.mm:88-94); elsewhere the app reads its own argv. */
+  getLoginItemSettings(options: LoginItemSettingsInput = {}): ReturnType<typeof getOsLoginItem> {
+    record('app.getLoginItemSettings', options)
+    return getOsLoginItem(electronRecording.loginItems, options, electronRecording.app.appUserModelIds.at(-1) ?? '', ready && electronRecording.config.openedAtLogin)
   }
 
   toastActivatorCLSID = ''
@@ -371,6 +410,11 @@ class FakeApp extends EventEmitter {
   quit(): void {
     record('app.quit')
     electronRecording.app.quits++
+  }
+
+  /** [shell] Starts a new instance once this one exits; it does not quit (electron_api_app.cc:1110-1140). */
+  relaunch(options?: { args?: string[]; execPath?: string }): void {
+    record('app.relaunch', options)
   }
 
   exit(code = 0): void {
@@ -494,9 +538,19 @@ export class FakeWebContents extends EventEmitter {
     this.crashedForcefully++
   }
 
-  /** The renderer process died: (electron_api_web_contents.cc:2080-2103; electron.d.ts RenderProcessGoneDetails) details { reason, exitCode }. */
-  renderProcessGone(details: { reason: string; exitCode: number }): void {
-    this.emit('render-process-gone', fakeEvent(), details)
+  /**
+   * The renderer process died: details { reason, exitCode } (electron.d.ts RenderProcessGoneDetails).
+   * [shell] Emitted from a posted task, not from within the death's notification, and only if
+   * this webContents still exists then (a weak pointer; electron_api_web_contents.cc:2082-2103).
+   * Resolves once the task has run.
+   */
+  renderProcessGone(details: { reason: string; exitCode: number }): Promise<void> {
+    return new Promise((resolve) =>
+      setImmediate(() => {
+        if (!this.isDestroyed()) this.emit('render-process-gone', fakeEvent(), details)
+        resolve()
+      })
+    )
   }
 
   /** Fires a cancellable event (will-navigate, will-redirect, will-attach-webview) and returns it. */
@@ -899,7 +953,8 @@ export class FakeNotification extends EventEmitter {
   static getHistory(): Promise<FakeNotification[]> {
     record('Notification.getHistory')
     notificationPresenter()
-    const restored = electronRecording.config.notificationHistory.map((entry) => new FakeNotification({ ...entry }))
+    const history = electronRecording.config.previousRunEnded === 'quit' ? [] : electronRecording.config.notificationHistory
+    const restored = history.map((entry) => new FakeNotification({ ...entry }))
     electronRecording.restoredNotifications.push(...restored)
     return Promise.resolve(restored)
   }
@@ -911,6 +966,11 @@ export class FakeNotification extends EventEmitter {
   /** Before ready it throws (electron_api_notification.cc:129-132); it makes the presenter (:75-77). */
   constructor(options: NotificationOptions = {}) {
     if (!ready) throw new Error('Cannot create Notification before app is ready')
+    // [shell] Windows refuses an id or groupId over 64 UTF-16 units (electron_api_notification.cc:137-151).
+    if (process.platform === 'win32') {
+      if ((options.id ?? '').length > 64) throw new Error('Notification id exceeds Windows limit of 64 UTF-16 characters')
+      if ((options.groupId ?? '').length > 64) throw new Error('Notification groupId exceeds Windows limit of 64 UTF-16 characters')
+    }
     super()
     record('new Notification', options)
     notificationPresenter()
@@ -950,6 +1010,17 @@ export class FakeNotification extends EventEmitter {
     if (!this.shown || this.closed) return
     this.closed = true
     if (process.platform === 'darwin') this.emit('close', fakeEvent())
+  }
+
+  /**
+   * [shell] Windows: the toast left the screen by itself for Action Center. Electron emits 'close'
+   * with { reason: 'timedOut' } in place of an Event and keeps the toast (windows_toast_notification.cc:910-932;
+   * notification.cc:58-67, should_destroy false; electron_api_notification.cc:256-273). A click there
+   * later reaches only this object, and is lost once it was collected (windows_toast_notification.cc:884-904):
+   * the glue must keep it. Elsewhere nothing happens.
+   */
+  timeOut(): void {
+    if (process.platform === 'win32') this.emit('close', { reason: 'timedOut' })
   }
 
   /**
@@ -1029,7 +1100,12 @@ export const protocol = {
   }
 }
 
-/** net.fetch: file:// URLs are read from disk; anything else is refused (tests never reach the network). */
+/**
+ * net.fetch: file:// URLs are read from disk; anything else is refused (tests never reach the
+ * network). [shell] A file that is not there rejects, as Chromium's URL loader fails with
+ * net::ERR_FILE_NOT_FOUND and net.fetch rejects on the request's 'error' (net-fetch.ts:131-132);
+ * it never resolves to a 404.
+ */
 export const net = {
   async fetch(input: string | Request, init?: RequestInit): Promise<Response> {
     const url = typeof input === 'string' ? input : input.url
@@ -1038,8 +1114,31 @@ export const net = {
     try {
       return new Response(await readFile(fileURLToPath(url)))
     } catch {
-      return new Response('not found', { status: 404 })
+      throw new Error('net::ERR_FILE_NOT_FOUND')
     }
+  }
+}
+
+/** [shell] Chromium's net error codes that protocol.handle answers with (protocol.ts:14-15). */
+export const netErrors = { ERR_FAILED: -2, ERR_UNEXPECTED: -9 } as const
+
+/**
+ * [shell] A request to a scheme as the page makes it: through Electron's wrapper around the
+ * handler, which turns a thrown or rejected handler into ERR_UNEXPECTED (logging the error with
+ * console.error), a non-Response into ERR_UNEXPECTED, and Response.error() into ERR_FAILED
+ * (lib/browser/api/protocol.ts:123-163). Resolves to the Response, or { error } for a failed load.
+ */
+export async function requestScheme(url: string, init?: RequestInit): Promise<Response | { error: number }> {
+  const scheme = url.slice(0, url.indexOf(':'))
+  const handler = electronRecording.protocol.handlers.get(scheme)
+  if (!handler) throw new Error(`No handler registered for '${scheme}'`)
+  try {
+    const response: unknown = await handler(new Request(url, init))
+    if (!(response instanceof Response)) return { error: netErrors.ERR_UNEXPECTED }
+    return response.type === 'error' ? { error: netErrors.ERR_FAILED } : response
+  } catch (error) {
+    console.error(error)
+    return { error: netErrors.ERR_UNEXPECTED }
   }
 }
 
@@ -1133,7 +1232,13 @@ export const dialog = {
     return Promise.resolve(answer === null ? { canceled: true, filePath: '' } : { canceled: false, filePath: answer })
   },
   /** Resolves with the button clicked; an aborted `signal` closes it, answering cancelId. (electron.d.ts MessageBoxOptions.signal) */
-  showMessageBox(window: unknown, options: Record<string, unknown> & { signal?: AbortSignal; cancelId?: number }): Promise<{ response: number }> {
+  /** [shell] The window is optional: showMessageBox(options) is a dialog of its own (electron.d.ts dialog.showMessageBox). */
+  showMessageBox(
+    windowOrOptions: unknown,
+    maybeOptions?: Record<string, unknown> & { signal?: AbortSignal; cancelId?: number }
+  ): Promise<{ response: number }> {
+    const window = maybeOptions ? windowOrOptions : null
+    const options = (maybeOptions ?? windowOrOptions) as Record<string, unknown> & { signal?: AbortSignal; cancelId?: number }
     record('dialog.showMessageBox', options)
     electronRecording.messageBoxes.push({ window, options })
     const response = electronRecording.messageBoxResponse
@@ -1158,7 +1263,12 @@ export const clipboard = {
  */
 export const autoUpdater = new EventEmitter()
 
-/** Emits 'resume', 'unlock-screen', 'suspend' as the OS does. ('unlock-screen' on macOS and Windows only; usable before ready: electron_api_power_monitor.cc:116-122, 153-156) */
+/**
+ * Emits 'resume', 'unlock-screen', 'suspend' as the OS does. [shell] 'suspend' and 'resume' on every
+ * OS (electron_api_power_monitor.cc:116-122); 'unlock-screen' on macOS (electron_api_power_monitor_mac.mm:75-79)
+ * and Windows, from a posted task (electron_api_power_monitor_win.cc:141-148), never on Linux. Listeners may be
+ * added before ready: the event source starts once the app is ready and someone listens (power-monitor.ts:13-20).
+ */
 export const powerMonitor = new EventEmitter()
 
 /** A reversible, obviously fake "encryption", so a round trip can be checked. */

@@ -6,6 +6,9 @@ import { createUpdateController, type Updater, type updateTiming } from './updat
 
 /** Starting with the computer: the OS's own list (Windows, macOS) or an autostart file (Linux). */
 export interface LoginItem {
+  /** Whether the OS will start Magpie at login now, its own switch (Task Manager, System Settings, GNOME, KDE) included. */
+  isEnabled(): boolean
+  /** Written only when the person flips 설정's switch. */
   set(openAtLogin: boolean): void | Promise<void>
 }
 
@@ -33,6 +36,8 @@ export function createShellService(options: {
   profileDir: string
   version: string
   updater: Updater | null
+  /** A .deb's install through pkexec (updates.ts); absent elsewhere. */
+  privilegedInstall?: (downloadedFile: string) => Promise<void>
   loginItem: LoginItem
   /** The OS's browser (Electron's shell.openExternal; the harness records). */
   openExternal: (url: string) => void | Promise<void>
@@ -41,25 +46,37 @@ export function createShellService(options: {
   timing?: typeof updateTiming
 }): ShellPort & { stop(): void } {
   let preferences = readShellPreferences(options.profileDir)
-  const view = (): ShellView => ({ version: options.version, ...preferences, update: updates.status() })
+  // The OS's word, read each time: the person may have turned it off there since.
+  const openAtLogin = () => {
+    try {
+      return options.loginItem.isEnabled()
+    } catch (error) {
+      options.log?.warn('[login item]', error)
+      return false
+    }
+  }
+  const view = (): ShellView => ({ version: options.version, ...preferences, openAtLogin: openAtLogin(), update: updates.status() })
   const updates = createUpdateController({
     updater: options.updater,
     enabled: preferences.autoUpdate,
+    channel: preferences.updateChannel,
+    privilegedInstall: options.privilegedInstall,
     onChange: () => options.emit('shell:changed', view()),
     log: options.log,
     timing: options.timing
   })
-  // Said again at each start, so the entry names the executable this version runs from.
-  if (preferences.openAtLogin) void Promise.resolve(options.loginItem.set(true)).catch((error: unknown) => options.log?.warn('[login item]', error))
 
   return {
     view,
     async setPreferences(changes: Partial<ShellPreferences>) {
-      const next = { ...preferences, ...changes }
-      if (next.openAtLogin !== preferences.openAtLogin) await options.loginItem.set(next.openAtLogin)
-      await saveShellPreferences(options.profileDir, next)
+      const { openAtLogin: login, ...saved } = changes
+      // Nothing is written at start: only the person's flip reaches the OS's list.
+      if (login !== undefined && login !== openAtLogin()) await options.loginItem.set(login)
+      const next = { ...preferences, ...saved }
+      if (next.autoUpdate !== preferences.autoUpdate || next.updateChannel !== preferences.updateChannel) await saveShellPreferences(options.profileDir, next)
       preferences = next
       updates.setEnabled(next.autoUpdate)
+      updates.setChannel(next.updateChannel)
       const current = view()
       options.emit('shell:changed', current)
       return current

@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { UpdateStatus } from '@shared/types'
+import { FakeAppUpdater } from '../../../tests/support/electron-updater-double'
 import { createUpdateController, plainReleaseNotes, type Updater } from './updates'
 
 /** Fires electron-updater's events by hand (AppUpdater.d.ts); checkForUpdates resolves as told. */
@@ -58,10 +59,10 @@ describe('the update controller', () => {
       { state: 'checking' },
       { state: 'downloading', version: '0.2.0', percent: 0 },
       { state: 'downloading', version: '0.2.0', percent: 41 },
-      { state: 'ready', version: '0.2.0', notes: '빠른 피드' }
+      { state: 'ready', version: '0.2.0', notes: '빠른 피드', needsPassword: false }
     ])
     expect(controller.install()).toBe(true)
-    expect(updater.installs).toEqual([[false, true]])
+    expect(updater.installs).toEqual([[true, true]])
   })
 
   it('a failed or interrupted download says so and tries again at the next check; a ready one stays ready', async () => {
@@ -124,5 +125,70 @@ describe('plainReleaseNotes', () => {
     expect(plainReleaseNotes([{ version: '0.2.0', note: '하나' }, { version: '0.1.9', note: null }])).toBe('하나')
     expect(plainReleaseNotes(null)).toBe('')
     expect([...plainReleaseNotes('가'.repeat(3000))]).toHaveLength(2001)
+  })
+})
+
+describe('installing, as electron-updater 6.8 runs it', () => {
+  const statuses = (updater: FakeAppUpdater, privilegedInstall?: (file: string) => Promise<void>) => {
+    const seen: UpdateStatus[] = []
+    const controller = createUpdateController({ updater, enabled: true, onChange: (s) => seen.push(s), timing: { firstCheckMs: 2 ** 30, intervalMs: 2 ** 30 }, privilegedInstall })
+    return { seen, controller }
+  }
+
+  it('on Windows 다시 시작 installs silently and Magpie starts again: no wizard, no Finish page', () => {
+    const updater = new FakeAppUpdater('nsis')
+    const { controller } = statuses(updater)
+    updater.downloaded('0.2.0')
+    expect(controller.install()).toBe(true)
+    expect(updater.runs).toEqual([expect.objectContaining({ trigger: 'quitAndInstall', wizard: false, relaunch: true })])
+    expect(updater.runs[0]!.command).toEqual(expect.arrayContaining(['--updated', '/S', '--force-run']))
+    controller.stop()
+  })
+
+  it('on Windows a download waiting at quit installs silently then, as before', () => {
+    const updater = new FakeAppUpdater('nsis')
+    const { controller } = statuses(updater)
+    updater.downloaded('0.2.0')
+    updater.appQuit(0)
+    expect(updater.runs).toEqual([expect.objectContaining({ trigger: 'quit', wizard: false, relaunch: false })])
+    controller.stop()
+  })
+
+  it('from a .deb, nothing ever installs at quit: no password prompt after the window closed or at logout', () => {
+    const updater = new FakeAppUpdater('deb')
+    const privilegedInstall = vi.fn(() => Promise.resolve())
+    const { controller, seen } = statuses(updater, privilegedInstall)
+    expect(updater.autoInstallOnAppQuit).toBe(false)
+    controller.setEnabled(false)
+    controller.setEnabled(true)
+    expect(updater.autoInstallOnAppQuit).toBe(false)
+    updater.downloaded('0.2.0', '/home/m/.cache/magpie-updater/pending/magpie 0.2.0.deb')
+    // 설정 says first that the system will ask for the password.
+    expect(seen.at(-1)).toEqual({ state: 'ready', version: '0.2.0', notes: '', needsPassword: true })
+    updater.appQuit(0)
+    expect(updater.runs).toEqual([])
+    controller.stop()
+  })
+
+  it('from a .deb, 다시 시작 runs the privileged install beside main, never electron-updater\'s blocking one', async () => {
+    const updater = new FakeAppUpdater('deb')
+    let refuse: (error: Error) => void = () => {}
+    const privilegedInstall = vi.fn(() => new Promise<void>((_resolve, reject) => (refuse = reject)))
+    const log = { warn: vi.fn() }
+    const controller = createUpdateController({ updater, enabled: true, onChange: () => {}, log, timing: { firstCheckMs: 2 ** 30, intervalMs: 2 ** 30 }, privilegedInstall })
+    updater.downloaded('0.2.0', '/tmp/pending/magpie-0.2.0.deb')
+    expect(controller.install()).toBe(true)
+    expect(privilegedInstall).toHaveBeenCalledExactlyOnceWith('/tmp/pending/magpie-0.2.0.deb')
+    // A second press while the password prompt is open starts nothing more.
+    expect(controller.install()).toBe(false)
+    expect(updater.installs).toEqual([])
+    expect(updater.runs).toEqual([])
+    // The person cancels the prompt: the update stays ready, to be tried again.
+    refuse(new Error('pkexec exited with 126'))
+    await vi.waitFor(() => expect(log.warn).toHaveBeenCalledWith('[updates] install failed', expect.any(Error)))
+    expect(controller.status()).toMatchObject({ state: 'ready', needsPassword: true })
+    expect(controller.install()).toBe(true)
+    expect(privilegedInstall).toHaveBeenCalledTimes(2)
+    controller.stop()
   })
 })

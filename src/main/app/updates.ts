@@ -1,11 +1,16 @@
-import type { UpdateStatus } from '@shared/types'
+import type { UpdateChannel, UpdateStatus } from '@shared/types'
 
 /** The part of electron-updater's AppUpdater the controller drives (electron-updater 6, AppUpdater.d.ts). */
 export interface Updater {
   autoDownload: boolean
   autoInstallOnAppQuit: boolean
+  /** The feed's channel file (latest.yml, beta.yml); setting it turns allowDowngrade on (AppUpdater.js:33-45). */
+  channel: string | null
+  allowPrerelease: boolean
+  allowDowngrade: boolean
   on(event: 'checking-for-update' | 'update-not-available' | 'update-cancelled', listener: () => void): unknown
-  on(event: 'update-available' | 'update-downloaded', listener: (info: UpdateInfo) => void): unknown
+  on(event: 'update-available', listener: (info: UpdateInfo) => void): unknown
+  on(event: 'update-downloaded', listener: (info: UpdateInfo & { downloadedFile?: string }) => void): unknown
   on(event: 'download-progress', listener: (progress: { percent: number }) => void): unknown
   on(event: 'error', listener: (error: Error) => void): unknown
   checkForUpdates(): Promise<unknown>
@@ -54,6 +59,8 @@ export interface UpdateController {
   setEnabled(enabled: boolean): void
   /** A check asked for by the person: it runs (and downloads) even with automatic updates off. */
   check(): void
+  /** 안정 or 베타, from the next check on. */
+  setChannel(channel: UpdateChannel): void
   /** Quits and installs, only when a download is complete. */
   install(): boolean
   stop(): void
@@ -70,6 +77,13 @@ export function createUpdateController(options: {
   /** null: this copy cannot update itself (development, the harness). */
   updater: Updater | null
   enabled: boolean
+  channel?: UpdateChannel
+  /**
+   * A .deb: installing needs the administrator (pkexec), which electron-updater would ask for in
+   * a spawnSync — at quit, after the window closed, or at logout when nobody can answer. Given,
+   * nothing installs at quit and 다시 시작 runs this instead, without blocking main.
+   */
+  privilegedInstall?: (downloadedFile: string) => Promise<void>
   onChange: (status: UpdateStatus) => void
   now?: () => number
   log?: { warn(...args: unknown[]): void }
@@ -83,6 +97,9 @@ export function createUpdateController(options: {
   let state: UpdateStatus = !updater ? { state: 'unsupported' } : enabled ? { state: 'idle', checkedAt } : { state: 'off', checkedAt }
   let timer: ReturnType<typeof setTimeout> | null = null
   let checking = false
+  let downloadedFile: string | null = null
+  let installing = false
+  const privileged = options.privilegedInstall
 
   const set = (next: UpdateStatus) => {
     if (JSON.stringify(next) === JSON.stringify(state)) return
@@ -121,9 +138,20 @@ export function createUpdateController(options: {
     timer.unref?.()
   }
 
+  const setChannel = (channel: UpdateChannel) => {
+    if (!updater) return
+    // beta.yml lists the beta and every later stable release (electron-builder.yml:
+    // generateUpdatesFilesForAllChannels). No downgrade either way: back on 안정, a beta stays
+    // until a stable release passes it.
+    updater.channel = channel === 'beta' ? 'beta' : 'latest'
+    updater.allowPrerelease = channel === 'beta'
+    updater.allowDowngrade = false
+  }
+
   if (updater) {
     updater.autoDownload = true
-    updater.autoInstallOnAppQuit = enabled
+    updater.autoInstallOnAppQuit = enabled && !privileged
+    setChannel(options.channel ?? 'stable')
     updater.on('checking-for-update', () => {
       if (!downloadingOrReady()) set({ state: 'checking' })
     })
@@ -139,7 +167,8 @@ export function createUpdateController(options: {
     })
     updater.on('update-downloaded', (info) => {
       checkedAt = now()
-      set({ state: 'ready', version: info.version, notes: plainReleaseNotes(info.releaseNotes) })
+      downloadedFile = info.downloadedFile ?? null
+      set({ state: 'ready', version: info.version, notes: plainReleaseNotes(info.releaseNotes), needsPassword: Boolean(privileged) })
     })
     updater.on('update-cancelled', () => set(resting()))
     updater.on('error', (error) => {
@@ -155,17 +184,30 @@ export function createUpdateController(options: {
     setEnabled(next) {
       if (!updater || next === enabled) return
       enabled = next
-      updater.autoInstallOnAppQuit = next
+      updater.autoInstallOnAppQuit = next && !privileged
       if (!downloadingOrReady() && state.state !== 'checking') set(resting())
       schedule(next ? 0 : timing.intervalMs)
     },
+    setChannel,
     check() {
       run()
     },
     install() {
       if (!updater || state.state !== 'ready') return false
-      // isSilent false: Windows shows the installer's progress; isForceRunAfter: Magpie starts again.
-      updater.quitAndInstall(false, true)
+      if (privileged) {
+        if (installing || !downloadedFile) return false
+        installing = true
+        // The system's password prompt runs beside a working window; a refusal leaves the update ready.
+        privileged(downloadedFile)
+          .catch((error: unknown) => options.log?.warn('[updates] install failed', error))
+          .finally(() => {
+            installing = false
+          })
+        return true
+      }
+      // Silent: electron-updater ignores isForceRunAfter otherwise and NSIS ends on its Finish page
+      // (BaseUpdater.js:13-16; installSection.nsh:104-109); forced: Magpie comes back by itself.
+      updater.quitAndInstall(true, true)
       return true
     },
     stop() {

@@ -5,6 +5,7 @@ import type { EventPayloads } from '@shared/ipc/contract'
 import type { EventName } from '@shared/ipc/channels'
 import type { DesktopPort } from '../desktop-port'
 import { notificationIcon } from '../media/image-pipeline'
+import type { AlertRecord } from '../store/alerts-store'
 import type { ChangeRow } from '../store/changes-store'
 import type { ServiceContext } from './context'
 import type { Views } from './mappers'
@@ -50,19 +51,28 @@ export function createLiveService(
     const now = ctx.now()
     for (const record of store.alerts.getMany(alertIds)) {
       if (reach(record, now) !== 'popup') continue
-      const actorName = views.person(record.actorId, record.actorNickname, null).nickname
-      const decision = policy.decide({ type: record.type, postId: record.postId, actorId: record.actorId, actorName })
-      if (!decision) continue
-      desktop.notify({
-        title: messages.appName,
-        body: alertSentence(record.type, decision.actorName, decision.others, record.commentText),
-        icon: await avatarIcon(record.actorAvatar?.variants[0]?.file),
-        // A comment's opens the post at that comment, as its row does (decision 022).
-        route: record.commentId ? `/detail/${record.postId}?${new URLSearchParams({ comment: record.commentId }).toString()}` : `/detail/${record.postId}`,
-        tag: decision.tag,
-        update: decision.update
-      })
+      try {
+        await notifyOne(record)
+      } catch (error) {
+        // One alert that cannot be shown never keeps the later ones in the batch from theirs.
+        console.error('notification', error)
+      }
     }
+  }
+
+  async function notifyOne(record: AlertRecord): Promise<void> {
+    const actorName = views.person(record.actorId, record.actorNickname, null).nickname
+    const decision = policy.decide({ type: record.type, postId: record.postId, actorId: record.actorId, actorName })
+    if (!decision) return
+    desktop.notify({
+      title: messages.appName,
+      body: alertSentence(record.type, decision.actorName, decision.others, record.commentText),
+      icon: await avatarIcon(record.actorAvatar?.variants[0]?.file),
+      // A comment's opens the post at that comment, as its row does (decision 022).
+      route: record.commentId ? `/detail/${record.postId}?${new URLSearchParams({ comment: record.commentId }).toString()}` : `/detail/${record.postId}`,
+      tag: decision.tag,
+      update: decision.update
+    })
   }
 
   /** The badge everywhere is what the signed-in person has not seen. */

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { becomeReady, electronRecording, resetElectron } from '../../../tests/support/electron-double'
+import { becomeReady, electronRecording, requestScheme, resetElectron } from '../../../tests/support/electron-double'
 import { appPageUrl, handleAppProtocol, registerSchemes, rendererFile } from './app-protocol'
 
 beforeEach(() => resetElectron())
@@ -42,6 +42,14 @@ describe('the page’s scheme', () => {
     const script = await handler(new Request('app://magpie/assets/app.js'))
     expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8')
     expect(script.headers.get('x-content-type-options')).toBe('nosniff')
+  })
+
+  it('a shipped type missing from the build is a 404, never a failed load (ERR_UNEXPECTED) with a stack in the log', async () => {
+    handleAppProtocol(dir)
+    const response = await requestScheme('app://magpie/assets/missing.js')
+    expect(response).toBeInstanceOf(Response)
+    expect((response as Response).status).toBe(404)
+    expect(await requestScheme('app://magpie/secret.db')).toMatchObject({ status: 404 })
   })
 
   it('refuses other hosts, ways out of the folder, other methods and file types it never ships', () => {

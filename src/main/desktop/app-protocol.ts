@@ -64,8 +64,10 @@ export function handleAppProtocol(rendererDir: string): void {
   protocol.handle(appScheme, async (request) => {
     const file = rendererFile(rendererDir, request.url, request.method)
     if (!file) return new Response('not found', { status: 404 })
-    const response = await net.fetch(pathToFileURL(file).toString())
-    if (!response.ok) return new Response('not found', { status: 404 })
+    // A file not there makes net.fetch reject (net::ERR_FILE_NOT_FOUND), which Electron would turn
+    // into ERR_UNEXPECTED and a logged stack: the page gets a plain 404 instead.
+    const response = await net.fetch(pathToFileURL(file).toString()).catch(() => null)
+    if (!response?.ok) return new Response('not found', { status: 404 })
     return new Response(response.body, {
       headers: { 'content-type': contentTypes[extname(file).toLowerCase()]!, 'x-content-type-options': 'nosniff' }
     })

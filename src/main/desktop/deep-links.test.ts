@@ -1,5 +1,4 @@
 import { describe, expect, it, vi } from 'vitest'
-import { resolve } from 'node:path'
 import { invitationLink } from '@shared/invitation-link'
 import { kkachiCommunity } from '../../../tests/support/community-config'
 import { createInvitations } from '../core/invitations'
@@ -33,16 +32,12 @@ describe('routeFromArgv', () => {
 })
 
 describe('registerProtocolClient', () => {
-  it('packaged, registers the app itself for magpie://', () => {
+  it('packaged, registers the app itself for magpie://; in development, nothing', () => {
     const app = { setAsDefaultProtocolClient: vi.fn(() => true) }
-    registerProtocolClient(app, { execPath: '/opt/Magpie/magpie', argv: ['/opt/Magpie/magpie'], defaultApp: false })
+    expect(registerProtocolClient(app, false)).toBe(false)
+    expect(app.setAsDefaultProtocolClient).not.toHaveBeenCalled()
+    expect(registerProtocolClient(app, true)).toBe(true)
     expect(app.setAsDefaultProtocolClient).toHaveBeenCalledExactlyOnceWith('magpie')
-  })
-
-  it('in development, registers Electron with the app folder, so the OS starts this app', () => {
-    const app = { setAsDefaultProtocolClient: vi.fn(() => true) }
-    registerProtocolClient(app, { execPath: '/x/electron', argv: ['/x/electron', 'out/main'], defaultApp: true })
-    expect(app.setAsDefaultProtocolClient).toHaveBeenCalledExactlyOnceWith('magpie', '/x/electron', [resolve('out/main')])
   })
 })
 

@@ -1,26 +1,14 @@
-import { resolve } from 'node:path'
 import { deepLinkScheme, routeFromLink } from '@shared/deep-link'
 
-/** What registering the protocol needs to know of the running process (process itself in the app). */
-export interface ProcessInfo {
-  execPath: string
-  argv: readonly string[]
-  /** True when started as `electron <app folder>` (development), as process.defaultApp is. */
-  defaultApp: boolean
-}
-
 /**
- * Makes Magpie the OS's handler of magpie:// links. In development the OS must start
- * Electron with the app's folder, as Electron's deep-link guide does.
+ * Makes Magpie the OS's handler of magpie:// links — only a packaged Magpie. A development run
+ * registers nothing: Windows would point HKCU\Software\Classes\magpie at electron.exe and macOS
+ * would hand the scheme to Electron.app (browser_win.cc:492-534, browser_mac.mm:238-252), taking
+ * links from the installed app until it next starts. Development opens links from its own
+ * command line (`npm start -- magpie://detail/…`), which routeFromArgv reads.
  */
-export function registerProtocolClient(
-  app: { setAsDefaultProtocolClient(protocol: string, path?: string, args?: string[]): boolean },
-  info: ProcessInfo
-): boolean {
-  if (info.defaultApp && info.argv.length >= 2) {
-    return app.setAsDefaultProtocolClient(deepLinkScheme, info.execPath, [resolve(info.argv[1]!)])
-  }
-  return app.setAsDefaultProtocolClient(deepLinkScheme)
+export function registerProtocolClient(app: { setAsDefaultProtocolClient(protocol: string): boolean }, packaged: boolean): boolean {
+  return packaged && app.setAsDefaultProtocolClient(deepLinkScheme)
 }
 
 /**

@@ -3,6 +3,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
+import { setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
 import type { BrowserWindow, Tray } from 'electron'
 import { format } from '@shared/messages'
 import { renderBadgeIcon } from '../media/badge-icon'
@@ -14,12 +16,13 @@ import {
   electronRecording,
   FakeBrowserWindow,
   FakeNativeImage,
+  FakeNotification as FakeNotificationClass,
   FakeTray,
   nativeImage,
   nativeTheme,
   resetElectron
 } from '../../../tests/support/electron-double'
-import { createElectronDesktop, routeEarlierNotifications, toastActivatorCLSID, toastXml } from './electron-desktop'
+import { createElectronDesktop, routeEarlierNotifications, routeFromLaunchInfo, toastActivatorCLSID, toastXml } from './electron-desktop'
 
 const base = readFileSync(fileURLToPath(new URL('../../../resources/tray.png', import.meta.url)))
 const avatar = Buffer.from('avatar png bytes')
@@ -230,6 +233,15 @@ describe('notification failures', () => {
     desktop.notify({ title: 't', body: 'b', icon: null, route: '/detail/p9' })
     expect(electronRecording.notifications[0]!.groupId).toBe('magpie://detail/p9')
   })
+
+  it('on macOS the id starts with the post’s link, the only thing a launching click brings (launchInfo)', () => {
+    const { desktop } = setup({ platform: 'darwin' })
+    desktop.notify({ title: 't', body: 'b', icon: null, route: '/detail/p9?comment=c1', tag: 'comment-p9-1' })
+    expect(electronRecording.notifications[0]!.id).toBe('magpie://detail/p9?comment=c1#comment-p9-1')
+    expect(routeFromLaunchInfo({ identifier: electronRecording.notifications[0]!.id })).toBe('/detail/p9?comment=c1')
+    // Not a notification's launch, or a link that is not a post's: nothing to open.
+    for (const info of [{}, null, { identifier: 42 }, { identifier: 'https://evil.example/#x' }]) expect(routeFromLaunchInfo(info)).toBeNull()
+  })
 })
 
 describe('setBadge', () => {
@@ -403,5 +415,88 @@ describe('chooseSavePath (내 데이터 내려받기)', () => {
 
     electronRecording.dialog.saveDialogAnswer = null
     expect(await desktop.chooseSavePath('magpie-data-2026-11-26.zip')).toBeNull()
+  })
+})
+
+describe('notification ids on Windows', () => {
+  const savedPlatform = Object.getOwnPropertyDescriptor(process, 'platform')!
+  beforeEach(() => Object.defineProperty(process, 'platform', { ...savedPlatform, value: 'win32' }))
+  afterEach(() => Object.defineProperty(process, 'platform', savedPlatform))
+  const note = { title: '까치', body: '민지님이 댓글을 남겼어요', icon: null }
+  // Any member can write an alert whose post_id is 128 characters; Windows refuses a tag over 64 UTF-16 units.
+  const longTag = `comment-${'가'.repeat(128)}-1`
+
+  it('a tag over 64 UTF-16 units becomes a stable id that fits, and the alerts after it still show', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const { desktop } = setup({ platform: 'win32' })
+    desktop.notify({ ...note, route: '/detail/p1', tag: longTag })
+    desktop.notify({ ...note, route: '/detail/p2', tag: longTag, update: true })
+    desktop.notify({ ...note, route: '/detail/p3', tag: 'like-p3-2' })
+    const [first, update, later] = electronRecording.notifications
+    expect(first!.shown && update!.shown && later!.shown).toBe(true)
+    expect(first!.id!.length).toBeLessThanOrEqual(64)
+    // The same grouped alert keeps its id, so its newer text replaces the older toast.
+    expect(update!.id).toBe(first!.id)
+    expect(later!.id).toBe('like-p3-2')
+    expect(warn).not.toHaveBeenCalled()
+  })
+
+  it('a notification the OS refuses is logged, and never stops the next one', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const { desktop } = setup({ platform: 'win32' })
+    const original = electronRecording.config.notificationsSupported
+    let calls = 0
+    vi.spyOn(FakeNotificationClass, 'isSupported').mockImplementation(() => {
+      calls++
+      if (calls === 1) throw new Error('toast presenter failed')
+      return original
+    })
+    expect(() => desktop.notify({ ...note, route: '/detail/p1', tag: 'like-p1-1' })).not.toThrow()
+    desktop.notify({ ...note, route: '/detail/p2', tag: 'like-p2-1' })
+    expect(electronRecording.notifications.map((shown) => shown.id)).toEqual(['like-p2-1'])
+    expect(warn).toHaveBeenCalledWith('notification', expect.any(Error))
+  })
+})
+
+describe('a Windows toast that timed out into Action Center', () => {
+  const savedPlatform = Object.getOwnPropertyDescriptor(process, 'platform')!
+  beforeEach(() => Object.defineProperty(process, 'platform', { ...savedPlatform, value: 'win32' }))
+  afterEach(() => Object.defineProperty(process, 'platform', savedPlatform))
+  // A full collection, as V8 would run one some time after the toast timed out.
+  setFlagsFromString('--expose-gc')
+  const gc = runInNewContext('gc') as () => void
+  const nextTask = () => new Promise((resolve) => setImmediate(resolve))
+
+  it('keeps its Notification object, so a click there later still opens the post', async () => {
+    const { desktop, showRoute } = setup({ platform: 'win32' })
+    desktop.notify({ title: 't', body: 'b', icon: null, route: '/detail/p1' })
+    const toast = new WeakRef(electronRecording.notifications[0]!)
+    // Only the glue may hold it now.
+    electronRecording.notifications.length = 0
+    toast.deref()!.timeOut()
+    await nextTask()
+    gc()
+    await nextTask()
+    gc()
+    expect(toast.deref()).toBeDefined()
+    toast.deref()!.click()
+    expect(showRoute).toHaveBeenCalledExactlyOnceWith('/detail/p1')
+  })
+
+  it('holds no more than Action Center shows: the newest 20', async () => {
+    const { desktop } = setup({ platform: 'win32' })
+    const toasts: WeakRef<object>[] = []
+    for (let i = 0; i < 25; i++) {
+      desktop.notify({ title: 't', body: 'b', icon: null, route: `/detail/p${i}` })
+      toasts.push(new WeakRef(electronRecording.notifications[i]!))
+    }
+    for (const toast of electronRecording.notifications) toast.timeOut()
+    electronRecording.notifications.length = 0
+    await nextTask()
+    gc()
+    await nextTask()
+    gc()
+    expect(toasts.slice(5).every((toast) => toast.deref() !== undefined)).toBe(true)
+    expect(toasts.slice(0, 5).every((toast) => toast.deref() === undefined)).toBe(true)
   })
 })

@@ -1,5 +1,5 @@
 import { app, dialog, nativeImage, nativeTheme, Notification, type BrowserWindow, type SaveDialogOptions, type Tray } from 'electron'
-import { createHash } from 'node:crypto'
+import { createHash, randomUUID } from 'node:crypto'
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -46,6 +46,39 @@ function toastIconFile(png: Buffer, dir: string): string | null {
   }
 }
 
+/** Windows' limit on a toast's tag and group (UTF-16 units; electron_api_notification.cc:137-151). */
+const notificationIdMax = 64
+/** How many toasts Windows' Action Center keeps of one app, and so how many Notification objects are worth keeping. */
+const actionCenterMax = 20
+
+/**
+ * The OS's id of a notification: the tag itself when it fits, else a stable digest of it, so a
+ * long post id another member wrote never makes Windows refuse the notification, and the same
+ * grouped alert still replaces its older text.
+ */
+export function notificationId(tag: string | undefined): string | undefined {
+  if (tag === undefined || tag.length <= notificationIdMax) return tag
+  return `magpie-${createHash('sha256').update(tag).digest('hex').slice(0, 40)}`
+}
+
+/**
+ * macOS's id of a notification: the post's link, then the tag that makes it one of a kind. A click
+ * that launches Magpie arrives as the 'ready' event's launchInfo with only this id (the
+ * notification has left Notification Center), and the link in it is the route.
+ */
+export function macNotificationId(notification: { route: string; tag?: string }): string | undefined {
+  const link = linkFromRoute(notification.route)
+  if (!link) return notification.tag
+  return `${link}#${notification.tag ?? randomUUID()}`
+}
+
+/** The route in a launching click's launchInfo (macOS), or null: not from a notification, or not a post's. */
+export function routeFromLaunchInfo(launchInfo: unknown): string | null {
+  const identifier = (launchInfo as { identifier?: unknown } | null)?.identifier
+  if (typeof identifier !== 'string') return null
+  return routeFromLink(identifier.split('#')[0]!)
+}
+
 /** Notifications from an earlier run (macOS getHistory), kept alive until clicked or closed. */
 const restoredNotifications = new Set<Notification>()
 
@@ -69,7 +102,9 @@ export const toastActivatorCLSID = '{58e7617c-74ce-4f9f-823c-ff48d7af9094}'
 export function routeEarlierNotifications(
   open: (route: string | null) => void,
   platform: NodeJS.Platform = process.platform,
-  activatorCLSID = toastActivatorCLSID
+  activatorCLSID = toastActivatorCLSID,
+  /** macOS: the 'ready' event's launchInfo, a click that launched Magpie. */
+  launchInfo?: unknown
 ): void {
   if (platform === 'win32') {
     // The same activator every run (unset, Electron makes a random one per run, which a toast
@@ -78,6 +113,11 @@ export function routeEarlierNotifications(
     Notification.handleActivation((details) => open(routeFromLink(details.arguments)))
     Notification.isSupported()
   } else if (platform === 'darwin') {
+    // The click that launched Magpie: its notification is no longer in the history below.
+    const launchedBy = routeFromLaunchInfo(launchInfo)
+    if (launchedBy) open(launchedBy)
+    // Only what a crash or a kill left in Notification Center: a normal quit removes its own
+    // notifications (cocoa_notification.mm:33-41).
     Notification.getHistory()
       .then((restored) => {
         for (const notification of restored) {
@@ -123,10 +163,10 @@ export function createElectronDesktop(options: {
       // A click on a toast still on screen comes as its 'click'; one in Action Center after the
       // object is gone (or after a restart) through routeEarlierNotifications' activator.
       const iconFile = notification.icon ? toastIconFile(notification.icon, options.toastIconDir) : null
-      native = new Notification({ id: notification.tag, toastXml: toastXml({ ...notification, iconFile }) })
+      native = new Notification({ id: notificationId(notification.tag), toastXml: toastXml({ ...notification, iconFile }) })
     } else {
       native = new Notification({
-        id: notification.tag,
+        id: platform === 'darwin' ? macNotificationId(notification) : notificationId(notification.tag),
         // macOS: the post's link, which getHistory() gives back after a restart (routeEarlierNotifications).
         groupId: linkFromRoute(notification.route) ?? undefined,
         title: notification.title,
@@ -142,32 +182,55 @@ export function createElectronDesktop(options: {
     return native
   }
 
+  /** Action Center keeps the newest 20 toasts of an app: older objects are let go. */
+  function keepInActionCenter(): void {
+    for (const oldest of shown) {
+      if (shown.size <= actionCenterMax) break
+      shown.delete(oldest)
+    }
+  }
+
+  function show(notification: NativeNotification): void {
+    if (!Notification.isSupported()) return
+    // A grouped alert's newer text takes the place of its older one (the id does it on macOS and Windows; Linux needs the close).
+    const previous = notification.tag ? tagged.get(notification.tag) : undefined
+    if (previous) {
+      // Only macOS emits 'close' for a close() of our own: forget it here on every OS.
+      previous.close()
+      shown.delete(previous)
+    }
+    const native = create(notification)
+    if (notification.tag) tagged.set(notification.tag, native)
+    const forget = () => {
+      shown.delete(native)
+      if (notification.tag && tagged.get(notification.tag) === native) tagged.delete(notification.tag)
+    }
+    native.on('close', (event?: { reason?: string }) => {
+      // Windows: a toast that timed out moved to Action Center, where a click reaches only this
+      // object (a collected one loses it): it is kept, the newest few only (keepInActionCenter).
+      if (platform === 'win32' && event?.reason === 'timedOut') return
+      forget()
+    })
+    native.on('failed', (_event, error: string) => {
+      forget()
+      if (failureTold) return
+      failureTold = true
+      console.warn('notification failed', error)
+      options.notificationsFailed(error)
+    })
+    shown.add(native)
+    if (platform === 'win32') keepInActionCenter()
+    native.show()
+  }
+
   return {
     notify(notification) {
-      if (!Notification.isSupported()) return
-      // A grouped alert's newer text takes the place of its older one (the id does it on macOS and Windows; Linux needs the close).
-      const previous = notification.tag ? tagged.get(notification.tag) : undefined
-      if (previous) {
-        // Only macOS emits 'close' for a close() of our own: forget it here on every OS.
-        previous.close()
-        shown.delete(previous)
+      try {
+        show(notification)
+      } catch (error) {
+        // One notification the OS refused never stops the ones after it (the caller's loop goes on).
+        console.warn('notification', error)
       }
-      const native = create(notification)
-      if (notification.tag) tagged.set(notification.tag, native)
-      const forget = () => {
-        shown.delete(native)
-        if (notification.tag && tagged.get(notification.tag) === native) tagged.delete(notification.tag)
-      }
-      native.on('close', forget)
-      native.on('failed', (_event, error: string) => {
-        forget()
-        if (failureTold) return
-        failureTold = true
-        console.warn('notification failed', error)
-        options.notificationsFailed(error)
-      })
-      shown.add(native)
-      native.show()
     },
     setBadge(count) {
       const tray = options.tray()

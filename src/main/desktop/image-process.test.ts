@@ -7,6 +7,7 @@ import { makePhoto } from '../../../tests/e2e/photos'
 import { utilityProcess } from '../../../tests/support/electron-double'
 import { AppError } from '../errors'
 import { createImageService, type ImageService } from '../media/image-service'
+import { workerHeapMb } from '../media/node-image-worker'
 import { utilityImageWorker } from './image-process'
 
 // The worker entry from sources: the double runs it in a real Node child with Electron's
@@ -36,8 +37,19 @@ describe('the image worker as an Electron utility process', () => {
     const child = forked[0]!
     expect(child.modulePath).toBe(workerSource)
     expect(child.options.serviceName).toBe('Magpie image worker')
-    expect(child.options.execArgv).toEqual([expect.stringMatching(/^--max-old-space-size=\d+$/)])
+    expect(child.options.execArgv).toEqual([expect.stringMatching(/^--js-flags=--max-old-space-size=\d+$/)])
     expect(child.pid).toBeGreaterThan(0)
+  }, 30_000)
+
+  it("the worker's V8 heap is capped for real, as a utility process applies V8 flags", async () => {
+    const fixture = fileURLToPath(new URL('../../../tests/support/fixtures/heap-limit.mjs', import.meta.url))
+    const worker = utilityImageWorker(fixture)()
+    const reported = new Promise<number>((resolve) => worker.onMessage((message) => resolve((message as unknown as { heapLimitMb: number }).heapLimitMb)))
+    const limit = await reported
+    worker.kill()
+    // V8 adds its young generation to the old space's cap; an uncapped heap is gigabytes.
+    expect(limit).toBeGreaterThanOrEqual(workerHeapMb)
+    expect(limit).toBeLessThan(workerHeapMb * 1.5)
   }, 30_000)
 
   it('a refusal comes back as the Korean image message', async () => {

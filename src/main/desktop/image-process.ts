@@ -17,7 +17,9 @@ export function utilityImageWorker(modulePath = builtWorker): SpawnWorker {
   return () => {
     const child = utilityProcess.fork(modulePath, [], {
       serviceName: 'Magpie image worker',
-      execArgv: [`--max-old-space-size=${workerHeapMb}`],
+      // Through --js-flags: V8's isolate is made before Node reads its execArgv, so a bare
+      // --max-old-space-size would be ignored (javascript_environment.cc:184-202, node_service.cc:140-163).
+      execArgv: [`--js-flags=--max-old-space-size=${workerHeapMb}`],
       stdio: 'inherit'
     })
     return {

@@ -352,10 +352,20 @@ describe('src/main/index.ts', () => {
     expect(existsSync(join(devData, 'magpie.db'))).toBe(true)
   })
 
-  it('registers magpie:// as the app’s protocol', async () => {
-    const d = await boot()
+  it('a packaged app registers magpie:// as its protocol', async () => {
+    ;(process as { resourcesPath?: string }).resourcesPath = packagedResources
+    const d = await boot({ configure: (double) => (double.electronRecording.config.isPackaged = true) })
     await started(d)
     expect(d.electronRecording.app.protocolClients).toEqual([{ protocol: 'magpie', path: undefined, args: undefined }])
+  })
+
+  it.each(['win32', 'darwin', 'linux'] as const)('on %s, `npm start` never takes magpie:// from the installed app', async (platform) => {
+    pretendPlatform(platform)
+    const d = await boot()
+    await started(d)
+    // Windows would point HKCU\Software\Classes\magpie at electron.exe, macOS give it to Electron.app.
+    expect(d.electronRecording.app.protocolHandlers.size).toBe(0)
+    expect(d.electronRecording.app.protocolClients).toEqual([])
   })
 
   it('a cold start from a link opens that post once the window is there', async () => {
@@ -467,6 +477,26 @@ describe('src/main/index.ts', () => {
     expect(d.electronRecording.windows[0]!.webContents.sent).toContainEqual({ channel: 'app:navigate', args: [{ route: '/detail/p7' }] })
   })
 
+  it('on macOS, a notification click that launched Magpie after a normal quit opens its post (launchInfo)', async () => {
+    pretendPlatform('darwin')
+    const d = await boot({
+      configure: (double) => {
+        // The earlier run quit normally: Notification Center kept none of its notifications but the one clicked.
+        double.electronRecording.config.previousRunEnded = 'quit'
+        double.electronRecording.config.notificationHistory = [{ id: 'magpie://detail/p7#like-p7-1', groupId: 'magpie://detail/p7' }]
+        double.electronRecording.config.launchInfo = {
+          actionIdentifier: 'com.apple.UNNotificationDefaultActionIdentifier',
+          date: 1_790_000_000,
+          identifier: 'magpie://detail/p7?comment=c3#comment-p7-2',
+          userInfo: {}
+        }
+      }
+    })
+    await started(d)
+    expect(d.electronRecording.restoredNotifications).toEqual([])
+    expect(d.electronRecording.windows[0]!.webContents.sent).toContainEqual({ channel: 'app:navigate', args: [{ route: '/detail/p7?comment=c3' }] })
+  })
+
   it('a failed load keeps the app running in the tray and logs why', async () => {
     const d = await boot({ configure: (double) => (double.electronRecording.config.loadError = new Error('ERR_FILE_NOT_FOUND (-6)')) })
     await started(d)
@@ -528,7 +558,7 @@ describe('src/main/index.ts', () => {
     const d = await boot()
     await started(d)
     const contents = d.electronRecording.windows[0]!.webContents
-    contents.renderProcessGone({ reason: 'crashed', exitCode: 139 })
+    await contents.renderProcessGone({ reason: 'crashed', exitCode: 139 })
     expect(contents.reloads).toBe(1)
     contents.emit('did-finish-load')
     expect(contents.sent).toContainEqual({ channel: 'app:notice', args: [{ notice: 'rendererRecovered' }] })
@@ -542,6 +572,20 @@ describe('src/main/index.ts', () => {
     d.autoUpdater.emit('before-quit-for-update')
     window.close()
     expect(window.isDestroyed()).toBe(true)
+  })
+
+  it('an update about to install closes the store at once: the installer ends Magpie by force 1.3 s later', async () => {
+    const d = await boot()
+    await started(d)
+    const window = d.electronRecording.windows[0]!
+    d.autoUpdater.emit('before-quit-for-update')
+    // Synchronously closed, before any quitting's wait.
+    expect(await d.invokeIpc('posts:feed', window.webContents.mainFrame, {})).toMatchObject({ ok: false })
+    // Quitting afterwards closes nothing twice and does not hang.
+    const willQuit = d.fakeEvent()
+    d.app.emit('will-quit', willQuit)
+    await vi.waitFor(() => expect(d.electronRecording.app.quits).toBeGreaterThan(0))
+    double = null
   })
 
   it('started at login on macOS (known from ready on), stays in the menu bar until asked for', async () => {

@@ -1,12 +1,15 @@
-import { beforeEach, describe, expect, it } from 'vitest'
-import { mkdtemp, symlink, writeFile } from 'node:fs/promises'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { mkdtemp, rm, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { saveVariants } from '../media/media-files'
-import { electronRecording, resetElectron, type ProtocolHandler } from '../../../tests/support/electron-double'
+import { electronRecording, net, requestScheme, resetElectron, type ProtocolHandler } from '../../../tests/support/electron-double'
 import { handleMediaProtocol, mediaScheme, mediaUrl } from './media-protocol'
 
-beforeEach(() => resetElectron())
+beforeEach(() => {
+  vi.restoreAllMocks()
+  resetElectron()
+})
 
 describe('mediaUrl', () => {
   it('builds URLs under the images host', () => {
@@ -32,8 +35,20 @@ describe('handleMediaProtocol', () => {
     const handler = electronRecording.protocol.handlers.get('magpie-media') as ProtocolHandler
     expect(handler).toBeTypeOf('function')
     const get = (url: string, method = 'GET') => Promise.resolve(handler(new Request(url, { method })))
-    return { file: saved!.file, get }
+    return { file: saved!.file, get, imagesDir }
   }
+
+  it('a photo removed between its check and its read (its post deleted meanwhile) is a 404, never ERR_UNEXPECTED', async () => {
+    const { file, imagesDir } = await serve()
+    const read = net.fetch.bind(net)
+    vi.spyOn(net, 'fetch').mockImplementation(async (input, init) => {
+      await rm(join(imagesDir, file))
+      return read(input, init)
+    })
+    const response = await requestScheme(mediaUrl(file))
+    expect(response).toBeInstanceOf(Response)
+    expect((response as Response).status).toBe(404)
+  })
 
   it('serves a saved variant as WebP with nosniff and a long cache', async () => {
     const { file, get } = await serve()

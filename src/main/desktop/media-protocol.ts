@@ -17,7 +17,9 @@ export function handleMediaProtocol(imagesDir: string | (() => string)): void {
     const url = new URL(request.url)
     const file = url.host === 'images' && request.method === 'GET' ? await resolveMediaFile(folder(), url.pathname.slice(1)) : null
     if (!file) return new Response('not found', { status: 404 })
-    const response = await net.fetch(pathToFileURL(file).toString())
+    // Removed since it was resolved (a post deleted meanwhile): net.fetch rejects; a 404, not ERR_UNEXPECTED.
+    const response = await net.fetch(pathToFileURL(file).toString()).catch(() => null)
+    if (!response?.ok) return new Response('not found', { status: 404 })
     return new Response(response.body, {
       headers: { 'content-type': mediaContentType, 'cache-control': 'max-age=31536000, immutable', 'x-content-type-options': 'nosniff' }
     })

@@ -42,23 +42,23 @@ export function recoverFromCrashes(window: BrowserWindow, options: { recovered()
     options.log.warn('renderer unresponsive')
     const controller = new AbortController()
     asking = controller
-    void dialog
-      .showMessageBox(window, {
-        type: 'warning',
-        title: messages.unresponsiveTitle,
-        message: messages.unresponsiveTitle,
-        detail: messages.unresponsiveMessage,
-        buttons: [messages.unresponsiveWait, messages.unresponsiveReload],
-        defaultId: 0,
-        cancelId: 0,
-        noLink: true,
-        signal: controller.signal
-      })
-      .then(({ response }) => {
-        if (asking === controller) asking = null
-        // The page is ended and comes back through render-process-gone's reload, with its notice.
-        if (response === 1 && !controller.signal.aborted && !window.isDestroyed()) contents.forcefullyCrashRenderer()
-      })
+    const question = {
+      type: 'warning' as const,
+      title: messages.unresponsiveTitle,
+      message: messages.unresponsiveTitle,
+      detail: messages.unresponsiveMessage,
+      buttons: [messages.unresponsiveWait, messages.unresponsiveReload],
+      defaultId: 0,
+      cancelId: 0,
+      noLink: true,
+      signal: controller.signal
+    }
+    // A window hidden in the tray would hold the question where nobody sees it (a sheet on macOS): it stands alone then.
+    void (window.isVisible() ? dialog.showMessageBox(window, question) : dialog.showMessageBox(question)).then(({ response }) => {
+      if (asking === controller) asking = null
+      // The page is ended and comes back through render-process-gone's reload, with its notice.
+      if (response === 1 && !controller.signal.aborted && !window.isDestroyed()) contents.forcefullyCrashRenderer()
+    })
   })
   contents.on('responsive', () => asking?.abort())
 }

@@ -1,42 +1,51 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
-import electronUpdater from 'electron-updater'
-import { devUpdateFeed, loadDevUpdater } from './updater'
+import { EventEmitter } from 'node:events'
+import type { spawn } from 'node:child_process'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { callsTo, resetElectron } from '../../../tests/support/electron-double'
+import { debInstaller, installedFromDeb } from './updater'
 
-const fake = electronUpdater.autoUpdater as unknown as { forceDevUpdateConfig: boolean; feeds: unknown[] }
+beforeEach(() => resetElectron())
 
-afterEach(() => {
-  fake.forceDevUpdateConfig = false
-  fake.feeds.length = 0
-})
+/** A child process that exits when the test says, as pkexec does once the person answers. */
+function fakeSpawn() {
+  const child = new EventEmitter()
+  const run = vi.fn((..._args: unknown[]) => child)
+  return { run: run as unknown as typeof spawn, calls: run.mock.calls, exit: (code: number) => child.emit('exit', code) }
+}
 
-describe('development update feed (npm run smoke:desktop)', () => {
-  it('takes only plain HTTP on this computer', () => {
-    expect(devUpdateFeed('http://127.0.0.1:4555/feed/')).toBe('http://127.0.0.1:4555/feed/')
-    expect(devUpdateFeed('http://localhost:4555')).toBe('http://localhost:4555/')
-    expect(devUpdateFeed('http://[::1]:4555/')).toBe('http://[::1]:4555/')
-    for (const refused of ['https://127.0.0.1/', 'http://example.com/', 'http://127.0.0.1.example.com/', 'http://me:pw@127.0.0.1/', 'file:///tmp/feed', 'not a url', '', undefined]) {
-      expect(devUpdateFeed(refused), String(refused)).toBeNull()
-    }
+describe('a .deb update', () => {
+  it('runs pkexec dpkg -i on the downloaded file without a shell, then starts Magpie again', async () => {
+    const spawned = fakeSpawn()
+    const installing = debInstaller(spawned.run)('/home/민지/.cache/magpie-updater/pending/magpie 0.2.0; rm -rf ~.deb')
+    expect(spawned.calls).toEqual([
+      ['/usr/bin/pkexec', ['--disable-internal-agent', '/usr/bin/dpkg', '-i', '/home/민지/.cache/magpie-updater/pending/magpie 0.2.0; rm -rf ~.deb'], { stdio: 'ignore' }]
+    ])
+    // Main goes on while the password prompt is open: nothing quits yet.
+    expect(callsTo('app.quit')).toEqual([])
+    spawned.exit(0)
+    await installing
+    expect(callsTo('app.relaunch')).toHaveLength(1)
+    expect(callsTo('app.quit')).toHaveLength(1)
   })
 
-  it('without the variable development has no updater, and electron-updater is left as packaged apps get it', async () => {
-    expect(await loadDevUpdater({}, { warn: vi.fn() })).toBeNull()
-    expect(fake.forceDevUpdateConfig).toBe(false)
-    expect(fake.feeds).toEqual([])
+  it('a refused password (pkexec 126) rejects and leaves Magpie running', async () => {
+    const spawned = fakeSpawn()
+    const installing = debInstaller(spawned.run)('/tmp/magpie.deb')
+    spawned.exit(126)
+    await expect(installing).rejects.toThrow('126')
+    expect(callsTo('app.relaunch')).toEqual([])
+    expect(callsTo('app.quit')).toEqual([])
   })
 
-  it('a local feed is set as a generic provider and the unpackaged app is allowed to check it', async () => {
-    const updater = await loadDevUpdater({ MAGPIE_DEV_UPDATE_FEED: 'http://127.0.0.1:4555/' }, { warn: vi.fn() })
-    expect(updater).toBe(electronUpdater.autoUpdater)
-    expect(fake.forceDevUpdateConfig).toBe(true)
-    expect(fake.feeds).toEqual([{ provider: 'generic', url: 'http://127.0.0.1:4555/' }])
-  })
-
-  it('another server is refused with a line in the log, and nothing is pointed anywhere', async () => {
-    const warn = vi.fn()
-    expect(await loadDevUpdater({ MAGPIE_DEV_UPDATE_FEED: 'https://updates.example.com/' }, { warn })).toBeNull()
-    expect(warn).toHaveBeenCalledOnce()
-    expect(fake.feeds).toEqual([])
-    expect(fake.forceDevUpdateConfig).toBe(false)
+  it('is known by resources/package-type, as electron-updater knows it', () => {
+    const resources = mkdtempSync(join(tmpdir(), 'magpie-resources-'))
+    expect(installedFromDeb(resources)).toBe(false)
+    writeFileSync(join(resources, 'package-type'), 'deb\n')
+    expect(installedFromDeb(resources)).toBe(true)
+    writeFileSync(join(resources, 'package-type'), 'rpm')
+    expect(installedFromDeb(resources)).toBe(false)
   })
 })

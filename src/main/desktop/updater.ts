@@ -1,4 +1,9 @@
+import { app } from 'electron'
+import { spawn } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import type { Updater } from '../app/updates'
+import { devUpdateFeed } from './dev-update-feed'
 
 /**
  * electron-updater's autoUpdater, for a packaged app: it picks the installer's kind itself
@@ -14,22 +19,6 @@ export async function loadUpdater(log: { warn(...args: unknown[]): void }): Prom
     return autoUpdater as unknown as Updater
   } catch (error) {
     log.warn('[updates] electron-updater could not start', error)
-    return null
-  }
-}
-
-/**
- * The feed a development run may check (MAGPIE_DEV_UPDATE_FEED, `npm run smoke:desktop` serves
- * one): plain HTTP on this computer only, so no setting can point even a development copy at
- * another server. Anything else is null: the copy then cannot update itself, as before.
- */
-export function devUpdateFeed(raw: string | undefined): string | null {
-  if (!raw) return null
-  try {
-    const url = new URL(raw)
-    const loopback = url.hostname === '127.0.0.1' || url.hostname === 'localhost' || url.hostname === '[::1]'
-    return url.protocol === 'http:' && loopback && !url.username && !url.password ? url.toString() : null
-  } catch {
     return null
   }
 }
@@ -52,4 +41,33 @@ export async function loadDevUpdater(env: NodeJS.ProcessEnv, log: { warn(...args
   appUpdater.forceDevUpdateConfig = true
   appUpdater.setFeedURL({ provider: 'generic', url: feed })
   return updater
+}
+
+/** Whether this copy was installed from a .deb: electron-builder writes the package's kind beside app.asar, as electron-updater reads it (main.js doLoadAutoUpdater). */
+export function installedFromDeb(resourcesPath: string): boolean {
+  try {
+    return readFileSync(join(resourcesPath, 'package-type'), 'utf8').trim() === 'deb'
+  } catch {
+    return false
+  }
+}
+
+/**
+ * A .deb's update, started by 다시 시작: `pkexec dpkg -i` in a child that main never waits on,
+ * so the window keeps working while the system asks for the administrator's password. Installed,
+ * Magpie starts again; refused or failed, it rejects and the update stays ready.
+ * (electron-updater's DebUpdater would run it in a spawnSync, at quit too: DebUpdater.js:27-50,
+ * LinuxUpdater.js:34-51, BaseUpdater.js:102-121.)
+ */
+export function debInstaller(spawnProcess: typeof spawn = spawn): (downloadedFile: string) => Promise<void> {
+  return (downloadedFile) =>
+    new Promise<void>((resolve, reject) => {
+      // Absolute paths: no PATH lookup for a program that runs as root. No shell: the file name is one argument.
+      const child = spawnProcess('/usr/bin/pkexec', ['--disable-internal-agent', '/usr/bin/dpkg', '-i', downloadedFile], { stdio: 'ignore' })
+      child.once('error', reject)
+      child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`pkexec dpkg -i exited with ${String(code)}`))))
+    }).then(() => {
+      app.relaunch()
+      app.quit()
+    })
 }

@@ -114,7 +114,11 @@ export const schemas = {
   'invitation:dismiss': none,
   'app:setTheme': z.strictObject({ source: z.enum(themeChoices) }),
   'app:shell': none,
-  'app:setPreferences': z.strictObject({ autoUpdate: z.boolean().optional(), openAtLogin: z.boolean().optional() }),
+  'app:setPreferences': z.strictObject({
+    autoUpdate: z.boolean().optional(),
+    openAtLogin: z.boolean().optional(),
+    updateChannel: z.enum(['stable', 'beta']).optional()
+  }),
   'app:checkForUpdates': none,
   'app:restartToUpdate': none,
   'app:openLink': z.strictObject({ url: z.string().max(limits.linkMax) }),

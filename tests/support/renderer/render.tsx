@@ -101,7 +101,7 @@ export const fail = (code: string, message: string) => ({ ok: false, error: { co
 
 /** What main's app:shell answers for a copy that updates itself and has checked nothing yet. */
 export function sampleShell(overrides: Partial<ShellView> = {}): ShellView {
-  return { version: '0.1.0', autoUpdate: true, openAtLogin: false, update: { state: 'idle', checkedAt: null }, ...overrides }
+  return { version: '0.1.0', autoUpdate: true, openAtLogin: false, updateChannel: 'stable', update: { state: 'idle', checkedAt: null }, ...overrides }
 }
 
 export function samplePost(overrides: Partial<PostView> = {}): PostView {

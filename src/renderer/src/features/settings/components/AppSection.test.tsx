@@ -63,6 +63,24 @@ describe('설정 → 앱', () => {
     expect(fake.calls.filter((c) => c.channel === 'app:setPreferences').map((c) => c.input)).toEqual([{ openAtLogin: true }, { autoUpdate: false }])
   })
 
+  it('the update channel is a labelled 안정 / 베타 choice that saves through main', async () => {
+    const { fake } = await openApp()
+    const channel = screen.getByRole('combobox', { name: messages.updateChannelLabel }) as HTMLSelectElement
+    expect(channel.value).toBe('stable')
+    expect([...channel.options].map((option) => option.textContent)).toEqual([messages.updateChannelStable, messages.updateChannelBeta])
+    expect(document.getElementById(channel.getAttribute('aria-describedby')!)?.textContent).toBe(messages.updateChannelHint)
+    fireEvent.change(channel, { target: { value: 'beta' } })
+    await vi.waitFor(() => expect(fake.calls.find((c) => c.channel === 'app:setPreferences')?.input).toEqual({ updateChannel: 'beta' }))
+  })
+
+  it('a ready .deb update says first that the system will ask for the password', async () => {
+    const { section, announce } = await openApp()
+    await announce(sampleShell({ update: { state: 'ready', version: '0.2.0', notes: '', needsPassword: false } }))
+    expect(section.textContent).not.toContain(messages.updateNeedsPassword)
+    await announce(sampleShell({ update: { state: 'ready', version: '0.2.0', notes: '', needsPassword: true } }))
+    expect(section.textContent).toContain(messages.updateNeedsPassword)
+  })
+
   it('a refused switch goes back and says why in Korean', async () => {
     await openApp(sampleShell(), true)
     fireEvent.click(switchNamed(messages.openAtLoginLabel))
@@ -86,7 +104,7 @@ describe('설정 → 앱', () => {
     expect(bar.getAttribute('aria-valuetext')).toBe(format.updateDownloading(42))
     expect(status.textContent).toContain(format.updateDownloading(42))
 
-    await announce(sampleShell({ update: { state: 'ready', version: '0.2.0', notes: '빨라진 피드' } }))
+    await announce(sampleShell({ update: { state: 'ready', version: '0.2.0', notes: '빨라진 피드', needsPassword: false } }))
     expect(within(section).queryByRole('progressbar')).toBeNull()
     expect(status.textContent).toContain(messages.updateReady)
     fireEvent.click(within(section).getByRole('button', { name: messages.updateRestart }))

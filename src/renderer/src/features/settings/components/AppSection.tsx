@@ -1,6 +1,6 @@
 import { useId } from 'react'
 import { format, messages } from '@shared/messages'
-import type { ShellPreferences, UpdateStatus } from '@shared/types'
+import type { ShellPreferences, UpdateChannel, UpdateStatus } from '@shared/types'
 import { errorMessage } from '@/shared/lib/ipc'
 import form from '@/shared/ui/form.module.css'
 import { toast } from '@/shared/ui/toast'
@@ -16,9 +16,10 @@ export function AppSection() {
   const save = useSetPreferences()
   const view = shell.data
   // While main saves a switch it shows the new position; a refusal puts it back and says why.
-  const shown = (name: keyof ShellPreferences) => (save.isPending && save.variables[name] !== undefined ? save.variables[name] : view?.[name])
+  const shown = <K extends keyof ShellPreferences>(name: K): ShellPreferences[K] | undefined =>
+    save.isPending && save.variables[name] !== undefined ? (save.variables[name] as ShellPreferences[K]) : view?.[name]
   // Not disabled while saving: a disabled switch would drop the keyboard's focus out of the dialog.
-  const toggle = (name: keyof ShellPreferences, on: boolean) => {
+  const toggle = (name: 'autoUpdate' | 'openAtLogin', on: boolean) => {
     if (!save.isPending) save.mutate({ [name]: on })
   }
 
@@ -50,6 +51,11 @@ export function AppSection() {
               checked={shown('openAtLogin') ?? false}
               disabled={!view}
               onChange={(on) => toggle('openAtLogin', on)}
+            />
+            <ChannelRow
+              channel={shown('updateChannel') ?? 'stable'}
+              disabled={!view || view.update.state === 'unsupported'}
+              onChange={(channel) => save.isPending || save.mutate({ updateChannel: channel })}
             />
           </div>
           {save.isError && (
@@ -91,6 +97,34 @@ export function Switch({ label, hint, checked, disabled, onChange }: { label: st
   )
 }
 
+/** 안정 or 베타: a native select, so every keyboard and screen reader knows it. */
+function ChannelRow({ channel, disabled, onChange }: { channel: UpdateChannel; disabled: boolean; onChange: (channel: UpdateChannel) => void }) {
+  const id = useId()
+  return (
+    <div className={styles.switchRow}>
+      <div className={styles.switchText}>
+        <label className={styles.switchLabel} htmlFor={id}>
+          {messages.updateChannelLabel}
+        </label>
+        <span id={`${id}-hint`} className={styles.switchHint}>
+          {messages.updateChannelHint}
+        </span>
+      </div>
+      <select
+        id={id}
+        className={styles.select}
+        value={channel}
+        disabled={disabled}
+        aria-describedby={`${id}-hint`}
+        onChange={(e) => onChange(e.target.value === 'beta' ? 'beta' : 'stable')}
+      >
+        <option value="stable">{messages.updateChannelStable}</option>
+        <option value="beta">{messages.updateChannelBeta}</option>
+      </select>
+    </div>
+  )
+}
+
 /** Where the update stands, in one line, and what can be done about it. */
 function Update({ update }: { update: UpdateStatus }) {
   const check = useCheckForUpdates()
@@ -112,6 +146,7 @@ function Update({ update }: { update: UpdateStatus }) {
         />
       )}
       {update.state === 'ready' && <ReleaseNotes notes={update.notes} />}
+      {update.state === 'ready' && update.needsPassword && <p className={styles.switchHint}>{messages.updateNeedsPassword}</p>}
       {check.isError && (
         <p className={form.error} role="alert">
           {errorMessage(check.error)}

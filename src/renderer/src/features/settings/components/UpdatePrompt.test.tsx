@@ -8,7 +8,7 @@ import { UpdatePrompt } from './UpdatePrompt'
 
 afterEach(cleanup)
 
-const ready = (version: string, notes = ''): ShellView => sampleShell({ update: { state: 'ready', version, notes } })
+const ready = (version: string, notes = ''): ShellView => sampleShell({ update: { state: 'ready', version, notes, needsPassword: false } })
 
 async function start(view: ShellView = sampleShell()) {
   const fake = installFakeMagpie({ 'app:shell': () => ok(view), 'app:restartToUpdate': () => ok(undefined) })
