@@ -14,7 +14,7 @@ import firebase from 'firebase/compat/app'
 import 'firebase/compat/firestore'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { personKey } from '../../src/main/store/person-key'
-import type { CommentDoc, FirebasePorts, FirebaseUser, PostDoc, Snapshot } from '../../src/main/firebase/ports'
+import { FirebasePortError, type CommentDoc, type FirebasePorts, type FirebaseUser, type PostDoc, type Snapshot } from '../../src/main/firebase/ports'
 import { webDate } from '../../src/main/firebase/mapping'
 import { connectFirebase } from '../../src/main/firebase/sdk-adapter'
 import { prefixRange, webDays } from '../../src/main/firebase/web-stamps'
@@ -356,6 +356,29 @@ describe('DocsPort on the Firestore emulator', () => {
     const web = rulesUser(env, { uid: alice.user.uid, email: alice.user.email }).firestore()
     await web.collection('magazineComments').add({ post_id: 'stamped', comment: '새 댓글', comment_by: alice.user.email, comment_nick: '앨리스', comment_time: at('오후 03:00') })
     expect((await live).map((d) => d.data.comment).sort()).toEqual(['가', '나', '다', '다음', '새 댓글'])
+  })
+
+  it("follows the comments of several shown cards in one query (post_id in … and comment_time ranges), the web app's as it writes them", async () => {
+    const day = '2031. 4. 2.'
+    const at = (time: string) => `${day} ${time}`
+    await seed({
+      'magazinePost/card-1': webPost({ postDate: at('오전 09:00') }),
+      'magazinePost/card-2': webPost({ postDate: at('오전 09:00') }),
+      'magazinePost/card-3': webPost({ postDate: at('오전 09:00') }),
+      'magazineComments/d-1': { post_id: 'card-1', comment: '하나', comment_by: 'x@example.com', comment_nick: '엑스', comment_time: at('오후 01:00') },
+      'magazineComments/d-3': { post_id: 'card-3', comment: '셋', comment_by: 'x@example.com', comment_nick: '엑스', comment_time: at('오후 01:00') }
+    })
+    // Since noon, as web-stamps.ts bounds it (오후 12 sorts after 오후 11 in the ko-KR text: the bound is all of 오후).
+    const since = { from: `${day} 오후`, to: prefixRange(day).to }
+    const live = nextValue<Snapshot<CommentDoc>[]>(
+      (deliver, fail) => bob.ports.docs.watchCommentsStamped(['card-1', 'card-2'], [since, prefixRange('2031. 4. 3.')], deliver, fail),
+      (docs) => docs.some((d) => d.data.comment === '둘')
+    )
+    const web = rulesUser(env, { uid: alice.user.uid, email: alice.user.email }).firestore()
+    await web.collection('magazineComments').add({ post_id: 'card-2', comment: '둘', comment_by: alice.user.email, comment_nick: '앨리스', comment_time: at('오후 03:00') })
+    expect((await live).map((d) => `${d.data.post_id}:${d.data.comment}`).sort()).toEqual(['card-1:하나', 'card-2:둘'])
+    // More disjunctions than Firestore takes (ids × ranges > 30) are refused before any request.
+    expect(() => bob.ports.docs.watchCommentsStamped(Array.from({ length: 16 }, (_, i) => `card-${i}`), [since, since], () => {}, () => {})).toThrow(FirebasePortError)
   })
 
   it('keeps its listeners live across a reconnect (after the computer slept)', async () => {

@@ -102,6 +102,8 @@ export function countReads(inner: DocsPort) {
     watchPostsStamped: (ranges, onDocs, onError) => listen('watchPostsStamped', onDocs, (deliver) => inner.watchPostsStamped(ranges, deliver, onError)),
     watchPostCommentsStamped: (postId, ranges, onDocs, onError) =>
       listen('watchPostCommentsStamped', onDocs, (deliver) => inner.watchPostCommentsStamped(postId, ranges, deliver, onError)),
+    watchCommentsStamped: (postIds, ranges, onDocs, onError) =>
+      listen('watchCommentsStamped', onDocs, (deliver) => inner.watchCommentsStamped(postIds, ranges, deliver, onError)),
     watchComments: (postId, onDocs, onError) => listen('watchComments', onDocs, (deliver) => inner.watchComments(postId, deliver, onError)),
     watchPosts: (ids, onDocs, onError) => listen('watchPosts', onDocs, (deliver) => inner.watchPosts(ids, deliver, onError)),
     watchPost(id, onDoc, onError) {

@@ -258,6 +258,8 @@ export interface DocsPort {
   watchPostsStamped(ranges: StampRange[], onDocs: (docs: Snapshot<PostDoc>[]) => void, onError: (error: FirebasePortError) => void): Unsubscribe
   /** Live view of one post's comments whose `comment_time` lies in any of `ranges`: those written in those hours. */
   watchPostCommentsStamped(postId: string, ranges: StampRange[], onDocs: (docs: Snapshot<CommentDoc>[]) => void, onError: (error: FirebasePortError) => void): Unsubscribe
+  /** The same for several posts at once, in one query: `postIds.length × ranges.length` ≤ `rangesMax` (Firestore's disjunctions). */
+  watchCommentsStamped(postIds: string[], ranges: StampRange[], onDocs: (docs: Snapshot<CommentDoc>[]) => void, onError: (error: FirebasePortError) => void): Unsubscribe
   /**
    * One post's comments whose `comment_time` lies in `range`, in (comment_time, id) order after
    * `after`, at most `limit`: a page of a busy post's comments, read on the server.

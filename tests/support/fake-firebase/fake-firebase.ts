@@ -413,6 +413,13 @@ export function createFakeFirebase(options: FakeFirebaseOptions = {}) {
           stamped<CommentDoc>(comments, 'comment_time', ranges)
           return watch(() => clone(stamped<CommentDoc>(comments, 'comment_time', ranges).filter((doc) => doc.data.post_id === postId)), onDocs, onError)
         },
+        watchCommentsStamped(postIds, ranges, onDocs, onError) {
+          // As Firestore: `in` × the ranges' `or` is at most 30 disjunctions.
+          if (postIds.length === 0 || postIds.length * ranges.length > 30) throw new FirebasePortError('unknown', 'too many disjunctions')
+          stamped<CommentDoc>(comments, 'comment_time', ranges)
+          const wanted = new Set(postIds)
+          return watch(() => clone(stamped<CommentDoc>(comments, 'comment_time', ranges).filter((doc) => wanted.has(doc.data.post_id))), onDocs, onError)
+        },
         async postCommentsStamped(postId, range, after, limit) {
           gate('docs.postCommentsStamped')
           // As the composite index's query: (comment_time, id) order after the cursor, at most `limit`.

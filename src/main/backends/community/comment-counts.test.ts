@@ -6,7 +6,8 @@ import { createFakeFirebase, type FakeFirebase } from '../../../../tests/support
 import type { ConnectFirebase } from '../../firebase/ports'
 import { aliceAndBob, cleanupCommunityApps, join as signUp, startCommunityApp, startProjectApp, webAppPost, write, type CommunityApp } from '../../../../tests/support/main/community-app'
 import { databaseOf } from '../../store/handle'
-import { countsFreshMs } from './feed-window'
+import { countsFreshMs, followCommentsMax } from './feed-window'
+import { webDate } from '../../firebase/mapping'
 
 afterEach(async () => {
   await cleanupCommunityApps()
@@ -17,8 +18,8 @@ const author = { uid: 'author-uid', email: 'author@example.com', nickname: '작�
 const base = Date.UTC(2026, 0, 1)
 
 /** A reader's comment as the web app writes it. */
-const comment = (fake: FakeFirebase, postId: string, text = '댓글'): string =>
-  fake.webApp.addComment({ post_id: postId, comment: text, comment_by: 'reader@example.com', comment_nick: '독자', comment_time: '2026. 1. 1. 10:00' })
+const comment = (fake: FakeFirebase, postId: string, text = '댓글', time = '2026. 1. 1. 10:00'): string =>
+  fake.webApp.addComment({ post_id: postId, comment: text, comment_by: 'reader@example.com', comment_nick: '독자', comment_time: time })
 
 /** `posts` ordered posts (post000 the oldest), post i with `comments(i)` comments. */
 function project(posts: number, comments: (i: number) => number) {
@@ -173,23 +174,46 @@ describe('community feed cards: comment counts', () => {
     expect(mirroredComments(a)).toBe(0)
   })
 
-  it('ask again for the counts of the cards shown an hour after they were counted, and tell the open views', async () => {
-    const { fake, ids } = project(3, () => 1)
+  it('follow the comments written on a card while it is shown, on the top and below it, and tell the open views', async () => {
+    const { fake, ids } = project(3 * limits.feedPageSize, () => 1)
+    const clock = createClock()
+    const app = await startCommunityApp(fake, { clock })
+    const onTop = ids.at(-1)!
+    const below = ids[ids.length - limits.feedPageSize - 2]!
+    expect(await card(app, onTop)).toBe(1)
+    expect(await card(app, below)).toBe(1)
+    await app.settle()
+    const from = app.events.length
+    // Written now, as the web app stamps it: no hour has passed, no card was shown again.
+    for (const id of [onTop, below, below]) comment(fake, id, '방금', webDate(clock.t))
+    await app.settle()
+    expect(cardRefreshes(app, from, onTop)).toBeGreaterThan(0)
+    expect(cardRefreshes(app, from, below)).toBeGreaterThan(0)
+    expect(await card(app, onTop)).toBe(2)
+    expect(await card(app, below)).toBe(3)
+    const [gone] = Object.entries(fake.data.comments()).find(([, c]) => c.post_id === below && c.comment === '방금')!
+    fake.webApp.deleteComment(gone)
+    await app.settle()
+    expect(await card(app, below)).toBe(2)
+  })
+
+  it('ask again for the counts of busy cards (not followed) shown an hour after they were counted, and tell the open views', async () => {
+    const { fake, ids } = project(3, (i) => (i === 2 ? followCommentsMax + 1 : 1))
     const post = ids[2]!
     const clock = createClock()
     const app = await startCommunityApp(fake, { clock })
-    expect(await card(app, post)).toBe(1)
-    comment(fake, post, '그사이')
-    comment(fake, post, '또 하나')
+    expect(await card(app, post)).toBe(followCommentsMax + 1)
+    comment(fake, post, '그사이', webDate(clock.t))
+    comment(fake, post, '또 하나', webDate(clock.t))
     await app.settle()
-    // Counts are not followed live: within the hour the card shows what was counted.
-    expect(await card(app, post)).toBe(1)
+    // A busy post's comments are not followed on its card: within the hour it shows what was counted.
+    expect(await card(app, post)).toBe(followCommentsMax + 1)
 
     clock.advance(countsFreshMs)
     const from = app.events.length
     await cardCounts(app)
     await app.settle()
-    expect(await card(app, post)).toBe(3)
+    expect(await card(app, post)).toBe(followCommentsMax + 3)
     expect(cardRefreshes(app, from, post)).toBeGreaterThan(0)
   })
 

@@ -91,6 +91,8 @@ describe('reads are cheap: documents read per session, counted at the SDK bounda
     // Each opened post: one query on its comment_time, the days being written in one (none written since), billed a read.
     expect(webDays(first.clock.t).length).toBeGreaterThan(1)
     expect(later.counts.docs.watchPostCommentsStamped).toBe(3)
+    // The cards shown follow their comments written since (feed-window.ts): one query for the top and one per page below, none written since, a read each.
+    expect(later.counts.docs.watchCommentsStamped).toBe(pages)
     // Posts dated in the hours before the mark, read again: a stamp does not say its writer's zone (web-stamps.ts).
     expect(later.counts.docs.watchPostsStamped).toBe(reads.counts.docs.watchPostsStamped)
     expect(later.total()).toBeLessThanOrEqual(45)

@@ -65,7 +65,7 @@ export function createSync(ctx: CommunityContext, writer: MirrorWriter, images: 
   let scanning = false
   let closed = false
   /** The pages shown, followed live (feed-window.ts). */
-  const window = createFeedWindow(ctx, writer)
+  const window = createFeedWindow(ctx, writer, (ids) => void countComments(ids, { again: true }))
   const open = createOpenPost(ctx, writer, (id) => top.has(id) || window.has(id))
   const stamps = createStampsSync(ctx, writer, (ids) => void countComments(ids))
   const notices = createNoticesFollower(ctx)
@@ -123,7 +123,8 @@ export function createSync(ctx: CommunityContext, writer: MirrorWriter, images: 
           if (!full) coverage.to = 'end'
           else if (coverage.to === null) coverage.to = lower
           top = new Set(docs.map((doc) => doc.id))
-          void countComments([...top])
+          // Followed once counted (top is read then: the newest top).
+          void countComments([...top]).then(() => window.top([...top]))
         }),
       (error) => {
         feedTop = null
@@ -225,8 +226,9 @@ export function createSync(ctx: CommunityContext, writer: MirrorWriter, images: 
     /** A page of the feed is shown: followed live (but for the top listener's posts), its stale counts asked for again. */
     showing(ids: string[]): void {
       if (closed) return
-      window.page(ids.filter((id) => !top.has(id)))
-      void countComments(ids)
+      const below = ids.filter((id) => !top.has(id))
+      window.page(below)
+      void countComments(ids).then(() => window.followComments(below))
     },
 
     /**

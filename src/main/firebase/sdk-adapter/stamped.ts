@@ -18,7 +18,7 @@ interface Tools {
 
 type Stamped = Pick<
   DocsPort,
-  'postsStamped' | 'watchPostsStamped' | 'watchPostCommentsStamped' | 'postCommentsStamped' | 'countPostCommentsStamped'
+  'postsStamped' | 'watchPostsStamped' | 'watchPostCommentsStamped' | 'watchCommentsStamped' | 'postCommentsStamped' | 'countPostCommentsStamped'
 >
 
 function requireRange(range: StampRange): StampRange {
@@ -30,9 +30,9 @@ function requireRange(range: StampRange): StampRange {
  * `field` in any of the ranges, as one query: plain range filters for one range (the form every
  * Firestore serves), a disjunction (`or`, up to 30) for several — billed as one query all the same.
  */
-function whereInRanges(base: Query, field: string, ranges: StampRange[], equal?: { field: string; value: string }): Query {
+function whereInRanges(base: Query, field: string, ranges: StampRange[], equal?: { field: string; value: string | string[] }): Query {
   if (!Array.isArray(ranges) || ranges.length === 0 || ranges.length > rangesMax) throw new FirebasePortError('unknown', 'not a list of stamp ranges')
-  const pinned = equal ? [where(equal.field, '==', equal.value)] : []
+  const pinned = equal ? [Array.isArray(equal.value) ? where(equal.field, 'in', equal.value) : where(equal.field, '==', equal.value)] : []
   if (ranges.length === 1) {
     const [range] = ranges
     return query(base, ...pinned, where(field, '>=', requireRange(range!).from), where(field, '<', range!.to))
@@ -57,6 +57,13 @@ export function createStampedQueries(tools: Tools): Stamped {
     watchPostCommentsStamped(postId, ranges, onDocs, onError) {
       if (!tools.isDocId(postId)) throw new FirebasePortError('unknown', 'not a document id')
       return watch(ofPost(postId, ranges), readComment, onDocs, onError)
+    },
+    watchCommentsStamped(postIds, ranges, onDocs, onError) {
+      // Firestore expands `in` × `or` into disjunctions, at most 30 of them in a query.
+      if (!Array.isArray(postIds) || postIds.length === 0 || !postIds.every(tools.isDocId) || postIds.length * ranges.length > rangesMax) {
+        throw new FirebasePortError('unknown', 'not a list of document ids within the disjunction limit')
+      }
+      return watch(whereInRanges(comments, 'comment_time', ranges, { field: 'post_id', value: postIds }), readComment, onDocs, onError)
     },
 
     async postCommentsStamped(postId, range, after, requested) {
