@@ -79,7 +79,7 @@ async function someoneElse(page: Page, person: { email: string; nickname: string
 }
 
 function postIdOf(href: string): string {
-  return href.slice(href.indexOf('detail/') + 'detail/'.length)
+  return href.slice(href.indexOf('detail/') + 'detail/'.length).split('?')[0]!
 }
 
 for (const colorScheme of ['light', 'dark'] as const) {
@@ -163,8 +163,9 @@ for (const colorScheme of ['light', 'dark'] as const) {
     found.push(...(await violations(page, 'editor (several photos)')))
     await page.getByLabel('글 내용').fill('세 장의 사진')
     await page.getByRole('button', { name: '올리기' }).click()
-    await expect(page.getByTestId('photo-count').first()).toHaveText('1/3')
-    const severalId = postIdOf((await page.locator('a[href*="detail/"]').first().getAttribute('href'))!)
+    const severalCard = page.getByTestId('post-card').filter({ hasText: '세 장의 사진' })
+    await expect(severalCard.getByTestId('photo-count')).toHaveText('1/3')
+    const severalId = postIdOf((await severalCard.locator('a[href*="detail/"]').first().getAttribute('href'))!)
 
     // Two people at this computer like and comment on both posts, one of them writing a post of
     // their own: their cards in the feed, and four unread alerts from two people on the bell.
