@@ -127,3 +127,15 @@ describe('the Korean catalog', () => {
     expect(formatDateTime(at)).toBe('2026. 11. 22. 09:05')
   })
 })
+
+describe('one language on screen', () => {
+  // Latin letters only where Korean has no common word: names (Firebase, API, ID), units and keys
+  // (MB, ZIP, Ctrl, Alt), a command to type, the start of a key as Firebase writes it, and
+  // example addresses and ids (a word with a dot, colon or slash in it: my-app.firebaseapp.com).
+  const allowed = new Set(['Firebase', 'firebaseConfig', 'API', 'ID', 'MB', 'ZIP', 'Ctrl', 'Alt', 'npm', 'run', 'community', 'moderator', 'add', 'AIza'])
+  it.each(Object.entries(messages))('%s is Korean, with no English label', (_key, text) => {
+    const words = (typeof text === 'string' ? text : '').split(/\s+/).filter((word) => !/\S[.:/]\S/.test(word))
+    const english = words.join(' ').match(/[A-Za-z]{2,}/g) ?? []
+    expect(english.filter((word) => !allowed.has(word))).toEqual([])
+  })
+})

@@ -334,8 +334,9 @@ const catalog = {
   unknownLiker: '닉네임을 알 수 없는 회원',
   sessionEndedDraftKept: '로그아웃되었어요. 쓰던 글은 다시 로그인하면 이어서 쓸 수 있어요',
   // Person pages and editing one's own profile (docs/decisions/028-profiles.md)
-  /** Above a person's name, as the feed's masthead has MAGPIE MAGAZINE: a magazine's contributor page. */
-  personKicker: 'MAGPIE CONTRIBUTOR',
+  /** The feed's masthead line above its title, and a person page's above their name (a magazine's contributor page). */
+  feedKicker: '까치 매거진',
+  personKicker: '까치 필진',
   personPosts: '게시글',
   personLikes: '받은 좋아요',
   personNoPosts: '아직 올린 게시글이 없어요',

@@ -22,9 +22,12 @@ export const format = {
     `${actor}님 외 ${others.toLocaleString('ko-KR')}명이 회원님의 게시글에 댓글을 남겼어요`,
   trayTooltip: (n: number) => (n > 0 ? `까치 · 읽지 않은 알림 ${n.toLocaleString('ko-KR')}개` : '까치'),
   alertBadgeLabel: (n: number) => `읽지 않은 알림 ${n.toLocaleString('ko-KR')}개`,
-  /** The top bar's bell: its badge, and its name, which holds the words shown (알림, the badge). */
+  /**
+   * The top bar's bell: its badge, and its name, which starts with the words shown, word for word
+   * (알림, then the badge's number): "25개" would be another word than the "25" on screen (WCAG 2.5.3).
+   */
   alertBadge: (n: number) => (n > 99 ? '99+' : String(n)),
-  alertBell: (n: number) => `알림 ${n > 99 ? '99+' : String(n)}개 읽지 않음`,
+  alertBell: (n: number) => `알림 ${n > 99 ? '99+' : String(n)}, 읽지 않음`,
   // A post's photos (decision 031)
   /** A photo's place, its name in the editor and the carousel's dots. */
   photoNumber: (i: number) => `사진 ${i}`,
@@ -50,6 +53,8 @@ export const format = {
   externalLink: (host: string) => `${host} (브라우저에서 열려요)`,
   /** A person page's heading and the name of a link to it. */
   personHeading: (nickname: string) => `${nickname}님의 페이지`,
+  /** A link that shows only a person's initial (no photo): named with that initial first, as shown (WCAG 2.5.3). */
+  personInitialLink: (initial: string, nickname: string) => `${initial}, ${nickname}님의 페이지`,
   /** How long a person has been a member, from the days since they joined. */
   memberFor: (days: number) =>
     days < 1

@@ -14,7 +14,7 @@ export function FeedRoute() {
   return (
     <main className={styles.page}>
       <header className={styles.masthead}>
-        <p className={styles.kicker}>MAGPIE MAGAZINE</p>
+        <p className={styles.kicker}>{messages.feedKicker}</p>
         <h1 className={styles.title}>오늘의 까치</h1>
         <p className={styles.lede}>사진 한 장과 짧은 글로 전하는 우리 동네 소식</p>
       </header>

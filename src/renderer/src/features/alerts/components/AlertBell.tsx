@@ -14,6 +14,8 @@ export function AlertBell() {
         <path d="M9.5 19a2.5 2.5 0 0 0 5 0" />
       </svg>
       <span className={styles.label}>{messages.alerts}</span>
+      {/* A space between the words, so 알림 and the count read as two, on screen and in the name. */}
+      {count > 0 && ' '}
       {count > 0 && (
         <span className={styles.badge} data-testid="alert-badge">
           {format.alertBadge(count)}

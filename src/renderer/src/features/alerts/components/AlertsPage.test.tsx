@@ -2,6 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { AlertList, AlertView } from '@shared/types'
 import { afterEach, describe, expect, it } from 'vitest'
+import { nameHoldsWordsShown } from '@tests/support/renderer/label-in-name'
 import { fail, installFakeMagpie, ok, renderWithApp } from '@tests/support/renderer/render'
 import { ConfirmProvider } from '@/shared/ui/ConfirmProvider'
 import { AlertsPage } from './AlertsPage'
@@ -65,6 +66,42 @@ describe('AlertsPage', () => {
     fireEvent.click(screen.getByRole('button', { name: '모두 읽음' }))
     await waitFor(() => expect(screen.getAllByTestId('alert-card').map((c) => c.dataset.unread)).toEqual(['false', 'false']))
     expect(screen.queryByRole('button', { name: '모두 읽음' })).toBeNull()
+  })
+
+  it("a row's photo link is named with what it shows: the initial (no photo), or the page alone (a photo)", async () => {
+    const actor = (id: string, nickname: string, photo: boolean) => ({
+      id,
+      nickname,
+      avatar: photo ? { id: `i-${id}`, width: 96, height: 96, placeholder: '', variants: [{ url: `magpie-image://avatar/${id}`, width: 96 }] } : null
+    })
+    const row = (id: string, person: ReturnType<typeof actor>): AlertView => ({
+      id,
+      type: 'comment',
+      postId: 'p',
+      actor: person,
+      others: 0,
+      postImage: null,
+      createdAt: 1,
+      seen: true,
+      text: `${person.nickname}님이 댓글을 남겼어요`,
+      postWords: '바다 사진',
+      commentWords: '좋아요',
+      commentId: 'c',
+      silenced: false
+    })
+    installFakeMagpie({
+      'alerts:list': () => ok({ alerts: [row('a', actor('u1', '김까치', false)), row('b', actor('u2', 'Bora', true))], count: 2, unseen: 0 } satisfies AlertList)
+    })
+    renderWithApp(<AlertsPage />, { session: me })
+    await screen.findAllByTestId('alert-card')
+    const [initial, photo] = screen.getAllByTestId('person-avatar-link')
+    // Shown: the link's text and the initial its avatar draws (CSS content from data-initial).
+    const shown = (link: HTMLElement) => `${link.textContent} ${link.querySelector('[data-initial]')?.getAttribute('data-initial') ?? ''}`
+    expect(shown(initial!).trim()).toBe('김')
+    expect(initial!.getAttribute('aria-label')).toBe('김, 김까치님의 페이지')
+    expect(nameHoldsWordsShown(initial!.getAttribute('aria-label')!, shown(initial!))).toBe(true)
+    expect(shown(photo!).trim()).toBe('')
+    expect(photo!.getAttribute('aria-label')).toBe('Bora님의 페이지')
   })
 
   it("the delete-all confirm counts the rows main counts (all of them, also those past the list's 200 alerts)", async () => {

@@ -123,11 +123,11 @@ export function AlertsPage() {
               <li key={alert.id} {...row} className={`${styles.card} ${unread ? styles.unread : ''}`} data-testid="alert-card" data-unread={unread}>
                 {/* Whose alert it is opens their page; the row's own link opens the post. */}
                 <span className={styles.actor}>
-                  <PersonAvatarLink person={alert.actor} size={44} named>
-                    <span className={`${styles.type} ${alert.type === 'like' ? styles.like : styles.comment}`} aria-hidden="true">
-                      {alert.type === 'like' ? messages.alertTypeLike : messages.alertTypeComment}
-                    </span>
-                  </PersonAvatarLink>
+                  <PersonAvatarLink person={alert.actor} size={44} named />
+                  {/* On the photo but no part of its link: the row's own link says what happened. */}
+                  <span className={`${styles.type} ${alert.type === 'like' ? styles.like : styles.comment}`} aria-hidden="true">
+                    {alert.type === 'like' ? messages.alertTypeLike : messages.alertTypeComment}
+                  </span>
                 </span>
                 <Link
                   to={postPath(alert.postId, alert.type === 'comment' ? { comment: alert.commentId } : undefined)}

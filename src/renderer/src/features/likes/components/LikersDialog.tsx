@@ -1,13 +1,13 @@
-import * as Dialog from '@radix-ui/react-dialog'
 import type { RefObject } from 'react'
 import { format, messages } from '@shared/messages'
 import { Avatar } from '@/shared/ui/Avatar'
+import { DialogShell } from '@/shared/ui/DialogShell'
 import { ErrorState } from '@/shared/ui/ErrorState'
 import { Spinner } from '@/shared/ui/LoadingOverlay'
 import { useLikers } from '../api/get-likers'
 import styles from './LikersDialog.module.css'
 
-/** "좋아요 N개" opened: who liked the post, by nickname (Radix Dialog), loaded on first use. */
+/** "좋아요 N개" opened: who liked the post, by nickname (in the dialog shell), loaded on first use. */
 export default function LikersDialog({
   postId,
   open,
@@ -23,49 +23,36 @@ export default function LikersDialog({
   const likers = useLikers(postId, open)
   const data = likers.data
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className={styles.overlay} />
-        <Dialog.Content
-          className={styles.content}
-          data-testid="likers-dialog"
-          aria-describedby={undefined}
-          onCloseAutoFocus={(event) => {
-            if (!returnFocusTo.current?.isConnected) return
-            event.preventDefault()
-            returnFocusTo.current.focus()
-          }}
-        >
-          <header className={styles.header}>
-            <Dialog.Title className={styles.title}>
-              {messages.likersTitle}
-              {data && <span className={styles.count}>{data.count.toLocaleString('ko-KR')}</span>}
-            </Dialog.Title>
-            <Dialog.Close className={styles.close} aria-label={messages.close}>
-              <svg viewBox="0 0 24 24" aria-hidden="true">
-                <path d="M6 6l12 12M18 6 6 18" />
-              </svg>
-            </Dialog.Close>
-          </header>
-          {likers.isPending ? (
-            <Spinner label={messages.loading} />
-          ) : !data ? (
-            <ErrorState compact error={likers.error} onRetry={() => void likers.refetch()} busy={likers.isFetching} />
-          ) : (
-            <>
-              <ul className={styles.list}>
-                {data.likers.map((liker) => (
-                  <li key={liker.id} className={styles.row}>
-                    <Avatar person={{ id: liker.id, nickname: liker.nickname ?? '', avatar: liker.avatar }} size={36} />
-                    {liker.nickname ? <span className={styles.name}>{liker.nickname}</span> : <span className={styles.unknown}>{messages.unknownLiker}</span>}
-                  </li>
-                ))}
-              </ul>
-              {data.count > data.likers.length && <p className={styles.more}>{format.moreLikers(data.count - data.likers.length)}</p>}
-            </>
-          )}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <DialogShell
+      open={open}
+      onOpenChange={onOpenChange}
+      size="small"
+      testId="likers-dialog"
+      returnFocusTo={returnFocusTo}
+      title={
+        <>
+          {messages.likersTitle}
+          {data && <span className={styles.count}>{data.count.toLocaleString('ko-KR')}</span>}
+        </>
+      }
+    >
+      {likers.isPending ? (
+        <Spinner label={messages.loading} />
+      ) : !data ? (
+        <ErrorState compact error={likers.error} onRetry={() => void likers.refetch()} busy={likers.isFetching} />
+      ) : (
+        <>
+          <ul className={styles.list}>
+            {data.likers.map((liker) => (
+              <li key={liker.id} className={styles.row}>
+                <Avatar person={{ id: liker.id, nickname: liker.nickname ?? '', avatar: liker.avatar }} size={36} />
+                {liker.nickname ? <span className={styles.name}>{liker.nickname}</span> : <span className={styles.unknown}>{messages.unknownLiker}</span>}
+              </li>
+            ))}
+          </ul>
+          {data.count > data.likers.length && <p className={styles.more}>{format.moreLikers(data.count - data.likers.length)}</p>}
+        </>
+      )}
+    </DialogShell>
   )
 }

@@ -4,6 +4,7 @@ import { limits, reportReasons, type ReportReason, type ReportTarget } from '@sh
 import { messages } from '@shared/messages'
 import { errorMessage } from '@/shared/lib/ipc'
 import { CharCounter } from '@/shared/ui/CharCounter'
+import { DialogShell } from '@/shared/ui/DialogShell'
 import { toast } from '@/shared/ui/toast'
 import { useReport } from '../api/moderation'
 import { reasonLabel } from '@shared/report-reasons'
@@ -42,41 +43,35 @@ export function ReportDialog({ target, onClose }: { target: { kind: ReportTarget
   }
 
   return (
-    <Dialog.Root open={target !== null} onOpenChange={(open) => !open && close()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className={styles.overlay} />
-        <Dialog.Content className={styles.content}>
-          <Dialog.Title className={styles.title}>{messages.reportTitle}</Dialog.Title>
-          <Dialog.Description className={styles.hint}>{messages.reportHint}</Dialog.Description>
-          <form onSubmit={submit} noValidate>
-            <fieldset className={styles.reasons}>
-              <legend className={styles.legend}>{messages.reportReasonLabel}</legend>
-              {reportReasons.map((value) => (
-                <label key={value} className={styles.reason}>
-                  <input type="radio" name="reason" value={value} checked={reason === value} onChange={() => setReason(value)} />
-                  {reasonLabel[value]}
-                </label>
-              ))}
-            </fieldset>
-            <label className={styles.label} htmlFor="report-note">
-              {messages.reportNoteLabel}
+    <DialogShell open={target !== null} onOpenChange={(open) => !open && close()} described title={messages.reportTitle}>
+      <Dialog.Description className={styles.hint}>{messages.reportHint}</Dialog.Description>
+      <form onSubmit={submit} noValidate>
+        <fieldset className={styles.reasons}>
+          <legend className={styles.legend}>{messages.reportReasonLabel}</legend>
+          {reportReasons.map((value) => (
+            <label key={value} className={styles.reason}>
+              <input type="radio" name="reason" value={value} checked={reason === value} onChange={() => setReason(value)} />
+              {reasonLabel[value]}
             </label>
-            <textarea id="report-note" className={styles.note} rows={3} value={note} onChange={(event) => setNote(event.target.value)} />
-            <CharCounter text={note} max={limits.reportNoteMax} />
-            {problem && (
-              <p role="alert" className={styles.problem}>
-                {problem}
-              </p>
-            )}
-            <div className={styles.actions}>
-              <Dialog.Close className={styles.cancel}>{messages.cancel}</Dialog.Close>
-              <button type="submit" className={styles.submit} disabled={report.isPending}>
-                {messages.reportSubmit}
-              </button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+          ))}
+        </fieldset>
+        <label className={styles.label} htmlFor="report-note">
+          {messages.reportNoteLabel}
+        </label>
+        <textarea id="report-note" className={styles.note} rows={3} value={note} onChange={(event) => setNote(event.target.value)} />
+        <CharCounter text={note} max={limits.reportNoteMax} />
+        {problem && (
+          <p role="alert" className={styles.problem}>
+            {problem}
+          </p>
+        )}
+        <div className={styles.actions}>
+          <Dialog.Close className={styles.cancel}>{messages.cancel}</Dialog.Close>
+          <button type="submit" className={styles.submit} disabled={report.isPending}>
+            {messages.reportSubmit}
+          </button>
+        </div>
+      </form>
+    </DialogShell>
   )
 }

@@ -8,6 +8,7 @@ import { copyText } from '@/shared/lib/clipboard'
 import { errorMessage } from '@/shared/lib/ipc'
 import { useConfirm } from '@/shared/ui/ConfirmProvider'
 import form from '@/shared/ui/form.module.css'
+import { DialogShell } from '@/shared/ui/DialogShell'
 import { Spinner } from '@/shared/ui/LoadingOverlay'
 import { setThemeChoice, themeChoices, useThemeChoice, type ThemeChoice } from '@/shared/ui/theme'
 import { toast } from '@/shared/ui/toast'
@@ -20,7 +21,7 @@ import { ConnectForm } from './ConnectForm'
 import { NotificationSection } from './NotificationSection'
 import styles from './SettingsDialog.module.css'
 
-/** The settings dialog (Radix Dialog: focus trap, Escape, scroll lock), loaded by SettingsButton on first use. */
+/** The settings dialog (in the dialog shell), loaded by SettingsButton on first use. */
 export default function SettingsDialog({
   open,
   onOpenChange,
@@ -36,49 +37,28 @@ export default function SettingsDialog({
   // reloads the settings answer, and what shows it may unmount meanwhile.
   const [lastConfig, setLastConfig] = useState<FirebaseWebConfig | null>(null)
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className={styles.overlay} />
-        <Dialog.Content
-          className={styles.content}
-          data-testid="settings-dialog"
-          onCloseAutoFocus={(event) => {
-            if (!returnFocusTo?.current?.isConnected) return
-            event.preventDefault()
-            returnFocusTo.current.focus()
-          }}
-        >
-          <header className={styles.header}>
-            <Dialog.Title className={styles.title}>{messages.settings}</Dialog.Title>
-            <Dialog.Close className={styles.close} aria-label={messages.close}>
-              <svg viewBox="0 0 24 24" aria-hidden="true">
-                <path d="M6 6l12 12M18 6 6 18" />
-              </svg>
-            </Dialog.Close>
-          </header>
-          <ThemePicker />
-          <section className={styles.section} aria-labelledby="settings-community">
-            <h3 id="settings-community" className={styles.heading}>
-              {messages.communityConnection}
-            </h3>
-            <Dialog.Description className={styles.description}>{messages.communityHint}</Dialog.Description>
-            {settings.data ? (
-              <Community view={settings.data} lastConfig={lastConfig} onDisconnected={setLastConfig} />
-            ) : settings.isError ? (
-              <p className={form.formError} role="alert">
-                {errorMessage(settings.error)}
-              </p>
-            ) : (
-              <Spinner />
-            )}
-          </section>
-          <NotificationSection />
-          <AccountSection onAccountGone={() => onOpenChange(false)} />
-          <BlocksSection />
-          <AppSection />
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <DialogShell open={open} onOpenChange={onOpenChange} size="large" described testId="settings-dialog" returnFocusTo={returnFocusTo} title={messages.settings}>
+      <ThemePicker />
+      <section className={styles.section} aria-labelledby="settings-community">
+        <h3 id="settings-community" className={styles.heading}>
+          {messages.communityConnection}
+        </h3>
+        <Dialog.Description className={styles.description}>{messages.communityHint}</Dialog.Description>
+        {settings.data ? (
+          <Community view={settings.data} lastConfig={lastConfig} onDisconnected={setLastConfig} />
+        ) : settings.isError ? (
+          <p className={form.formError} role="alert">
+            {errorMessage(settings.error)}
+          </p>
+        ) : (
+          <Spinner />
+        )}
+      </section>
+      <NotificationSection />
+      <AccountSection onAccountGone={() => onOpenChange(false)} />
+      <BlocksSection />
+      <AppSection />
+    </DialogShell>
   )
 }
 
