@@ -1,4 +1,5 @@
-import { watchInMax, type PostDoc, type Snapshot, type Unsubscribe } from '../../firebase/ports'
+import { watchInMax, type CommentDoc, type PostDoc, type Snapshot, type Unsubscribe } from '../../firebase/ports'
+import { parseWebDate } from '../../firebase/mapping'
 import { rangeQueries, rangesMax, stampsSince } from '../../firebase/web-stamps'
 import { inOrder, type CommunityContext } from './context'
 import type { MirrorWriter } from './mirror-writer'
@@ -89,7 +90,7 @@ export function createFeedWindow(ctx: CommunityContext, writer: MirrorWriter, re
       const chunks: string[][] = []
       for (let i = 0; i < postIds.length; i += per) chunks.push(postIds.slice(i, i + per))
       return chunks.map((chunk) => {
-        const known = new Map<string, string>()
+        let known: Map<string, string> | null = null
         return ports.docs.watchCommentsStamped(
           chunk,
           ranges,
@@ -97,8 +98,11 @@ export function createFeedWindow(ctx: CommunityContext, writer: MirrorWriter, re
             apply('feed window comments', () => {
               const now = new Map<string, string[]>()
               for (const doc of docs) now.set(doc.data.post_id, [...(now.get(doc.data.post_id) ?? []), doc.id])
-              const changed = chunk.filter((id) => (now.get(id)?.sort().join('\n') ?? '') !== (known.get(id) ?? ''))
-              for (const id of chunk) known.set(id, now.get(id)?.sort().join('\n') ?? '')
+              const key = (id: string) => now.get(id)?.sort().join('\n') ?? ''
+              // The first snapshot holds the comments of the hours before (a stamp does not say its
+              // zone): only a card with one written after its count is counted again.
+              const changed = known ? chunk.filter((id) => key(id) !== (known!.get(id) ?? '')) : newerThanCount(docs)
+              known = new Map(chunk.map((id) => [id, key(id)]))
               if (!closed && changed.length > 0) recount(changed)
               return Promise.resolve()
             }),
@@ -106,6 +110,17 @@ export function createFeedWindow(ctx: CommunityContext, writer: MirrorWriter, re
         )
       })
     })
+  }
+
+  /** The cards with a comment dated (read as this computer's time) after their count, or not dated at all. */
+  const newerThanCount = (docs: Snapshot<CommentDoc>[]): string[] => {
+    const ids = new Set<string>()
+    for (const doc of docs) {
+      const countedAt = mirror.commentsState(doc.data.post_id)?.countedAt ?? null
+      const written = parseWebDate(doc.data.comment_time)
+      if (countedAt === null || written === null || written >= countedAt - stampSkewMs) ids.add(doc.data.post_id)
+    }
+    return [...ids]
   }
 
   /** The cards worth following, once counted: a busy post's comments of a day alone may be thousands of reads. */
