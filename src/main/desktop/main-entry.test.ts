@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
@@ -34,6 +34,12 @@ const savedProcess = {
 const pretendPlatform = (value: NodeJS.Platform) => Object.defineProperty(process, 'platform', { ...savedProcess.platform, value })
 
 const appPage = 'app://magpie/index.html'
+
+// The entry's module graph is transformed once here, so no test pays the cold import (seconds under
+// load, past a test's 5 s) — each boot still evaluates the entry afresh (vi.resetModules keeps transforms).
+beforeAll(async () => {
+  await Promise.all([import('../app/create-magpie'), import('../app/shell-service'), import('./electron-desktop'), import('./ipc-bridge'), import('./menus'), import('./window')])
+}, 120_000)
 
 beforeEach(() => {
   savedEnv = Object.fromEntries(envKeys.map((key) => [key, process.env[key]]))
