@@ -72,11 +72,12 @@ function dayFrom(day: string, hours: number, minutes: number): string {
 /**
  * The ranges holding every stamp written at or after `sinceMs`, by anyone anywhere, up to
  * `nowMs`: one per day, oldest first. A writer's wall clock is never behind UTC−12's, so the
- * first day starts at UTC−12's wall clock at `sinceMs`; the days after it are whole, up to the
+ * first day starts at UTC−12's wall clock at `sinceMs` (or at `writerZoneMs`'s, for a caller that
+ * leaves the writers further behind to another way); the days after it are whole, up to the
  * day UTC+14 is living at `nowMs` (mapping.webDays).
  */
-export function stampsSince(sinceMs: number, nowMs: number): { day: string; range: StampRange }[] {
-  const start = new Date(Math.min(sinceMs, nowMs) + earliestZoneMs)
+export function stampsSince(sinceMs: number, nowMs: number, writerZoneMs = earliestZoneMs): { day: string; range: StampRange }[] {
+  const start = new Date(Math.min(sinceMs, nowMs) + Math.max(writerZoneMs, earliestZoneMs))
   const first = Date.UTC(start.getUTCFullYear(), start.getUTCMonth(), start.getUTCDate())
   const last = webDays(nowMs).at(-1)!
   const result: { day: string; range: StampRange }[] = []

@@ -85,7 +85,10 @@ export function createFeedWindow(ctx: CommunityContext, writer: MirrorWriter, re
   function watchComments(postIds: string[], since: number): Unsubscribe[] {
     if (postIds.length === 0) return []
     const apply = inOrder(ctx)
-    return rangeQueries(stampsSince(since, ctx.now()).map(({ range }) => range)).flatMap((ranges) => {
+    // From this computer's wall clock less an hour, not UTC−12's as the stamps sync must: the day's
+    // comments from every zone would be read at each start. A writer further behind is counted at the hour.
+    const zone = -new Date(since).getTimezoneOffset() * 60_000 - 60 * 60_000
+    return rangeQueries(stampsSince(since, ctx.now(), zone).map(({ range }) => range)).flatMap((ranges) => {
       const per = Math.max(1, Math.floor(rangesMax / ranges.length))
       const chunks: string[][] = []
       for (let i = 0; i < postIds.length; i += per) chunks.push(postIds.slice(i, i + per))
