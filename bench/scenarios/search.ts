@@ -39,14 +39,20 @@ function indexBytes(app: BenchMagpie): number {
   return row.bytes
 }
 
+/** The search migration's place in the list, and what each later migration added, to take back (newest first). */
+const searchMigration = migrations.findIndex((sql) => sql.includes('CREATE VIRTUAL TABLE post_search'))
+const laterUndone = ['ALTER TABLE sessions DROP COLUMN used_at;']
+
 /**
- * A store from before search: the search migration's tables and triggers removed and the
- * version set back, so opening it runs the migration over every post, as an upgrade does.
+ * A store from before search: the search migration's tables and triggers removed (and the later
+ * migrations' changes) and the version set back, so opening it runs the migration over every post,
+ * as an upgrade does.
  */
 function unmigrate(dir: string): void {
+  if (laterUndone.length !== migrations.length - 1 - searchMigration) throw new Error('bench/search: say how to undo each migration after search')
   const db = new Database(join(dir, 'magpie.db'))
-  db.exec(`DROP TRIGGER search_post_added; DROP TRIGGER search_post_changed; DROP TRIGGER search_post_removed;
-    DROP TABLE post_search; DROP TABLE search_rows; PRAGMA user_version = ${migrations.length - 1}; VACUUM;`)
+  db.exec(`${laterUndone.join(' ')} DROP TRIGGER search_post_added; DROP TRIGGER search_post_changed; DROP TRIGGER search_post_removed;
+    DROP TABLE post_search; DROP TABLE search_rows; PRAGMA user_version = ${searchMigration}; VACUUM;`)
   db.close()
 }
 
