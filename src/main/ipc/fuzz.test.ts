@@ -3,11 +3,13 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { channels, type Channel } from '@shared/ipc/channels'
 import { messages, type MessageKey } from '@shared/messages'
 import { cleanupTestApps, createPost, signUp, startApp, storeSnapshot, type TestApp } from '../../../tests/support/main/test-app'
+import { invalidText } from '../../../tests/support/main/invalid-text'
 
 /**
  * Random and malformed payloads on every channel (ASVS V8/V5): each call ends in an
  * answer, a refusal carries a catalog code with its Korean message, main never throws,
- * nothing leaks into Object.prototype, and a refused call leaves the store as it was.
+ * nothing leaks into Object.prototype, a refused call leaves the store as it was, and no
+ * text an accepted one stored (the lone surrogates among them) is invalid UTF-8.
  */
 afterEach(cleanupTestApps)
 
@@ -168,5 +170,6 @@ describe('every channel under random and malformed payloads', () => {
       }),
       { numRuns: 60 }
     )
+    expect(invalidText(app.store)).toEqual([])
   })
 })

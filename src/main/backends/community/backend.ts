@@ -12,6 +12,7 @@ import { createSearch } from '../../core/search'
 import { createMirror, createStore, type SynchronousMode } from '../../store'
 import type { ChangeRow } from '../../store/changes-store'
 import type { FirebasePorts } from '../../firebase/ports'
+import { wellFormedPorts } from '../../firebase/well-formed-ports'
 import { createNotificationSettings } from '../../core/notification-settings'
 import { createCommunityAccount } from './account'
 import { createCommunityAlerts } from './alerts'
@@ -63,7 +64,9 @@ export const communityDir = (dataDir: string, projectId: string): string => join
  * work exactly as there.
  */
 export function openCommunityBackend(options: CommunityBackendOptions) {
-  const { ports, emit } = options
+  const { emit } = options
+  // Another client's documents may hold lone surrogates: made well formed as they are read, once for every service.
+  const ports = wellFormedPorts(options.ports)
   const projectId = ports.config.projectId
   const dir = communityDir(options.dataDir, projectId)
   const store = createStore(join(dir, 'magpie.db'), { synchronous: options.synchronous, nativeBinding: options.nativeBinding })
