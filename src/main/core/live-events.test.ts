@@ -162,6 +162,19 @@ describe('live alerts in another running copy', () => {
     await vi.waitFor(() => expect(a.eventsOf('posts:changed').slice(seen)).toContainEqual({ postIds: [bobs.id], feed: true }), soon)
   })
 
+  it('a comment written or deleted in the other copy reads the card shown again: its count follows (issue 34)', async () => {
+    const { a, b, post } = await twoCopies()
+    expect((await a.call('posts:feed', {})).posts.find((p) => p.id === post.id)?.commentCount).toBe(0)
+    const seen = a.eventsOf('posts:changed').length
+    const comment = await b.call('comments:add', { postId: post.id, text: '지금 봤어요' })
+    await vi.waitFor(() => expect(a.eventsOf('posts:changed').slice(seen)).toContainEqual({ postIds: [post.id], feed: false }), soon)
+    expect((await a.call('posts:feed', {})).posts.find((p) => p.id === post.id)?.commentCount).toBe(1)
+    const again = a.eventsOf('posts:changed').length
+    await b.call('comments:delete', { id: comment.id })
+    await vi.waitFor(() => expect(a.eventsOf('posts:changed').slice(again)).toContainEqual({ postIds: [post.id], feed: false }), soon)
+    expect((await a.call('posts:feed', {})).posts.find((p) => p.id === post.id)?.commentCount).toBe(0)
+  })
+
   it('the badge follows the signed-in user of the copy', async () => {
     const { a, b, post, alice } = await twoCopies()
     await b.call('likes:set', { postId: post.id, liked: true })
