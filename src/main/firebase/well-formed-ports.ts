@@ -6,15 +6,17 @@ import type { FirebasePorts } from './ports'
  * (a listener's snapshots) is made well formed; errors, bytes and unsubscribes pass as they are.
  */
 function wellFormedPort<T extends object>(port: T): T {
+  const inner = port as Record<string, unknown>
   const out: Record<string, unknown> = {}
-  for (const [name, member] of Object.entries(port)) {
+  for (const [name, member] of Object.entries(inner)) {
     if (typeof member !== 'function') {
       out[name] = member
       continue
     }
     out[name] = (...args: unknown[]) => {
       const wrapped = args.map((arg) => (typeof arg === 'function' ? (...values: unknown[]) => arg(...values.map(wellFormed)) : arg))
-      const answer: unknown = member.apply(port, wrapped)
+      // Looked up at each call: a spy or stand-in set on the connected port later is the one called.
+      const answer: unknown = (inner[name] as (...values: unknown[]) => unknown).apply(port, wrapped)
       return answer instanceof Promise ? answer.then(wellFormed) : wellFormed(answer)
     }
   }

@@ -62,7 +62,7 @@ describe('createMagpie nativeBinding', () => {
 
   it("opens a community's mirror store with it", () => {
     const binding = missing()
-    const ports = { config: { projectId: 'demo-magpie' } } as FirebasePorts
+    const ports = { config: { projectId: 'demo-magpie' }, auth: {}, docs: {}, alerts: {} } as unknown as FirebasePorts
     expect(() =>
       openCommunityBackend({
         ports,
