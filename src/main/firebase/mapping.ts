@@ -1,6 +1,5 @@
 import { defaultLayout, limits, type AlertType, type Layout } from '@shared/limits'
 import { isLayout, normalPhotoAlt } from '@shared/validation'
-import { wellFormedText } from '@shared/well-formed'
 import type { AlertEntry, CommentDoc, PostDoc, Snapshot, UserDoc } from './ports'
 
 /**
@@ -82,8 +81,8 @@ export function webDate(epochMs: number): string {
 
 // ---------------------------------------------------------------- tolerant field readers
 
-/** A document's string field; another client may have written lone surrogates, which the mirror must not store. */
-const text = (value: unknown): string => (typeof value === 'string' ? wellFormedText(value) : '')
+/** A document's string field (lone surrogates were mended as the ports handed the document over: well-formed-ports.ts). */
+const text = (value: unknown): string => (typeof value === 'string' ? value : '')
 
 const email = (value: unknown): string => text(value).trim().toLowerCase()
 
