@@ -1,4 +1,4 @@
-import { app, autoUpdater as nativeUpdater, BrowserWindow, dialog, powerMonitor, safeStorage, shell as electronShell } from 'electron'
+import { app, autoUpdater as nativeUpdater, BrowserWindow, dialog, powerMonitor, safeStorage, session, shell as electronShell } from 'electron'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -24,6 +24,7 @@ import { attachContextMenu, installApplicationMenu, setAboutPanel } from './desk
 import { electronNetwork } from './desktop/network'
 import { quitAfterClose } from './desktop/quit'
 import { logChildProcesses, recoverFromCrashes } from './desktop/recovery'
+import { setSpellingLanguages } from './desktop/spellcheck'
 import { createTray, trayImage } from './desktop/tray'
 import { debInstaller, installedFromDeb, loadDevUpdater, loadUpdater } from './desktop/updater'
 import { createMainWindow, keepRunningOnClose, lockDownSession, saveBounds } from './desktop/window'
@@ -139,6 +140,7 @@ async function start(): Promise<void> {
   app.setAppUserModelId(appUserModelId)
   const settings = loadSettings(process.env, appDataDir)
   lockDownSession()
+  setSpellingLanguages(session.defaultSession, process.platform)
   routeEarlierNotifications((route) => links.open(route), process.platform, development ? devToastActivatorCLSID : toastActivatorCLSID, launchInfo)
   // macOS says so only from ready on.
   const atLogin = wasOpenedAtLogin(process.platform, process.argv)

@@ -1,4 +1,5 @@
 import { communityAndShellMessages } from './messages/community-and-shell'
+import { desktopMessages } from './messages/desktop'
 
 export { format } from './messages/formatters'
 
@@ -350,10 +351,14 @@ const catalog = {
   profileSaved: '프로필을 바꿨어요'
 } as const
 
-export const messages = { ...catalog, ...communityAndShellMessages } as const
+export const messages = { ...catalog, ...communityAndShellMessages, ...desktopMessages } as const
 
 /** A key in both parts would hide the first part's text: typecheck fails here if one is. */
 type NoneShared<Keys extends never> = Keys
-export type SharedCatalogKeys = NoneShared<keyof typeof catalog & keyof typeof communityAndShellMessages>
+export type SharedCatalogKeys = NoneShared<
+  | (keyof typeof catalog & keyof typeof communityAndShellMessages)
+  | (keyof typeof catalog & keyof typeof desktopMessages)
+  | (keyof typeof communityAndShellMessages & keyof typeof desktopMessages)
+>
 
 export type MessageKey = keyof typeof messages

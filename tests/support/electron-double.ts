@@ -10,6 +10,12 @@ import {
   type LoginItemSettingsInput,
   setLoginItemSettings as setOsLoginItem
 } from './electron-double-login-items'
+import {
+  addWordToSpellCheckerDictionary,
+  emptySpellcheck,
+  setSpellCheckerLanguages,
+  type SpellcheckState
+} from './electron-double-spellcheck'
 
 /**
  * A recording stand-in for the `electron` module, for Vitest (vitest.config.ts aliases
@@ -246,7 +252,9 @@ function emptyRecording() {
     },
     session: {
       permissionRequestHandler: null as PermissionRequestHandler | null,
-      permissionCheckHandler: null as PermissionCheckHandler | null
+      permissionCheckHandler: null as PermissionCheckHandler | null,
+      /** [desk] The spellchecker's languages and custom dictionary (electron-double-spellcheck.ts). */
+      spellcheck: emptySpellcheck() as SpellcheckState
     },
     shell: { openedExternal: [] as string[] },
     dialog: {
@@ -510,6 +518,18 @@ export class FakeWebContents extends EventEmitter {
   reloads = 0
   zoomLevel = 0
   copiedImagesAt: { x: number; y: number }[] = []
+  /** [desk] replaceMisspelling calls: the editing command runs in the focused frame (electron.d.ts webContents.replaceMisspelling). */
+  misspellingsReplaced: string[] = []
+
+  /** [desk] The window's session: the default one (no partition given). */
+  get session() {
+    return session.defaultSession
+  }
+
+  replaceMisspelling(text: string): void {
+    record('webContents.replaceMisspelling', text)
+    this.misspellingsReplaced.push(text)
+  }
   crashedForcefully = 0
 
   reload(): void {
@@ -1143,6 +1163,21 @@ export async function requestScheme(url: string, init?: RequestInit): Promise<Re
 }
 
 const defaultSession = {
+    // [desk] The spellchecker (electron-double-spellcheck.ts, cited there).
+    get availableSpellCheckerLanguages(): string[] {
+      return [...electronRecording.session.spellcheck.available]
+    },
+    getSpellCheckerLanguages(): string[] {
+      return [...electronRecording.session.spellcheck.languages]
+    },
+    setSpellCheckerLanguages(languages: string[]): void {
+      record('session.setSpellCheckerLanguages', languages)
+      setSpellCheckerLanguages(electronRecording.session.spellcheck, languages)
+    },
+    addWordToSpellCheckerDictionary(word: string): boolean {
+      record('session.addWordToSpellCheckerDictionary', word)
+      return addWordToSpellCheckerDictionary(electronRecording.session.spellcheck, word)
+    },
     setPermissionRequestHandler(handler: PermissionRequestHandler | null): void {
       record('session.setPermissionRequestHandler')
       electronRecording.session.permissionRequestHandler = handler

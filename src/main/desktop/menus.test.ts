@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { BrowserWindow, ContextMenuParams, MenuItemConstructorOptions } from 'electron'
 import { messages } from '@shared/messages'
-import { electronRecording, FakeBrowserWindow, fakeEvent, resetElectron } from '../../../tests/support/electron-double'
+import { becomeReady, electronRecording, FakeBrowserWindow, fakeEvent, resetElectron } from '../../../tests/support/electron-double'
+import { spellingParams } from '../../../tests/support/electron-double-spellcheck'
 import { applicationMenuTemplate, attachContextMenu, contextMenuTemplate, linkToCopy } from './menus'
 
 beforeEach(() => resetElectron())
@@ -68,12 +69,21 @@ const params = (extra: Partial<ContextMenuParams>): ContextMenuParams =>
     hasImageContents: false,
     linkURL: '',
     pageURL: 'app://magpie/index.html#/',
+    ...spellingParams(),
     ...extra
   }) as ContextMenuParams
 
+const menuActions = (extra: Partial<Parameters<typeof contextMenuTemplate>[1]> = {}) => ({
+  copyImage: vi.fn(),
+  copyLink: vi.fn(),
+  replaceMisspelling: vi.fn(),
+  learnSpelling: vi.fn(),
+  ...extra
+})
+
 describe('the right-click menu', () => {
   it('in a text field: 잘라내기 · 복사 · 붙여넣기 · 모두 선택, as the field allows', () => {
-    const items = contextMenuTemplate(params({ isEditable: true }), { copyImage: vi.fn(), copyLink: vi.fn() })
+    const items = contextMenuTemplate(params({ isEditable: true }), menuActions())
     expect(items.filter((item) => item.role).map((item) => [item.label, item.enabled])).toEqual([
       [messages.menuUndo, false],
       [messages.menuRedo, false],
@@ -89,7 +99,7 @@ describe('the right-click menu', () => {
     const copyLink = vi.fn()
     const items = contextMenuTemplate(
       params({ mediaType: 'image', hasImageContents: true, linkURL: 'app://magpie/index.html#/detail/p1' }),
-      { copyImage, copyLink }
+      menuActions({ copyImage, copyLink })
     )
     expect(items.map((item) => item.label)).toEqual([messages.menuCopyImage, messages.menuCopyLink])
     ;(items[0]!.click as () => void)()
@@ -100,8 +110,8 @@ describe('the right-click menu', () => {
 
   it('a photo on a post page links to that post; selected text offers 복사; nothing else offers anything', () => {
     expect(linkToCopy({ linkURL: '', pageURL: 'app://magpie/index.html#/detail/p2', mediaType: 'image' })).toBe('magpie://detail/p2')
-    expect(contextMenuTemplate(params({ selectionText: '안녕' }), { copyImage: vi.fn(), copyLink: vi.fn() }).map((i) => i.role)).toEqual(['copy'])
-    expect(contextMenuTemplate(params({}), { copyImage: vi.fn(), copyLink: vi.fn() })).toEqual([])
+    expect(contextMenuTemplate(params({ selectionText: '안녕' }), menuActions()).map((i) => i.role)).toEqual(['copy'])
+    expect(contextMenuTemplate(params({}), menuActions())).toEqual([])
   })
 
   it('copies only our post links and plain https links', () => {
@@ -123,5 +133,32 @@ describe('the right-click menu', () => {
     expect(electronRecording.clipboard.text).toEqual(['magpie://detail/p3'])
     window.webContents.emit('context-menu', fakeEvent(), params({}))
     expect(electronRecording.popups).toHaveLength(1)
+  })
+
+  it('on a misspelled word: the suggestions first, then 사전에 추가, then 잘라내기 · 복사 · 붙여넣기', () => {
+    becomeReady()
+    const window = new FakeBrowserWindow()
+    attachContextMenu(window as unknown as BrowserWindow)
+    window.webContents.emit('context-menu', fakeEvent(), params({ isEditable: true, ...spellingParams('helo', ['hello', 'help']) }))
+    const menu = electronRecording.popups[0]!.menu
+    expect(menu.map((item) => item.label ?? item.type)).toEqual([
+      'hello',
+      'help',
+      'separator',
+      messages.menuAddToDictionary,
+      'separator',
+      messages.menuUndo,
+      messages.menuRedo,
+      'separator',
+      messages.menuCut,
+      messages.menuCopy,
+      messages.menuPaste,
+      'separator',
+      messages.menuSelectAll
+    ])
+    ;(menu[0]!.click as () => void)()
+    ;(menu[3]!.click as () => void)()
+    expect(window.webContents.misspellingsReplaced).toEqual(['hello'])
+    expect(electronRecording.session.spellcheck.customWords).toEqual(['helo'])
   })
 })

@@ -3,6 +3,7 @@ import { linkFromRoute } from '@shared/deep-link'
 import { messages } from '@shared/messages'
 import { appHost, appScheme } from './app-protocol'
 import { safeExternalUrl } from './security'
+import { spellingItems } from './spellcheck'
 
 export interface MenuActions {
   settings(): void
@@ -112,14 +113,39 @@ export function linkToCopy(params: Pick<ContextMenuParams, 'linkURL' | 'pageURL'
 
 type MenuParams = Pick<
   ContextMenuParams,
-  'x' | 'y' | 'isEditable' | 'editFlags' | 'selectionText' | 'mediaType' | 'hasImageContents' | 'linkURL' | 'pageURL'
+  | 'x'
+  | 'y'
+  | 'isEditable'
+  | 'editFlags'
+  | 'selectionText'
+  | 'mediaType'
+  | 'hasImageContents'
+  | 'linkURL'
+  | 'pageURL'
+  | 'misspelledWord'
+  | 'dictionarySuggestions'
 >
 
-/** What a right-click offers: editing in text fields, copying a selection, a photo or a link; nothing elsewhere. */
-export function contextMenuTemplate(params: MenuParams, actions: { copyImage(): void; copyLink(link: string): void }): Item[] {
+export interface ContextMenuActions {
+  copyImage(): void
+  copyLink(link: string): void
+  /** Replaces the misspelled word under the pointer (webContents.replaceMisspelling). */
+  replaceMisspelling(word: string): void
+  /** 사전에 추가: the checker takes the word as spelt right from now on. */
+  learnSpelling(word: string): void
+}
+
+/**
+ * What a right-click offers: in text fields, spelling suggestions for a misspelled word, then
+ * editing; elsewhere copying a selection, a photo or a link; nothing else.
+ */
+export function contextMenuTemplate(params: MenuParams, actions: ContextMenuActions): Item[] {
   const items: Item[] = []
   if (params.isEditable) {
     const flags = params.editFlags
+    items.push(
+      ...spellingItems(params, { replace: (word) => actions.replaceMisspelling(word), learn: (word) => actions.learnSpelling(word) })
+    )
     items.push(
       { label: messages.menuUndo, role: 'undo', enabled: flags.canUndo },
       { label: messages.menuRedo, role: 'redo', enabled: flags.canRedo },
@@ -144,7 +170,12 @@ export function attachContextMenu(window: BrowserWindow): void {
   contents.on('context-menu', (_event, params) => {
     const template = contextMenuTemplate(params, {
       copyImage: () => contents.copyImageAt(params.x, params.y),
-      copyLink: (link) => clipboard.writeText(link)
+      copyLink: (link) => clipboard.writeText(link),
+      replaceMisspelling: (word) => contents.replaceMisspelling(word),
+      learnSpelling: (word) => {
+        // False for an in-memory session or without a checker (electron_api_session.cc:1628-1647): nothing to tell.
+        contents.session.addWordToSpellCheckerDictionary(word)
+      }
     })
     if (template.length > 0) Menu.buildFromTemplate(template).popup({ window })
   })

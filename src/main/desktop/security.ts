@@ -17,7 +17,8 @@ export function secureWebPreferences(preload: string): WebPreferences {
     allowRunningInsecureContent: false,
     experimentalFeatures: false,
     navigateOnDragDrop: false,
-    spellcheck: false
+    // The editor and comments are checked in Korean and English (spellcheck.ts); the OS's checker where it has one.
+    spellcheck: true
   }
 }
 

@@ -25,6 +25,8 @@ export function FindBar({ query, at, count, onQuery, onMove, onClose }: Props) {
         ref={input}
         className={styles.input}
         type="search"
+        // A query, not prose: no spelling marks (the editor and comments are checked).
+        spellCheck={false}
         data-find=""
         aria-label={messages.findInFeed}
         placeholder={messages.findInFeed}

@@ -83,6 +83,8 @@ export function SearchBox() {
         ref={input}
         className={styles.input}
         type="search"
+        // A query, not prose: no spelling marks (the editor and comments are checked).
+        spellCheck={false}
         aria-label={messages.searchLabel}
         aria-controls={open && query ? panelId : undefined}
         aria-keyshortcuts={searchKey.aria}
