@@ -20,7 +20,7 @@ import { connectFirebase } from '../../src/main/firebase/sdk-adapter'
 import { prefixRange, webDays } from '../../src/main/firebase/web-stamps'
 import { emulatorCommunity as config, emulatorHost as hostOf } from '../support/emulators/project'
 import { rulesEnvironment, signedIn as rulesUser } from '../support/emulators/rules'
-import { authEmulatorHost, failure, liveValues, nextValue, signedIn } from '../support/emulators/sdk'
+import { authEmulatorHost, failure, liveValues, signedIn, watching } from '../support/emulators/sdk'
 
 // ================================================================ Firestore
 
@@ -273,17 +273,17 @@ describe('DocsPort on the Firestore emulator', () => {
   })
 
   it('watches the top of the feed, one post and its comments live', async () => {
-    const top = nextValue<Snapshot<PostDoc>[]>((deliver, fail) => bob.ports.docs.watchPostsTop(5, deliver, fail), (docs) => docs.length === 1)
+    const top = await watching<Snapshot<PostDoc>[]>((deliver, fail) => bob.ports.docs.watchPostsTop(5, deliver, fail), (docs) => docs.length === 1)
     const id = await alice.ports.docs.addPost(magpiePost(alice.user, { postTxt: '실시간' }))
-    expect((await top).map((d) => [d.id, d.data.postTxt])).toEqual([[id, '실시간']])
+    expect((await top.value).map((d) => [d.id, d.data.postTxt])).toEqual([[id, '실시간']])
 
-    const comments = nextValue<Snapshot<CommentDoc>[]>((deliver, fail) => alice.ports.docs.watchComments(id, deliver, fail), (docs) => docs.length === 1)
+    const comments = await watching<Snapshot<CommentDoc>[]>((deliver, fail) => alice.ports.docs.watchComments(id, deliver, fail), (docs) => docs.length === 1)
     await bob.ports.docs.addComment({ post_id: id, comment: '좋아요', comment_by: bob.user.email, comment_nick: '밥', comment_time: '' })
-    expect((await comments)[0]!.data.comment).toBe('좋아요')
+    expect((await comments.value)[0]!.data.comment).toBe('좋아요')
 
-    const gone = nextValue<Snapshot<PostDoc> | null>((deliver, fail) => bob.ports.docs.watchPost(id, deliver, fail), (doc) => doc === null)
+    const gone = await watching<Snapshot<PostDoc> | null>((deliver, fail) => bob.ports.docs.watchPost(id, deliver, fail), (doc) => doc === null)
     await alice.ports.docs.deletePost(id)
-    expect(await gone).toBeNull()
+    expect(await gone.value).toBeNull()
   })
 
   it("watches a day's posts by their postDate text: a post the web app adds (addDoc, no createdAt, today's ko-KR postDate) arrives live, its edit and delete too", async () => {
@@ -351,11 +351,11 @@ describe('DocsPort on the Firestore emulator', () => {
     expect(await bob.ports.docs.commentByNickname('stamped', '유령')).toBe(false)
     expect(await bob.ports.docs.commentByNickname('other', '엑스')).toBe(true)
 
-    const live = nextValue<Snapshot<CommentDoc>[]>((deliver, fail) => bob.ports.docs.watchPostCommentsStamped('stamped', [afternoon, prefixRange('2031. 3. 5.')], deliver, fail), (docs) => docs.some((d) => d.data.comment === '새 댓글'))
+    const live = await watching<Snapshot<CommentDoc>[]>((deliver, fail) => bob.ports.docs.watchPostCommentsStamped('stamped', [afternoon, prefixRange('2031. 3. 5.')], deliver, fail), (docs) => docs.some((d) => d.data.comment === '새 댓글'))
     // As the web app's Comments.js: addDoc through the shipped rules.
     const web = rulesUser(env, { uid: alice.user.uid, email: alice.user.email }).firestore()
     await web.collection('magazineComments').add({ post_id: 'stamped', comment: '새 댓글', comment_by: alice.user.email, comment_nick: '앨리스', comment_time: at('오후 03:00') })
-    expect((await live).map((d) => d.data.comment).sort()).toEqual(['가', '나', '다', '다음', '새 댓글'])
+    expect((await live.value).map((d) => d.data.comment).sort()).toEqual(['가', '나', '다', '다음', '새 댓글'])
   })
 
   it("follows the comments of several shown cards in one query (post_id in … and comment_time ranges), the web app's as it writes them", async () => {
@@ -370,25 +370,25 @@ describe('DocsPort on the Firestore emulator', () => {
     })
     // Since noon, as web-stamps.ts bounds it (오후 12 sorts after 오후 11 in the ko-KR text: the bound is all of 오후).
     const since = { from: `${day} 오후`, to: prefixRange(day).to }
-    const live = nextValue<Snapshot<CommentDoc>[]>(
+    const live = await watching<Snapshot<CommentDoc>[]>(
       (deliver, fail) => bob.ports.docs.watchCommentsStamped(['card-1', 'card-2'], [since, prefixRange('2031. 4. 3.')], deliver, fail),
       (docs) => docs.some((d) => d.data.comment === '둘')
     )
     const web = rulesUser(env, { uid: alice.user.uid, email: alice.user.email }).firestore()
     await web.collection('magazineComments').add({ post_id: 'card-2', comment: '둘', comment_by: alice.user.email, comment_nick: '앨리스', comment_time: at('오후 03:00') })
-    expect((await live).map((d) => `${d.data.post_id}:${d.data.comment}`).sort()).toEqual(['card-1:하나', 'card-2:둘'])
+    expect((await live.value).map((d) => `${d.data.post_id}:${d.data.comment}`).sort()).toEqual(['card-1:하나', 'card-2:둘'])
     // More disjunctions than Firestore takes (ids × ranges > 30) are refused before any request.
     expect(() => bob.ports.docs.watchCommentsStamped(Array.from({ length: 16 }, (_, i) => `card-${i}`), [since, since], () => {}, () => {})).toThrow(FirebasePortError)
   })
 
   it('keeps its listeners live across a reconnect (after the computer slept)', async () => {
     bob.ports.connectivity.reconnect()
-    const top = nextValue<Snapshot<PostDoc>[]>((deliver, fail) => bob.ports.docs.watchPostsTop(5, deliver, fail), (docs) =>
+    const top = await watching<Snapshot<PostDoc>[]>((deliver, fail) => bob.ports.docs.watchPostsTop(5, deliver, fail), (docs) =>
       docs.some((d) => d.data.postTxt === '다시 연결된 뒤')
     )
     bob.ports.connectivity.reconnect()
     await alice.ports.docs.addPost(magpiePost(alice.user, { postTxt: '다시 연결된 뒤' }))
-    expect((await top).map((d) => d.data.postTxt)).toContain('다시 연결된 뒤')
+    expect((await top.value).map((d) => d.data.postTxt)).toContain('다시 연결된 뒤')
   })
 
   it('writes one\'s own users document and finds it by email; another user\'s stays private', async () => {

@@ -64,6 +64,29 @@ export function nextValue<T>(subscribe: (deliver: (value: T) => void, fail: (err
 }
 
 /**
+ * A listener made current before the test writes: resolves once its first value arrived; `value`
+ * is then the first value `accept` takes (that first one included), and the listener stops there.
+ * Write only after this resolves: the Firestore emulator can answer a listen added while a write
+ * commits with the documents as they were before it, and then never send that change (seen under
+ * load with a delete; the real service's snapshots are consistent).
+ */
+export async function watching<T>(
+  subscribe: (deliver: (value: T) => void, fail: (error: FirebasePortError) => void) => () => void,
+  accept: (value: T) => boolean
+): Promise<{ value: Promise<T> }> {
+  const live = liveValues(subscribe)
+  try {
+    await live.next(() => true)
+  } catch (error) {
+    live.stop()
+    throw error
+  }
+  const value = live.next(accept)
+  void value.then(live.stop, live.stop)
+  return { value }
+}
+
+/**
  * One listener held through a whole test, as the app holds its own: next(accept) resolves with the
  * newest value delivered so far if accept takes it, else with the first one after it does.
  */
