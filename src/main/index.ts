@@ -25,6 +25,7 @@ import { electronNetwork } from './desktop/network'
 import { quitAfterClose } from './desktop/quit'
 import { logChildProcesses, recoverFromCrashes } from './desktop/recovery'
 import { setSpellingLanguages } from './desktop/spellcheck'
+import { installShellTasks, taskFromArgv, type ShellTask } from './desktop/tasks'
 import { createTray, trayImage } from './desktop/tray'
 import { debInstaller, installedFromDeb, loadDevUpdater, loadUpdater } from './desktop/updater'
 import { createMainWindow, keepRunningOnClose, lockDownSession, saveBounds } from './desktop/window'
@@ -76,6 +77,19 @@ function notice(kind: ShellNotice): void {
   if (pageLoaded) emit('app:notice', { notice: kind })
   else notices.push(kind)
 }
+/** 설정 asked for before the page loaded (a Jump List task that started Magpie) opens once it has. */
+let settingsWaiting = false
+function openSettings(): void {
+  if (pageLoaded) emit('app:command', { command: 'settings' })
+  else settingsWaiting = true
+}
+/** A task from the tray, the Dock menu or the Jump List: the window comes forward at its page. */
+function runTask(task: ShellTask): void {
+  if (task === 'settings') {
+    links.open(null)
+    openSettings()
+  } else links.open(task === 'newPost' ? '/write/new' : '/myalert')
+}
 
 if (!app.requestSingleInstanceLock()) {
   app.quit()
@@ -87,10 +101,16 @@ if (!app.requestSingleInstanceLock()) {
     event.preventDefault()
     links.open(invitations.routeFor(url))
   })
-  // Windows and Linux start a second copy with the link in its argv; it hands over and quits.
-  app.on('second-instance', (_event, argv) => links.open(routeFromArgv(argv, invitations.routeFor)))
+  // Windows and Linux start a second copy with a link or a Jump List task in its argv; it hands over and quits.
+  app.on('second-instance', (_event, argv) => {
+    const task = taskFromArgv(argv)
+    if (task) runTask(task)
+    else links.open(routeFromArgv(argv, invitations.routeFor))
+  })
+  const coldStartTask = taskFromArgv(process.argv)
   const coldStartRoute = routeFromArgv(process.argv, invitations.routeFor)
-  if (coldStartRoute) links.open(coldStartRoute)
+  if (coldStartTask) runTask(coldStartTask)
+  else if (coldStartRoute) links.open(coldStartRoute)
   app.on('before-quit', () => {
     quitting = true
   })
@@ -235,15 +255,11 @@ async function start(): Promise<void> {
   })
   const zoom = keepZoom(window.webContents, join(settings.profileDir, 'zoom.json'))
   installApplicationMenu(process.platform, development, {
-    settings: () => {
-      showRoute(null)
-      emit('app:command', { command: 'settings' })
-    },
-    newPost: () => showRoute('/write/new'),
+    settings: () => runTask('settings'),
+    newPost: () => runTask('newPost'),
     checkForUpdates: () => {
       shell.checkForUpdates()
-      showRoute(null)
-      emit('app:command', { command: 'settings' })
+      runTask('settings')
     },
     zoom
   })
@@ -252,6 +268,8 @@ async function start(): Promise<void> {
   window.webContents.on('did-finish-load', () => {
     pageLoaded = true
     for (const waiting of notices.splice(0)) emit('app:notice', { notice: waiting })
+    if (settingsWaiting) emit('app:command', { command: 'settings' })
+    settingsWaiting = false
   })
   tellIfSessionUnencrypted(settings.profileDir)
   try {
@@ -264,9 +282,10 @@ async function start(): Promise<void> {
 
   tray = createTray(trayImage(resources, process.platform), {
     open: () => showRoute(null),
-    alerts: () => showRoute('/myalert'),
+    task: runTask,
     quit: () => app.quit()
   })
+  installShellTasks(process.platform, app.isPackaged, runTask, (error) => mainLog.log.warn('shell tasks', error))
   running.refreshBadge()
   // Back from sleep or a locked screen: connections may be dead and the count stale.
   const wake = () => void running.wake()

@@ -64,7 +64,6 @@ const contract: Record<string, string> = {
   noAlerts: '아직 새 알림이 없어요',
   loading: '불러오는 중…',
   trayOpen: '열기',
-  trayAlerts: '알림 보기',
   trayQuit: '종료',
   offlineBanner: '오프라인 상태예요. 저장된 글을 보여 드려요',
   theme: '화면 테마',

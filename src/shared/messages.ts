@@ -304,7 +304,6 @@ const catalog = {
   searchNoResults: '찾는 글이나 사람이 없어요',
   tagEmpty: '이 태그가 달린 글이 아직 없어요',
   trayOpen: '열기',
-  trayAlerts: '알림 보기',
   trayQuit: '종료',
   appName: '까치',
   like: '좋아요',

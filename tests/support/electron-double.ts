@@ -16,6 +16,7 @@ import {
   setSpellCheckerLanguages,
   type SpellcheckState
 } from './electron-double-spellcheck'
+import { emptyShellTasks, fakeDock, fakeSetUserTasks } from './electron-double-tray-tasks'
 
 /**
  * A recording stand-in for the `electron` module, for Vitest (vitest.config.ts aliases
@@ -238,6 +239,8 @@ function emptyRecording() {
     /** [shell] The OS's login items: Windows' Run and StartupApproved values, macOS's SMAppService status. */
     loginItems: emptyLoginItems(),
     aboutPanelOptions: [] as Record<string, unknown>[],
+    /** [tray] The Dock menu and the Jump List (electron-double-tray-tasks.ts). */
+    shellTasks: emptyShellTasks(),
     applicationMenus: [] as (MenuItemTemplate[] | null)[],
     popups: [] as { menu: MenuItemTemplate[]; options: unknown }[],
     messageBoxes: [] as { window: unknown; options: Record<string, unknown> }[],
@@ -327,6 +330,19 @@ export function becomeReady(): void {
 class FakeApp extends EventEmitter {
   get isPackaged(): boolean {
     return electronRecording.config.isPackaged
+  }
+
+  readonly #dock = fakeDock(() => electronRecording.shellTasks, record)
+  readonly #setUserTasks = fakeSetUserTasks(() => electronRecording.shellTasks, record)
+
+  /** [tray] macOS only (electron-double-tray-tasks.ts). */
+  get dock(): ReturnType<typeof fakeDock> | undefined {
+    return process.platform === 'darwin' ? this.#dock : undefined
+  }
+
+  /** [tray] Windows only (electron-double-tray-tasks.ts). */
+  get setUserTasks(): ReturnType<typeof fakeSetUserTasks> | undefined {
+    return process.platform === 'win32' ? this.#setUserTasks : undefined
   }
 
   requestSingleInstanceLock(_additionalData?: Record<string, unknown>): boolean {
@@ -645,16 +661,38 @@ export class FakeBrowserWindow extends EventEmitter {
     this.emit('ready-to-show', fakeEvent())
   }
 
+  /**
+   * [tray] Show() and Hide() notify their observers every time, so 'show' and 'hide' come even for a window
+   * already in that state (native_window_views.cc:587-596, 625-631; native_window.cc:518-524).
+   */
   show(): void {
     record('BrowserWindow.show')
+    if (!this.visible && !this.minimized) this.taskbarButtonCreated()
     this.visible = true
     this.minimized = false
+    this.emit('show', fakeEvent())
   }
 
   hide(): void {
     record('BrowserWindow.hide')
     this.visible = false
     this.focused = false
+    // [tray] Windows: a hidden window leaves the taskbar, button and overlay (native_window_views.cc:637-644).
+    this.taskbarOverlay = null
+    this.emit('hide', fakeEvent())
+  }
+
+  /**
+   * [tray] Windows: the overlay on the taskbar button as the person sees it. Electron hands it to
+   * ITaskbarList3::SetOverlayIcon for that HWND's button and keeps nothing to put back
+   * (taskbar_host.cc:189-238); a shown window gets a new button without it. Only thumbar buttons
+   * are re-added, on Explorer's TaskbarCreated (native_window_views_win.cc:292-296). A minimized
+   * window keeps its button.
+   */
+  taskbarOverlay: { image: FakeNativeImage | null; description: string } | null = null
+
+  private taskbarButtonCreated(): void {
+    this.taskbarOverlay = null
   }
 
   focus(): void {
@@ -676,9 +714,13 @@ export class FakeBrowserWindow extends EventEmitter {
   /** As in Electron, maximizing also shows a hidden window (without focusing it). */
   maximize(): void {
     record('BrowserWindow.maximize')
+    const wasHidden = !this.visible
+    if (wasHidden && !this.minimized) this.taskbarButtonCreated()
     this.maximized = true
     this.visible = true
     this.minimized = false
+    // A hidden window is shown maximized, with 'show' (native_window_views.cc:730-735).
+    if (wasHidden) this.emit('show', fakeEvent())
   }
 
   isVisible(): boolean {
@@ -714,6 +756,8 @@ export class FakeBrowserWindow extends EventEmitter {
   setOverlayIcon(image: FakeNativeImage | null, description: string): void {
     record('BrowserWindow.setOverlayIcon', image, description)
     this.overlayIcons.push({ image, description })
+    // [tray] Only a button that exists takes it: a hidden window's call changes nothing the person will see.
+    if (this.visible || this.minimized) this.taskbarOverlay = image ? { image, description } : null
   }
 
   /** Like a click on the close button: 'close' listeners may prevent it; otherwise the window is destroyed. */

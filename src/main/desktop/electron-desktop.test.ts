@@ -342,6 +342,29 @@ describe('setBadge', () => {
     expect(window.overlayIcons[1]).toEqual({ image: null, description: '까치' })
   })
 
+  it('on Windows a count that changed while the window was hidden in the tray is on its taskbar button when it shows again', async () => {
+    const { desktop, refs } = setup({ platform: 'win32' })
+    const window = refs.window!
+    window.show()
+    desktop.setBadge(3)
+    await vi.waitFor(() => expect(window.taskbarOverlay?.description).toBe(format.alertBadgeLabel(3)))
+    // Hidden: no taskbar button, so the new count reaches none.
+    window.hide()
+    desktop.setBadge(5)
+    await vi.waitFor(() => expect(window.overlayIcons).toHaveLength(2))
+    expect(window.taskbarOverlay).toBeNull()
+    // Shown again: a new button, and the latest count on it.
+    window.show()
+    expect(window.taskbarOverlay?.description).toBe(format.alertBadgeLabel(5))
+    expect(window.taskbarOverlay?.image?.toPNG()).toEqual(expected.get(5))
+    // Read while hidden: the button comes back without a count.
+    window.hide()
+    desktop.setBadge(0)
+    await vi.waitFor(() => expect(window.overlayIcons).toHaveLength(4))
+    window.show()
+    expect(window.taskbarOverlay).toBeNull()
+  })
+
   it('on Linux leaves the taskbar overlay alone', async () => {
     const { desktop, refs } = setup({ platform: 'linux' })
     desktop.setBadge(3)

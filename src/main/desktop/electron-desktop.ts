@@ -4,9 +4,8 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { linkFromRoute, routeFromLink } from '@shared/deep-link'
-import { format, messages } from '@shared/messages'
 import type { DesktopPort, NativeNotification } from '../desktop-port'
-import { renderBadgeIcon } from '../media/badge-icon'
+import { createBadge } from './badge'
 
 const xmlEscape = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!)
@@ -135,7 +134,7 @@ export function routeEarlierNotifications(
   }
 }
 
-/** The DesktopPort on a real OS: notifications, tray badge, dock/launcher count, taskbar overlay. */
+/** The DesktopPort on a real OS: notifications, the alert count (badge.ts), the theme, the save dialog. */
 export function createElectronDesktop(options: {
   window: () => BrowserWindow | null
   tray: () => Tray | null
@@ -148,9 +147,6 @@ export function createElectronDesktop(options: {
   platform?: NodeJS.Platform
 }): DesktopPort {
   const platform = options.platform ?? process.platform
-  // What was last drawn and where: a count reported before the tray or window existed
-  // (at start) is drawn again once they do.
-  let drawn: { count: number; tray: Tray | null; window: BrowserWindow | null } | null = null
   // Electron holds notifications weakly: without a reference here a collected one
   // forgets its click handler and the click would not open the post.
   const shown = new Set<Notification>()
@@ -232,34 +228,7 @@ export function createElectronDesktop(options: {
         console.warn('notification', error)
       }
     },
-    setBadge(count) {
-      const tray = options.tray()
-      const window = options.window()
-      if (drawn && drawn.count === count && drawn.tray === tray && drawn.window === window) return
-      const current = { count, tray, window }
-      drawn = current
-      // Windows: Electron's setBadgeCount draws a taskbar overlay of its own, and Magpie's
-      // (below) carries the count's spoken label; one overlay, not two. Linux: it shows only
-      // under Unity's launcher (false elsewhere), so the tray icon carries the count everywhere.
-      if (platform !== 'win32') app.setBadgeCount(count)
-      tray?.setToolTip(format.trayTooltip(count))
-      if (platform === 'darwin') {
-        // The template icon stays as it is; the count is text beside it in the menu bar.
-        tray?.setTitle(count > 0 ? String(count) : '')
-        return
-      }
-      void renderBadgeIcon(options.trayIconPng, count, 32)
-        .then((png) => {
-          // Renders can finish out of order: only the latest count is shown.
-          if (drawn !== current) return
-          tray?.setImage(nativeImage.createFromBuffer(png))
-          if (platform === 'win32' && window) {
-            const overlay = count > 0 ? nativeImage.createFromBuffer(png).resize({ width: 16, height: 16 }) : null
-            window.setOverlayIcon(overlay, count > 0 ? format.alertBadgeLabel(count) : messages.appName)
-          }
-        })
-        .catch((error: unknown) => console.error('badge icon', error))
-    },
+    setBadge: createBadge({ window: options.window, tray: options.tray, trayIconPng: options.trayIconPng, platform }),
     isFocused() {
       const window = options.window()
       return Boolean(window && window.isVisible() && window.isFocused())

@@ -221,16 +221,25 @@ describe('src/main/index.ts', () => {
     expect(window.isDestroyed()).toBe(true)
   })
 
-  it('the tray menu opens the window, goes to the alerts and quits', async () => {
+  it('the tray menu opens the window, goes to 새 글, 알림 and 설정, and quits', async () => {
     const d = await boot()
     await started(d)
     const window = d.electronRecording.windows[0]!
     const menu = d.electronRecording.trays[0]!.contextMenu!
     const item = (label: string) => menu.find((entry) => entry.label === label)!
 
-    item(messages.trayAlerts).click!()
+    window.hide()
+    item(messages.taskAlerts).click!()
     expect(window.isVisible() && window.isFocused()).toBe(true)
-    expect(window.webContents.sent).toContainEqual({ channel: 'app:navigate', args: [{ route: '/myalert' }] })
+    expect(window.webContents.sent.at(-1)).toEqual({ channel: 'app:navigate', args: [{ route: '/myalert' }] })
+    window.hide()
+    item(messages.taskNewPost).click!()
+    expect(window.isVisible()).toBe(true)
+    expect(window.webContents.sent.at(-1)).toEqual({ channel: 'app:navigate', args: [{ route: '/write/new' }] })
+    window.hide()
+    item(messages.taskSettings).click!()
+    expect(window.isVisible()).toBe(true)
+    expect(window.webContents.sent.at(-1)).toEqual({ channel: 'app:command', args: [{ command: 'settings' }] })
 
     window.hide()
     item(messages.trayOpen).click!()
@@ -239,6 +248,69 @@ describe('src/main/index.ts', () => {
     expect(d.electronRecording.app.quits).toBe(0)
     item(messages.trayQuit).click!()
     expect(d.electronRecording.app.quits).toBe(1)
+  })
+
+  it('on macOS the Dock menu offers 새 글, 알림 and 설정; Windows and Linux have no Dock', async () => {
+    pretendPlatform('darwin')
+    const d = await boot()
+    await started(d)
+    const window = d.electronRecording.windows[0]!
+    const dock = d.electronRecording.shellTasks.dockMenu as { label: string; click(): void }[]
+    expect(dock.map((entry) => entry.label)).toEqual(['새 글', '알림', '설정'])
+    window.hide()
+    dock[0]!.click()
+    expect(window.isVisible()).toBe(true)
+    expect(window.webContents.sent.at(-1)).toEqual({ channel: 'app:navigate', args: [{ route: '/write/new' }] })
+    // No Jump List on macOS: app.setUserTasks is Windows's alone.
+    expect(d.electronRecording.shellTasks.userTasks).toBeNull()
+  })
+
+  it('an installed Windows app lists 새 글, 알림 and 설정 in its Jump List; a task reaching the running copy opens its page', async () => {
+    pretendPlatform('win32')
+    ;(process as { resourcesPath?: string }).resourcesPath = packagedResources
+    const d = await boot({ configure: (double) => (double.electronRecording.config.isPackaged = true) })
+    await started(d)
+    const window = d.electronRecording.windows[0]!
+    const tasks = d.electronRecording.shellTasks.userTasks!
+    expect(tasks.map((task) => [task.title, task.program, task.arguments])).toEqual([
+      ['새 글', process.execPath, '--magpie-task=new-post'],
+      ['알림', process.execPath, '--magpie-task=alerts'],
+      ['설정', process.execPath, '--magpie-task=settings']
+    ])
+    expect(tasks.every((task) => task.description.endsWith('요') && task.iconPath === process.execPath)).toBe(true)
+    expect(d.electronRecording.shellTasks.dockMenu).toBeNull()
+
+    // Windows starts a second copy with the task's arguments; it hands them over.
+    window.hide()
+    d.app.emit('second-instance', d.fakeEvent(), ['C:\\Magpie\\Magpie.exe', '--magpie-task=settings'], 'C:\\', {})
+    expect(window.isVisible() && window.isFocused()).toBe(true)
+    expect(window.webContents.sent.at(-1)).toEqual({ channel: 'app:command', args: [{ command: 'settings' }] })
+    d.app.emit('second-instance', d.fakeEvent(), ['C:\\Magpie\\Magpie.exe', '--magpie-task=alerts'], 'C:\\', {})
+    expect(window.webContents.sent.at(-1)).toEqual({ channel: 'app:navigate', args: [{ route: '/myalert' }] })
+    // Anything else on a command line only brings the window forward.
+    const before = window.webContents.sent.length
+    for (const argv of [['Magpie.exe', '--magpie-task=delete-account'], ['Magpie.exe', '--magpie-task='], ['Magpie.exe', '--MAGPIE-TASK=settings']]) {
+      window.hide()
+      d.app.emit('second-instance', d.fakeEvent(), argv, 'C:\\', {})
+      expect(window.isVisible()).toBe(true)
+    }
+    expect(window.webContents.sent.length).toBe(before)
+  })
+
+  it('`npm start` on Windows sets no Jump List: its tasks would start a bare electron.exe', async () => {
+    pretendPlatform('win32')
+    const d = await boot()
+    await started(d)
+    expect(d.electronRecording.shellTasks.userTasks).toBeNull()
+  })
+
+  it('a Jump List task that starts Magpie opens 설정 once the page has loaded', async () => {
+    process.argv = [...savedProcess.argv, '--magpie-task=settings']
+    const d = await boot()
+    await started(d)
+    const window = d.electronRecording.windows[0]!
+    expect(window.webContents.sent).toContainEqual({ channel: 'app:command', args: [{ command: 'settings' }] })
+    expect(window.isVisible() && window.isFocused()).toBe(true)
   })
 
   it('invalid settings stop the app with a clear message and no window', async () => {

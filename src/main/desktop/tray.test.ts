@@ -20,7 +20,7 @@ afterEach(() => {
 const pretendPlatform = (value: NodeJS.Platform) => Object.defineProperty(process, 'platform', { ...platform, value })
 
 function setup(image: NativeImage = trayImage(resources, 'linux')) {
-  const actions = { open: vi.fn(), alerts: vi.fn(), quit: vi.fn() }
+  const actions = { open: vi.fn(), task: vi.fn(), quit: vi.fn() }
   const returned = createTray(image, actions)
   expect(electronRecording.trays).toHaveLength(1)
   const tray = electronRecording.trays[0]!
@@ -61,10 +61,10 @@ describe('createTray', () => {
     expect(tray.toolTip).toBe('까치')
   })
 
-  it('has the menu 열기 · 알림 보기 · (separator) · 종료', () => {
+  it('has the menu 열기 · 새 글 · 알림 · 설정 · (separator) · 종료', () => {
     const { tray } = setup()
     const menu = tray.contextMenu!
-    expect(menu.map((item) => item.type === 'separator' ? '---' : item.label)).toEqual(['열기', '알림 보기', '---', '종료'])
+    expect(menu.map((item) => item.type === 'separator' ? '---' : item.label)).toEqual(['열기', '새 글', '알림', '설정', '---', '종료'])
   })
 
   it('each menu item does its own action, and only that', () => {
@@ -73,9 +73,11 @@ describe('createTray', () => {
     const byLabel = (label: string) => menu.find((item) => item.label === label)!
     byLabel('열기').click!()
     expect(actions.open).toHaveBeenCalledTimes(1)
-    expect(actions.alerts).not.toHaveBeenCalled()
-    byLabel('알림 보기').click!()
-    expect(actions.alerts).toHaveBeenCalledTimes(1)
+    expect(actions.task).not.toHaveBeenCalled()
+    byLabel('새 글').click!()
+    byLabel('알림').click!()
+    byLabel('설정').click!()
+    expect(actions.task.mock.calls).toEqual([['newPost'], ['alerts'], ['settings']])
     expect(actions.quit).not.toHaveBeenCalled()
     byLabel('종료').click!()
     expect(actions.quit).toHaveBeenCalledTimes(1)
