@@ -22,6 +22,7 @@ import { utilityImageWorker } from './desktop/image-process'
 import { handleMediaProtocol, mediaUrl } from './desktop/media-protocol'
 import { attachContextMenu, installApplicationMenu, setAboutPanel } from './desktop/menus'
 import { electronNetwork } from './desktop/network'
+import { createProblemReporter, startCrashReporter } from './desktop/problem-report'
 import { quitAfterClose } from './desktop/quit'
 import { logChildProcesses, recoverFromCrashes } from './desktop/recovery'
 import { setSpellingLanguages } from './desktop/spellcheck'
@@ -94,6 +95,7 @@ function runTask(task: ShellTask): void {
 if (!app.requestSingleInstanceLock()) {
   app.quit()
 } else {
+  startCrashReporter()
   registerSchemes()
   registerProtocolClient(app, app.isPackaged)
   // macOS hands links over as open-url, from before ready on: the router holds them for the window.
@@ -253,6 +255,7 @@ async function start(): Promise<void> {
     if (!shown.isDestroyed()) saveBounds(boundsFile, shown)
     closeNow()
   })
+  const reportProblem = createProblemReporter({ window: () => window, logFile: mainLog.file, log: (error) => mainLog.log.error('problem report', error) })
   const zoom = keepZoom(window.webContents, join(settings.profileDir, 'zoom.json'))
   installApplicationMenu(process.platform, development, {
     settings: () => runTask('settings'),
@@ -261,6 +264,7 @@ async function start(): Promise<void> {
       shell.checkForUpdates()
       runTask('settings')
     },
+    reportProblem: () => void reportProblem(),
     zoom
   })
   attachContextMenu(window)

@@ -17,6 +17,7 @@ import {
   type SpellcheckState
 } from './electron-double-spellcheck'
 import { emptyShellTasks, fakeDock, fakeSetUserTasks } from './electron-double-tray-tasks'
+import { emptyCrashReporter, fakeCrashReporter } from './electron-double-crash'
 
 /**
  * A recording stand-in for the `electron` module, for Vitest (vitest.config.ts aliases
@@ -241,6 +242,8 @@ function emptyRecording() {
     aboutPanelOptions: [] as Record<string, unknown>[],
     /** [tray] The Dock menu and the Jump List (electron-double-tray-tasks.ts). */
     shellTasks: emptyShellTasks(),
+    /** [crash] crashReporter.start calls (electron-double-crash.ts). */
+    crashReporter: emptyCrashReporter(),
     applicationMenus: [] as (MenuItemTemplate[] | null)[],
     popups: [] as { menu: MenuItemTemplate[]; options: unknown }[],
     messageBoxes: [] as { window: unknown; options: Record<string, unknown> }[],
@@ -259,7 +262,7 @@ function emptyRecording() {
       /** [desk] The spellchecker's languages and custom dictionary (electron-double-spellcheck.ts). */
       spellcheck: emptySpellcheck() as SpellcheckState
     },
-    shell: { openedExternal: [] as string[] },
+    shell: { openedExternal: [] as string[], shownInFolder: [] as string[] },
     dialog: {
       errorBoxes: [] as { title: string; content: string }[],
       /** showSaveDialog calls: the window it was modal to (null: none) and its options. */
@@ -470,6 +473,12 @@ class FakeApp extends EventEmitter {
     record('app.getPath', name)
     const chosen = pathOverrides.get(name) ?? (name === 'sessionData' ? pathOverrides.get('userData') : undefined)
     if (chosen) return chosen
+    // [crash] userData/Crashpad unless set itself, worked out from userData when asked (electron_paths.cc:34-38).
+    if (name === 'crashDumps') {
+      const dir = join(this.getPath('userData'), 'Crashpad')
+      mkdirSync(dir, { recursive: true })
+      return dir
+    }
     userDataRoot ??= mkdtempSync(join(tmpdir(), 'magpie-electron-double-'))
     const dir = join(userDataRoot, name)
     mkdirSync(dir, { recursive: true })
@@ -1277,8 +1286,15 @@ export const shell = {
     record('shell.openExternal', url)
     electronRecording.shell.openedExternal.push(url)
     return Promise.resolve()
+  },
+  /** [crash] Shows the file in the file manager, selected where it can; returns nothing (docs/api/shell.md:24-28). */
+  showItemInFolder(fullPath: string): void {
+    record('shell.showItemInFolder', fullPath)
+    electronRecording.shell.shownInFolder.push(fullPath)
   }
 }
+
+export const crashReporter = fakeCrashReporter(() => electronRecording.crashReporter, () => app.getPath('crashDumps'), record)
 
 /** Its first use before ready throws (lib/browser/api/screen.ts:13-51; electron_api_screen.cc:204-209) */
 export const screen = {

@@ -1,13 +1,9 @@
-import archiver from 'archiver'
-import { createWriteStream } from 'node:fs'
-import { rename, rm } from 'node:fs/promises'
-import type { Readable } from 'node:stream'
 import type { ExportedData } from './exported-data'
-import { finished } from 'node:stream/promises'
 import type { Emit } from './live-events'
 import type { DesktopPort } from '../desktop-port'
 import { AppError } from '../errors'
 import { exportPage } from './export-page'
+import { writeZipFile } from './zip-file'
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
 
@@ -26,45 +22,24 @@ function jsonFiles(data: ExportedData, exportedAt: number): [string, string][] {
 }
 
 /**
- * Writes the archive to `path`: first as `path.part`, renamed when complete, so a failure or a
- * quit midway never leaves a broken ZIP under the chosen name. Entries go in one at a time
- * (each waits for the one before), and `onProgress` hears the share done after each.
+ * Writes the archive to `path` (through `path.part`: zip-file.ts). Entries go in one at a time,
+ * and `onProgress` hears the share done after each.
  */
 export async function writeExport(path: string, data: ExportedData, exportedAt: number, onProgress: (fraction: number) => void): Promise<void> {
-  const part = `${path}.part`
-  const archive = archiver('zip', { zlib: { level: 6 } })
-  const output = createWriteStream(part)
-  const failed = new Promise<never>((_, reject) => {
-    archive.on('error', reject)
-    output.on('error', reject)
-  })
-  failed.catch(() => {})
-  archive.pipe(output)
   const texts: [string, string][] = [['index.html', exportPage(data, exportedAt)], ...jsonFiles(data, exportedAt)]
   const total = texts.length + data.photos.length
   let done = 0
-  const add = async (source: Readable | Buffer | string, name: string, store: boolean) => {
-    const entered = new Promise<void>((resolve) => archive.once('entry', () => resolve()))
-    archive.append(source, { name, date: new Date(exportedAt), store })
-    await Promise.race([entered, failed])
-    onProgress(++done / total)
-  }
-  try {
-    for (const [name, text] of texts) await add(text, name, false)
-    for (const photo of data.photos) {
-      const source = await Promise.race([photo.open(), failed])
-      if (source) await add(source, photo.file, true)
-      else onProgress(++done / total)
+  await writeZipFile(path, new Date(exportedAt), async (add) => {
+    for (const [name, text] of texts) {
+      await add(text, name, false)
+      onProgress(++done / total)
     }
-    await Promise.race([archive.finalize(), failed])
-    await Promise.race([finished(output), failed])
-    await rename(part, path)
-  } catch (error) {
-    archive.abort()
-    output.destroy()
-    await rm(part, { force: true }).catch(() => {})
-    throw error
-  }
+    for (const photo of data.photos) {
+      const source = await photo.open()
+      if (source) await add(source, photo.file, true)
+      onProgress(++done / total)
+    }
+  })
 }
 
 /** The date in the suggested file name, e.g. magpie-data-2026-11-26.zip (the person's own day). */

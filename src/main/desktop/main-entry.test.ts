@@ -138,6 +138,7 @@ describe('src/main/index.ts', () => {
     expect(r.protocol.handlers.size).toBe(0)
     expect(r.session.permissionRequestHandler).toBeNull()
     expect(d.app.listenerCount('second-instance')).toBe(0)
+    expect(r.crashReporter.starts).toEqual([])
     expect(existsSync(join(dataDir, 'magpie.db'))).toBe(false)
   })
 
@@ -174,6 +175,10 @@ describe('src/main/index.ts', () => {
     expect(apis.filter((api) => api === 'protocol.registerSchemesAsPrivileged')).toHaveLength(1)
     expect(apis.indexOf('protocol.registerSchemesAsPrivileged')).toBeLessThan(apis.indexOf('app.whenReady'))
     expect([...r.protocol.handlers.keys()].sort()).toEqual(['app', 'magpie-media'])
+    // Crashes are recorded from before ready on, under the profile, and never uploaded.
+    expect(r.crashReporter.starts).toEqual([{ uploadToServer: false, productName: 'Magpie' }])
+    expect(r.crashReporter.databases).toEqual([join(d.app.getPath('userData'), 'Crashpad')])
+    expect(apis.indexOf('crashReporter.start')).toBeLessThan(apis.indexOf('app.whenReady'))
     expect((await r.protocol.handlers.get('magpie-media')!(new Request('magpie-media://images/../magpie.db'))).status).toBe(404)
 
     // Permissions are locked down before the page loads.

@@ -7,7 +7,7 @@ import { applicationMenuTemplate, attachContextMenu, contextMenuTemplate, linkTo
 
 beforeEach(() => resetElectron())
 
-const actions = () => ({ settings: vi.fn(), newPost: vi.fn(), checkForUpdates: vi.fn(), zoom: vi.fn() })
+const actions = () => ({ settings: vi.fn(), newPost: vi.fn(), checkForUpdates: vi.fn(), zoom: vi.fn(), reportProblem: vi.fn() })
 type Item = MenuItemConstructorOptions
 const flatten = (items: Item[]): Item[] => items.flatMap((item) => [item, ...(Array.isArray(item.submenu) ? flatten(item.submenu) : [])])
 const roles = (items: Item[]) => flatten(items).map((item) => item.role).filter(Boolean)
@@ -36,6 +36,17 @@ describe('the application menu', () => {
 
   it('in development adds reload and DevTools', () => {
     expect(roles(applicationMenuTemplate('linux', true, actions()))).toEqual(expect.arrayContaining(['reload', 'toggleDevTools']))
+  })
+
+  it('도움말 ends with 문제 보고 on every OS', () => {
+    for (const os of ['win32', 'linux', 'darwin'] as const) {
+      const a = actions()
+      const help = applicationMenuTemplate(os, false, a).find((item) => item.role === 'help')!
+      const last = (help.submenu as Item[]).at(-1)!
+      expect(last.label, os).toBe(messages.menuReportProblem)
+      ;(last.click as () => void)()
+      expect(a.reportProblem, os).toHaveBeenCalledOnce()
+    }
   })
 
   it('each item does its own action: settings, new post, updates, zoom in (both keys), out and reset', () => {

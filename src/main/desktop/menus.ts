@@ -10,6 +10,8 @@ export interface MenuActions {
   newPost(): void
   checkForUpdates(): void
   zoom(direction: 'in' | 'out' | 'reset'): void
+  /** 도움말 → 문제 보고 (problem-report.ts). */
+  reportProblem(): void
 }
 
 type Item = MenuItemConstructorOptions
@@ -85,7 +87,8 @@ export function applicationMenuTemplate(platform: NodeJS.Platform, development: 
       ...(mac ? [{ type: 'separator' } as Item, { label: messages.menuFront, role: 'front' } as Item] : [])
     ]
   }
-  const help: Item = { label: messages.menuHelp, role: 'help', submenu: mac ? [updates] : [about, updates] }
+  const report: Item = { label: messages.menuReportProblem, click: () => actions.reportProblem() }
+  const help: Item = { label: messages.menuHelp, role: 'help', submenu: mac ? [updates, { type: 'separator' }, report] : [about, updates, { type: 'separator' }, report] }
   return [...(mac ? [appMenu] : []), file, edit, view, window, help]
 }
 

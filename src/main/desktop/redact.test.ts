@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest'
+import { redact } from './redact'
+
+const linux = { home: '/home/kim', user: 'kim' }
+const windows = { home: 'C:\\Users\\Kim', user: 'Kim' }
+
+describe('redact', () => {
+  it('takes out emails, tokens, queries, Korean text, the home folder and the account name', () => {
+    const hostile = [
+      '01:02:03 › [community] sign in failed for alice.park+magpie@example.co.kr: auth/wrong-password',
+      'token eyJhbGciOiJSUzI1NiIsImtpZCI6IjEifQ.eyJzdWIiOiJhYmMiLCJlbWFpbCI6ImFAYi5jIn0.c2lnbmF0dXJlLXNpZ25hdHVyZQ',
+      'apiKey AIzaSyA1234567890abcdefghijklmnopqrstuv and refresh AMf-vBx_9q8w7e6r5t4y3u2i1o0pASDFGHJKL',
+      'GET https://firestore.googleapis.com/v1/projects/x/documents?key=AIzaSecret&q=오늘의%20사진#frag',
+      '[ipc] posts:create failed: 오늘은 비밀 이야기를 써요 (nickname 까치맘)',
+      'ENOENT: /home/kim/.config/Magpie/images/p1.webp and /home/KIM/x',
+      'user kim started; kimchi stays'
+    ].join('\n')
+    const out = redact(hostile, linux)
+    for (const secret of ['alice.park', 'example.co.kr', 'eyJhbGci', 'AIzaSyA', 'AMf-vBx', 'AIzaSecret', '오늘', '까치맘', 'kim/', 'KIM', ' kim ']) {
+      expect(out, secret).not.toContain(secret)
+    }
+    expect(out).toContain('[email]: auth/wrong-password')
+    expect(out).toContain('https://firestore.googleapis.com/v1/projects/x/documents?[query]')
+    expect(out).toContain('[ipc] posts:create failed: [text] (nickname [text])')
+    expect(out).toContain('~/.config/Magpie/images/p1.webp and ~/x')
+    expect(out).toContain('user [user] started; kimchi stays')
+    expect(out.match(/\[token\]/g)).toHaveLength(3)
+  })
+
+  it('on Windows, the home folder in either separator and any case', () => {
+    const out = redact('Error at C:\\Users\\Kim\\AppData\\Roaming\\Magpie\\logs and c:/users/kim/AppData; D:\\Kim\\photos', windows)
+    expect(out).toBe('Error at ~\\AppData\\Roaming\\Magpie\\logs and ~/AppData; D:\\[user]\\photos')
+  })
+
+  it('keeps what a developer needs: levels, times, English errors, short ids and stack paths', () => {
+    const line = '[2026-11-29 01:02:03.456] [warn] [firebase] feed listener failed FirebaseError: [code=permission-denied] at /opt/Magpie/resources/app.asar/out/main/index.js:12:3 post p1Xy9'
+    expect(redact(line, linux)).toBe(line)
+  })
+})

@@ -1,0 +1,38 @@
+/**
+ * What 문제 보고 takes out of the logs before they go into the report (docs/decisions/040-crash-reports.md):
+ * anything that could name the person or carry what they wrote. Main's log holds error
+ * messages, not payloads, but an error can quote a value, a path or a URL.
+ */
+export interface Person {
+  /** The OS account's home folder, written as `~`. */
+  home: string
+  /** The OS account's name, written as `[user]` wherever it stands alone (in a path, say). */
+  user: string
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+const rules: [RegExp, string][] = [
+  // Email addresses (a Firebase error can quote one).
+  [/[^\s@<>()"'`,;:]+@[^\s@<>()"'`,;:]+\.[^\s@<>()"'`,;:]+/g, '[email]'],
+  // A URL's query and fragment: tokens, keys, a search's words. Its origin and path stay.
+  [/\b([a-z][a-z0-9+.-]*:\/\/[^\s?#"'`]*)[?#][^\s"'`]*/gi, '$1?[query]'],
+  // JSON Web Tokens (ID tokens), whose header alone can be short.
+  [/\beyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]*)?/g, '[token]'],
+  // Tokens and keys: refresh tokens, API keys, session secrets; ids are shorter.
+  [/[A-Za-z0-9_-]{32,}(?:\.[A-Za-z0-9_-]+)*={0,2}/g, '[token]'],
+  // Text in Korean, or any other script: what people write, and nicknames.
+  [/[^\t\n\r -~]+(?: +[^\t\n\r -~]+)*/g, '[text]']
+]
+
+export function redact(text: string, person: Person): string {
+  let out = text
+  if (person.home.length > 1) {
+    // Windows paths are case-insensitive and come with either separator.
+    const variants = new Set([person.home, person.home.replace(/\\/g, '/'), person.home.replace(/\//g, '\\')])
+    for (const home of variants) out = out.replace(new RegExp(escape(home), 'gi'), '~')
+  }
+  if (person.user.length > 1) out = out.replace(new RegExp(`(?<![A-Za-z0-9_.-])${escape(person.user)}(?![A-Za-z0-9_-])`, 'gi'), '[user]')
+  for (const [pattern, replacement] of rules) out = out.replace(pattern, replacement)
+  return out
+}
