@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { basename, join } from 'node:path'
 import type { ThemeChoice } from '@shared/limits'
-import type { DesktopPort, NativeNotification } from '../main/desktop-port'
+import type { AnswerTarget, DesktopPort, NativeNotification } from '../main/desktop-port'
 
 export interface RecordedNotification {
   title: string
@@ -12,6 +12,8 @@ export interface RecordedNotification {
   /** Grouped alerts share a tag; `update` means it replaced the tag's notification on screen. */
   tag: string | null
   update: boolean
+  /** A comment's can be answered from the notification: the post and its recipient's digest. */
+  answer: AnswerTarget | null
 }
 
 export interface DesktopRecording {
@@ -54,7 +56,8 @@ export function createRecordingDesktop(onNavigate: (route: string) => void = () 
         hasIcon: notification.icon !== null,
         route: notification.route,
         tag: notification.tag ?? null,
-        update: notification.update ?? false
+        update: notification.update ?? false,
+        answer: notification.answer ?? null
       })
     },
     setBadge(count: number) {

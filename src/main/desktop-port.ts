@@ -16,7 +16,18 @@ export interface NativeNotification {
   tag?: string
   /** Replaces the tag's earlier notification: its text changes, without a sound. */
   update?: boolean
+  /** A comment's: 좋아요 and 답글 from the notification itself, where the OS has them (core/notification-answers.ts). */
+  answer?: AnswerTarget
 }
+
+/** The post an answer goes to, and for whom the notification was (an opaque digest of their id). */
+export interface AnswerTarget {
+  postId: string
+  recipient: string
+}
+
+/** 좋아요 (the post's heart) or 답글 (a comment on the post), as the OS handed it over: untrusted. */
+export type NotificationAnswer = AnswerTarget & ({ kind: 'like' } | { kind: 'reply'; text: string })
 
 export interface DesktopPort {
   notify(notification: NativeNotification): void

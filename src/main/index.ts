@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url'
 import type { EventName } from '@shared/ipc/channels'
 import type { EventPayloads } from '@shared/ipc/contract'
 import type { ShellNotice } from '@shared/types'
+import type { NotificationAnswer } from './desktop-port'
 import { createMagpie } from './app/create-magpie'
 import { createInvitations } from './core/invitations'
 import { createShellService } from './app/shell-service'
@@ -83,6 +84,13 @@ let settingsWaiting = false
 function openSettings(): void {
   if (pageLoaded) emit('app:command', { command: 'settings' })
   else settingsWaiting = true
+}
+/** 좋아요 and 답글 from notifications wait for Magpie's services: a toast's 답글 can start the app. */
+const waitingAnswers: NotificationAnswer[] = []
+let answerNow: ((answer: NotificationAnswer) => void) | null = null
+function answered(answer: NotificationAnswer): void {
+  if (answerNow) answerNow(answer)
+  else waitingAnswers.push(answer)
 }
 /** A task from the tray, the Dock menu or the Jump List: the window comes forward at its page. */
 function runTask(task: ShellTask): void {
@@ -163,7 +171,7 @@ async function start(): Promise<void> {
   const settings = loadSettings(process.env, appDataDir)
   lockDownSession()
   setSpellingLanguages(session.defaultSession, process.platform)
-  routeEarlierNotifications((route) => links.open(route), process.platform, development ? devToastActivatorCLSID : toastActivatorCLSID, launchInfo)
+  routeEarlierNotifications((route) => links.open(route), process.platform, development ? devToastActivatorCLSID : toastActivatorCLSID, launchInfo, answered)
   // macOS says so only from ready on.
   const atLogin = wasOpenedAtLogin(process.platform, process.argv)
   setAboutPanel(join(resources, 'icon.png'))
@@ -175,7 +183,8 @@ async function start(): Promise<void> {
     trayIconPng,
     showRoute,
     toastIconDir: join(app.getPath('temp'), 'magpie-toast-icons'),
-    notificationsFailed: () => notice('notificationsFailed')
+    notificationsFailed: () => notice('notificationsFailed'),
+    answered
   })
   const shell = createShellService({
     profileDir: settings.profileDir,
@@ -218,6 +227,8 @@ async function start(): Promise<void> {
       ? { encrypt: (plain) => safeStorage.encryptString(plain), decrypt: (data) => safeStorage.decryptString(data) }
       : null
   })
+  answerNow = (answer) => void running.answerNotification(answer).catch((error: unknown) => mainLog.log.error('notification answer', error))
+  for (const answer of waitingAnswers.splice(0)) answerNow(answer)
   // Closed at once, synchronously: when the OS or an installer ends the process right after.
   let closedNow = false
   const closeNow = () => {

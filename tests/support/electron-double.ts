@@ -1104,6 +1104,27 @@ export class FakeNotification extends EventEmitter {
     this.emit('click', fakeEvent())
   }
 
+  /**
+   * [notify] macOS: the person typed in the reply field (hasReply) and sent it. Electron emits 'reply'
+   * with an event object carrying `reply`, then the text again (deprecated)
+   * (notification_center_delegate.mm:58-65; electron_api_notification.cc:231-243).
+   */
+  reply(text: string): void {
+    if (!this.options.hasReply) throw new Error('the notification has no reply field')
+    this.emit('reply', Object.assign(fakeEvent(), { reply: text }), text)
+  }
+
+  /**
+   * [notify] macOS: a button of `actions` ("ACTION_<index>"); 'action' with an event object carrying
+   * actionIndex and selectionIndex (-1), then both again (notification_center_delegate.mm:66-70;
+   * electron_api_notification.cc:211-225).
+   */
+  action(index: number): void {
+    const actions = (this.options.actions as unknown[] | undefined) ?? []
+    if (index < 0 || index >= actions.length) throw new Error(`no action ${index}`)
+    this.emit('action', Object.assign(fakeEvent(), { actionIndex: index, selectionIndex: -1 }), index, -1)
+  }
+
   /** The OS refused to show it (macOS: an unsigned app; Windows: toasts off). ((event, error: string): electron_api_notification.cc:250-252; docs/api/notification.md on unsigned macOS builds) */
   fail(error: string): void {
     this.emit('failed', fakeEvent(), error)

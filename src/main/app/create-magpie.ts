@@ -14,6 +14,7 @@ import { routeNetwork } from '../firebase/network'
 import type { ConnectFirebase, EmulatorHosts } from '../firebase/ports'
 import { connectFirebase } from '../firebase/sdk-adapter'
 import { createDispatcher, sessionChannels } from '../ipc/dispatch'
+import { createNotificationAnswers } from '../core/notification-answers'
 import { createHandlers } from '../ipc/handlers'
 import { useImageWorker } from '../media/image-pipeline'
 import type { SpawnWorker } from '../media/image-service'
@@ -141,6 +142,8 @@ export async function createMagpie(options: MagpieOptions) {
 
   return {
     dispatch,
+    /** 좋아요 or 답글 from a comment's notification, through the dispatcher as the person signed in now. */
+    answerNotification: createNotificationAnswers({ dispatch, currentUserId: () => active().auth.currentUserId(), desktop: options.desktop, emit: options.emit }),
     /** Where magpie:// links are read: `routeFor(link)` gives the route to show. */
     invitations,
     /** The local backend's services (tests and benchmarks drive them directly). */

@@ -10,6 +10,7 @@ import type { ChangeRow } from '../store/changes-store'
 import type { ServiceContext } from './context'
 import type { Views } from './mappers'
 import { alertSentence } from './alert-groups'
+import { answerRecipient } from './notification-answers'
 import { createNotificationPolicy } from './notification-policy'
 import type { NotificationSettingsService } from './notification-settings'
 
@@ -52,7 +53,7 @@ export function createLiveService(
     for (const record of store.alerts.getMany(alertIds)) {
       if (reach(record, now) !== 'popup') continue
       try {
-        await notifyOne(record)
+        await notifyOne(record, userId)
       } catch (error) {
         // One alert that cannot be shown never keeps the later ones in the batch from theirs.
         console.error('notification', error)
@@ -60,7 +61,7 @@ export function createLiveService(
     }
   }
 
-  async function notifyOne(record: AlertRecord): Promise<void> {
+  async function notifyOne(record: AlertRecord, userId: string): Promise<void> {
     const actorName = views.person(record.actorId, record.actorNickname, null).nickname
     const decision = policy.decide({ type: record.type, postId: record.postId, actorId: record.actorId, actorName })
     if (!decision) return
@@ -71,7 +72,9 @@ export function createLiveService(
       // A comment's opens the post at that comment, as its row does (decision 022).
       route: record.commentId ? `/detail/${record.postId}?${new URLSearchParams({ comment: record.commentId }).toString()}` : `/detail/${record.postId}`,
       tag: decision.tag,
-      update: decision.update
+      update: decision.update,
+      // A comment's can be answered from the notification (notification-answers.ts).
+      answer: record.type === 'comment' ? { postId: record.postId, recipient: answerRecipient(userId) } : undefined
     })
   }
 

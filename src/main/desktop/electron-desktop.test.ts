@@ -38,8 +38,10 @@ function setup(options: { tray?: FakeTray | null; window?: FakeBrowserWindow | n
   const refs = { tray, window }
   const showRoute = vi.fn()
   const notificationsFailed = vi.fn()
+  const answered = vi.fn()
   const desktop = createElectronDesktop({
     notificationsFailed,
+    answered,
     window: () => refs.window as unknown as BrowserWindow | null,
     tray: () => refs.tray as unknown as Tray | null,
     trayIconPng: base,
@@ -47,7 +49,7 @@ function setup(options: { tray?: FakeTray | null; window?: FakeBrowserWindow | n
     toastIconDir,
     platform: options.platform ?? 'linux'
   })
-  return { desktop, refs, showRoute, notificationsFailed }
+  return { desktop, refs, showRoute, notificationsFailed, answered }
 }
 
 const trayPng = (tray: FakeTray) => (tray.image as FakeNativeImage).toPNG()

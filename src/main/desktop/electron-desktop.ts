@@ -4,8 +4,9 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { linkFromRoute, routeFromLink } from '@shared/deep-link'
-import type { DesktopPort, NativeNotification } from '../desktop-port'
+import type { DesktopPort, NativeNotification, NotificationAnswer } from '../desktop-port'
 import { createBadge } from './badge'
+import { answerFromActivation, answerToastActions, listenForMacAnswers, macAnswerOptions } from './notification-answers'
 
 const xmlEscape = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!)
@@ -15,7 +16,7 @@ const xmlEscape = (text: string) =>
  * toast's launch argument, handed back to Notification.handleActivation even after the
  * toast moved to Action Center and its Notification object is gone, or Magpie restarted.
  */
-export function toastXml(notification: { title: string; body: string; route: string; iconFile: string | null; update?: boolean }): string {
+export function toastXml(notification: { title: string; body: string; route: string; iconFile: string | null; update?: boolean; actions?: string }): string {
   const link = linkFromRoute(notification.route)
   const launch = link ? ` launch="${xmlEscape(link)}"` : ''
   const icon = notification.iconFile
@@ -26,7 +27,7 @@ export function toastXml(notification: { title: string; body: string; route: str
   return (
     `<toast${launch} activationType="foreground"><visual><binding template="ToastGeneric">` +
     `<text>${xmlEscape(notification.title)}</text><text>${xmlEscape(notification.body)}</text>${icon}` +
-    `</binding></visual>${audio}</toast>`
+    `</binding></visual>${notification.actions ?? ''}${audio}</toast>`
   )
 }
 
@@ -103,13 +104,19 @@ export function routeEarlierNotifications(
   platform: NodeJS.Platform = process.platform,
   activatorCLSID = toastActivatorCLSID,
   /** macOS: the 'ready' event's launchInfo, a click that launched Magpie. */
-  launchInfo?: unknown
+  launchInfo?: unknown,
+  /** Windows: a toast's 좋아요 or 답글 (notification-answers.ts), from this run's toasts or earlier ones. */
+  answered: (answer: NotificationAnswer) => void = () => {}
 ): void {
   if (platform === 'win32') {
     // The same activator every run (unset, Electron makes a random one per run, which a toast
     // from an earlier run no longer reaches); Electron writes it into the Start-menu shortcut too.
     app.setToastActivatorCLSID(activatorCLSID)
-    Notification.handleActivation((details) => open(routeFromLink(details.arguments)))
+    Notification.handleActivation((details) => {
+      if (details.type === 'click') return open(routeFromLink(details.arguments))
+      const answer = answerFromActivation(details)
+      if (answer) answered(answer)
+    })
     Notification.isSupported()
   } else if (platform === 'darwin') {
     // The click that launched Magpie: its notification is no longer in the history below.
@@ -144,6 +151,8 @@ export function createElectronDesktop(options: {
   toastIconDir: string
   /** The OS refused a notification (macOS: an unsigned build; notifications turned off): told once a run. */
   notificationsFailed: (error: string) => void
+  /** macOS: a live notification's 좋아요 or 답글 (Windows' come through routeEarlierNotifications). */
+  answered: (answer: NotificationAnswer) => void
   platform?: NodeJS.Platform
 }): DesktopPort {
   const platform = options.platform ?? process.platform
@@ -159,7 +168,9 @@ export function createElectronDesktop(options: {
       // A click on a toast still on screen comes as its 'click'; one in Action Center after the
       // object is gone (or after a restart) through routeEarlierNotifications' activator.
       const iconFile = notification.icon ? toastIconFile(notification.icon, options.toastIconDir) : null
-      native = new Notification({ id: notificationId(notification.tag), toastXml: toastXml({ ...notification, iconFile }) })
+      const id = notificationId(notification.tag)
+      const actions = notification.answer ? answerToastActions(id, notification.route, notification.answer) : ''
+      native = new Notification({ id, toastXml: toastXml({ ...notification, iconFile, actions }) })
     } else {
       native = new Notification({
         id: platform === 'darwin' ? macNotificationId(notification) : notificationId(notification.tag),
@@ -168,8 +179,10 @@ export function createElectronDesktop(options: {
         title: notification.title,
         body: notification.body,
         icon: notification.icon ? nativeImage.createFromBuffer(notification.icon) : undefined,
-        silent: notification.update === true
+        silent: notification.update === true,
+        ...(platform === 'darwin' && notification.answer ? macAnswerOptions : {})
       })
+      if (platform === 'darwin' && notification.answer) listenForMacAnswers(native, notification.answer, options.answered)
     }
     native.on('click', () => {
       shown.delete(native)

@@ -78,7 +78,8 @@ export const events = [
   'connection:changed',
   'shell:changed',
   'app:notice',
-  'app:command'
+  'app:command',
+  'comments:replyKept'
 ] as const
 
 export type EventName = (typeof events)[number]

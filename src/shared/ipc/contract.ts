@@ -220,6 +220,8 @@ export interface EventPayloads {
   'app:notice': { notice: ShellNotice }
   /** The app menu's 설정… (and macOS's Cmd+,): the page opens its settings dialog. */
   'app:command': { command: 'settings' }
+  /** A 답글 from a notification that could not be sent: it waits in that post's comment box. */
+  'comments:replyKept': { postId: string; text: string }
 }
 
 export type EventListener<E extends EventName> = (payload: EventPayloads[E]) => void

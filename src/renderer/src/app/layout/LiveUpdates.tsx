@@ -4,13 +4,15 @@ import { messages } from '@shared/messages'
 import { useMagpieEvent } from '@/shared/lib/events'
 import { feedPost, refreshPost } from '@/shared/lib/post-cache'
 import { queryKeys } from '@/shared/lib/query-keys'
-import { applySession } from '@/shared/lib/session'
+import { applySession, useCurrentUser } from '@/shared/lib/session'
+import { useKeptReplies } from '@/features/comments/stores/comment-drafts'
 import { toast } from '@/shared/ui/toast'
 
 /** Applies main's pushed events to the cached data, so open screens update without reload. */
 export function LiveUpdates() {
   const client = useQueryClient()
   const navigate = useNavigate()
+  useKeptReplies(useCurrentUser()?.id ?? null)
 
   useMagpieEvent('session:changed', (session) => applySession(client, session))
 

@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { CommentView } from '@shared/types'
 import { installFakeMagpie, ok, renderWithApp } from '@tests/support/renderer/render'
+import { useKeptReplies } from '../stores/comment-drafts'
 import { CommentForm } from './CommentForm'
 
 const toast = vi.hoisted(() => Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn() }))
@@ -33,7 +34,25 @@ function setup() {
   return { added, box }
 }
 
+function KeptReplies() {
+  useKeptReplies('me')
+  return null
+}
+
 describe('CommentForm', () => {
+  it('a 답글 from a notification that main could not send waits in its post’s box', async () => {
+    const fake = installFakeMagpie({})
+    renderWithApp(
+      <>
+        <KeptReplies />
+        <CommentForm postId="post-1" />
+      </>,
+      { session: me }
+    )
+    await act(async () => fake.emit('comments:replyKept', { postId: 'post-1', text: '알림에서 쓴 답글' }))
+    expect(screen.getByLabelText<HTMLTextAreaElement>('댓글을 남겨 주세요').value).toBe('알림에서 쓴 답글')
+  })
+
   it('Enter sends and focus stays in the emptied box', async () => {
     const { added, box } = setup()
     fireEvent.change(box, { target: { value: '좋아요' } })

@@ -1,5 +1,6 @@
-import { useAtom } from 'jotai'
+import { useAtom, useSetAtom } from 'jotai'
 import { useCallback } from 'react'
+import { useMagpieEvent } from '@/shared/lib/events'
 import { sessionKeptAtom } from '@/shared/lib/session-kept'
 
 /** Who typed it: a signed-in person's id, or null when typed logged out. */
@@ -32,4 +33,13 @@ export function useCommentDraft(postId: string, userId: string | null): [string,
     [postId, userId, setDrafts]
   )
   return [text, setText]
+}
+
+/**
+ * A 답글 typed in a notification that main could not send (blank, too long, the post gone) waits
+ * in that post's comment box, for the person signed in (docs/decisions/036-answer-from-notifications.md).
+ */
+export function useKeptReplies(userId: string | null): void {
+  const setDrafts = useSetAtom(commentDraftsAtom)
+  useMagpieEvent('comments:replyKept', ({ postId, text }) => setDrafts((all) => ({ ...all, [postId]: { owner: userId, text } })))
 }
