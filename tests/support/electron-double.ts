@@ -671,24 +671,28 @@ export class FakeBrowserWindow extends EventEmitter {
   }
 
   /**
-   * [tray] Show() and Hide() notify their observers every time, so 'show' and 'hide' come even for a window
-   * already in that state (native_window_views.cc:587-596, 625-631; native_window.cc:518-524).
+   * [tray] On Windows and Linux Show() and Hide() notify their observers every time, so 'show' and 'hide'
+   * come even for a window already in that state (native_window_views.cc:587-596, 625-631;
+   * native_window.cc:518-524); on macOS they follow the window's occlusion state, so only a change
+   * emits (electron_ns_window_delegate.mm:57-78).
    */
   show(): void {
     record('BrowserWindow.show')
+    const wasVisible = this.visible
     if (!this.visible && !this.minimized) this.taskbarButtonCreated()
     this.visible = true
     this.minimized = false
-    this.emit('show', fakeEvent())
+    if (process.platform !== 'darwin' || !wasVisible) this.emit('show', fakeEvent())
   }
 
   hide(): void {
     record('BrowserWindow.hide')
+    const wasVisible = this.visible
     this.visible = false
     this.focused = false
     // [tray] Windows: a hidden window leaves the taskbar, button and overlay (native_window_views.cc:637-644).
     this.taskbarOverlay = null
-    this.emit('hide', fakeEvent())
+    if (process.platform !== 'darwin' || wasVisible) this.emit('hide', fakeEvent())
   }
 
   /**
