@@ -46,8 +46,10 @@ function add(file: string, record: CrashRecord): void {
 
 /**
  * Crashpad's minidump says when, not which process (that sits inside the dump, in memory nobody
- * should have to read). Main hears of every other process's end ('child-process-gone',
- * 'render-process-gone' on app: electron.d.ts App events), so it writes down which one and why;
+ * should have to read). Main hears of every other process's end — app's 'child-process-gone' with
+ * type, reason, exitCode and name (shell/browser/api/electron_api_app.cc:833-847) and each page's
+ * 'render-process-gone', passed on to app with its webContents (lib/browser/api/web-contents.ts:568-569)
+ * — so it writes down which one and why;
  * a dump with no such record at its time is main's own (docs/decisions/040-crash-reports.md).
  */
 export function recordCrashes(app: Pick<App, 'on'>, file: string, log: { warn(...args: unknown[]): void }, now: () => number = Date.now): void {
