@@ -24,6 +24,7 @@ import { handleMediaProtocol, mediaUrl } from './desktop/media-protocol'
 import { attachContextMenu, installApplicationMenu, setAboutPanel } from './desktop/menus'
 import { electronNetwork } from './desktop/network'
 import { createProblemReporter, startCrashReporter } from './desktop/problem-report'
+import { crashRecordsFile, recordCrashes } from './desktop/crash-records'
 import { quitAfterClose } from './desktop/quit'
 import { logChildProcesses, recoverFromCrashes } from './desktop/recovery'
 import { setSpellingLanguages } from './desktop/spellcheck'
@@ -104,6 +105,8 @@ if (!app.requestSingleInstanceLock()) {
   app.quit()
 } else {
   startCrashReporter()
+  // Which process each dump came from: main hears of every other one's end (crash-records.ts).
+  recordCrashes(app, crashRecordsFile(app.getPath('userData')), mainLog.log)
   registerSchemes()
   registerProtocolClient(app, app.isPackaged)
   // macOS hands links over as open-url, from before ready on: the router holds them for the window.
@@ -266,7 +269,7 @@ async function start(): Promise<void> {
     if (!shown.isDestroyed()) saveBounds(boundsFile, shown)
     closeNow()
   })
-  const reportProblem = createProblemReporter({ window: () => window, logFile: mainLog.file, log: (error) => mainLog.log.error('problem report', error) })
+  const reportProblem = createProblemReporter({ window: () => window, logFile: mainLog.file, crashRecords: crashRecordsFile(app.getPath('userData')), log: (error) => mainLog.log.error('problem report', error) })
   const zoom = keepZoom(window.webContents, join(settings.profileDir, 'zoom.json'))
   installApplicationMenu(process.platform, development, {
     settings: () => runTask('settings'),

@@ -3,7 +3,7 @@
  * double (electron-double.ts).
  */
 export interface CrashReporterState {
-  /** The options of each start() call. */
+  /** The options of the start() call that counted (the first). */
   starts: Record<string, unknown>[]
   /** Where app.getPath('crashDumps') pointed when start() ran: Crashpad's database stays there. */
   databases: string[]
@@ -21,6 +21,8 @@ export function fakeCrashReporter(state: () => CrashReporterState, crashDumps: (
     start(options: { submitURL?: string; uploadToServer?: boolean; [key: string]: unknown }): void {
       record('crashReporter.start', options)
       if ((options.uploadToServer ?? true) && !options.submitURL) throw new Error('submitURL must be specified when uploadToServer is true')
+      // Only the first start counts: the binding returns at once after it (shell/browser/api/electron_api_crash_reporter.cc:139-141).
+      if (state().starts.length > 0) return
       state().starts.push({ ...options })
       state().databases.push(crashDumps())
     }

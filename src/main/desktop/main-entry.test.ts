@@ -179,6 +179,9 @@ describe('src/main/index.ts', () => {
     expect(r.crashReporter.starts).toEqual([{ uploadToServer: false, productName: 'Magpie' }])
     expect(r.crashReporter.databases).toEqual([join(d.app.getPath('userData'), 'Crashpad')])
     expect(apis.indexOf('crashReporter.start')).toBeLessThan(apis.indexOf('app.whenReady'))
+    // Which process crashed is written down in the profile, for 문제 보고 (crash-records.ts).
+    d.app.emit('child-process-gone', d.fakeEvent(), { type: 'GPU', reason: 'crashed', exitCode: 139 })
+    expect(JSON.parse(readFileSync(join(d.app.getPath('userData'), 'logs', 'crashes.json'), 'utf8'))).toMatchObject([{ process: 'GPU', reason: 'crashed', exitCode: 139 }])
     expect((await r.protocol.handlers.get('magpie-media')!(new Request('magpie-media://images/../magpie.db'))).status).toBe(404)
 
     // Permissions are locked down before the page loads.

@@ -5,7 +5,8 @@ import { join } from 'node:path'
 import { messages } from '@shared/messages'
 import { app, electronRecording, FakeBrowserWindow, resetElectron } from '../../../tests/support/electron-double'
 import { readZip } from '../../../tests/support/zip'
-import { createProblemReporter, lastCrash, reportFileName, startCrashReporter } from './problem-report'
+import { crashRecordsFile } from './crash-records'
+import { createProblemReporter, lastCrash, reportFailure, reportFileName, startCrashReporter } from './problem-report'
 
 beforeEach(() => resetElectron())
 
@@ -18,6 +19,13 @@ describe('the crash reporter', () => {
     startCrashReporter()
     expect(electronRecording.crashReporter.starts).toEqual([{ uploadToServer: false, productName: 'Magpie' }])
     expect(electronRecording.crashReporter.databases).toEqual([join(profile, 'Crashpad')])
+  })
+
+  it('is started once: Electron ignores a second start', () => {
+    app.setPath('userData', folder())
+    startCrashReporter()
+    startCrashReporter()
+    expect(electronRecording.crashReporter.starts).toHaveLength(1)
   })
 })
 
@@ -46,7 +54,7 @@ describe('문제 보고', () => {
     writeFileSync(join(profile, 'logs', 'main.old.log'), '[warn] token eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJhYmNkZWZnaGlqa2xtbm9wcXJzdHV2In0.sig\n')
     const window = new FakeBrowserWindow({})
     const log = vi.fn()
-    const report = createProblemReporter({ window: () => window as never, logFile, log })
+    const report = createProblemReporter({ window: () => window as never, logFile, crashRecords: crashRecordsFile(profile), log })
     return { profile, report, window, log }
   }
 
@@ -54,6 +62,10 @@ describe('문제 보고', () => {
     const { profile, report, window } = setup()
     mkdirSync(join(profile, 'Crashpad', 'completed'), { recursive: true })
     writeFileSync(join(profile, 'Crashpad', 'completed', 'c0ffee.dmp'), 'MDMP with 메모리 내용 secret@example.com')
+    const dumpAt = Date.now()
+    utimesSync(join(profile, 'Crashpad', 'completed', 'c0ffee.dmp'), new Date(dumpAt), new Date(dumpAt))
+    // Main heard the GPU process crash a second after Crashpad wrote its dump (crash-records.ts).
+    writeFileSync(crashRecordsFile(profile), JSON.stringify([{ at: dumpAt + 1_000, process: 'GPU', reason: 'crashed', exitCode: 139 }]))
     const out = join(folder(), 'report.zip')
     electronRecording.messageBoxResponse = 0
     electronRecording.dialog.saveDialogAnswer = out
@@ -75,6 +87,8 @@ describe('문제 보고', () => {
     const page = entries.get('report.txt')!.bytes.toString('utf8')
     expect(page).toContain('app: 0.0.0-test (development)')
     expect(page).toMatch(/last crash: \d{4}-\d{2}-\d{2}T[\d:.]+Z \(\d+ bytes\)/)
+    expect(page).toContain('  process: GPU, crashed (exit code 139)')
+    expect(page).toMatch(/other processes that ended abnormally:\n {2}\d{4}-[\d-]+T[\d:.]+Z GPU: crashed \(exit code 139\)/)
     expect(page).toContain('minidump, not included:')
     expect(page).toContain('c0ffee.dmp')
   })
@@ -98,10 +112,34 @@ describe('문제 보고', () => {
     electronRecording.messageBoxResponse = 0
     electronRecording.dialog.saveDialogAnswer = join(blocked, 'report.zip')
     await report()
-    expect(electronRecording.dialog.errorBoxes).toEqual([{ title: messages.reportProblemTitle, content: messages.reportProblemFailed }])
+    expect(electronRecording.dialog.errorBoxes).toEqual([{ title: messages.reportProblemTitle, content: messages.reportProblemCannotWrite }])
     expect(log).toHaveBeenCalledOnce()
     expect(electronRecording.shell.shownInFolder).toEqual([])
     expect(existsSync(join(blocked, 'report.zip.part'))).toBe(false)
+  })
+
+  it('each failure says what the person can do, in Korean', () => {
+    const failure = (code: string) => Object.assign(new Error(code), { code })
+    expect(reportFailure(failure('ENOSPC'))).toBe(messages.reportProblemNoSpace)
+    expect(reportFailure(failure('EDQUOT'))).toBe(messages.reportProblemNoSpace)
+    for (const code of ['EACCES', 'EPERM', 'EROFS', 'ENOTDIR', 'ENOENT', 'EISDIR']) expect(reportFailure(failure(code)), code).toBe(messages.reportProblemCannotWrite)
+    expect(reportFailure(failure('EIO'))).toBe(messages.reportProblemFailed)
+    expect(reportFailure(new Error('archiver'))).toBe(messages.reportProblemFailed)
+    expect(reportFailure(null)).toBe(messages.reportProblemFailed)
+  })
+
+  it('a process name another program could set is made safe like the logs', async () => {
+    const { profile, report } = setup()
+    mkdirSync(join(profile, 'Crashpad'), { recursive: true })
+    writeFileSync(join(profile, 'Crashpad', 'x.dmp'), 'MDMP')
+    writeFileSync(crashRecordsFile(profile), JSON.stringify([{ at: Date.now(), process: `Utility (${homedir()}/비밀 kim@example.com)`, reason: 'crashed', exitCode: 1 }]))
+    const out = join(folder(), 'r.zip')
+    electronRecording.messageBoxResponse = 0
+    electronRecording.dialog.saveDialogAnswer = out
+    await report()
+    const page = (await readZip(out)).get('report.txt')!.bytes.toString('utf8')
+    for (const secret of [homedir(), '비밀', 'kim@example.com']) expect(page, secret).not.toContain(secret)
+    expect(page).toContain('process: Utility (~/[text] [email]), crashed (exit code 1)')
   })
 
   it('names the file after the person’s own day', () => {

@@ -4,6 +4,7 @@ import { homedir, release, userInfo } from 'node:os'
 import { basename, join } from 'node:path'
 import { messages } from '@shared/messages'
 import { writeZipFile } from '../core/zip-file'
+import { crashedProcess, readCrashRecords, type CrashRecord } from './crash-records'
 import { redact, type Person } from './redact'
 
 /**
@@ -50,6 +51,8 @@ export interface ReportFacts {
   versions: Pick<NodeJS.ProcessVersions, 'electron' | 'chrome' | 'node'>
   os: { platform: NodeJS.Platform; release: string; arch: string }
   crash: CrashDump | null
+  /** What main saw of other processes ending (crash-records.ts), oldest first. */
+  crashes: readonly CrashRecord[]
 }
 
 /**
@@ -61,9 +64,11 @@ export function reportText(facts: ReportFacts, person: Person): string {
   const crash = facts.crash
     ? [
         `last crash: ${new Date(facts.crash.at).toISOString()} (${facts.crash.bytes} bytes)`,
+        `  process: ${redact(crashedProcess(facts.crash.at, facts.crashes), person)}`,
         `  minidump, not included: ${redact(facts.crash.file, person)}`
       ]
     : ['last crash: none recorded']
+  const seen = facts.crashes.map((c) => `  ${new Date(c.at).toISOString()} ${redact(c.process, person)}: ${redact(c.reason, person)} (exit code ${c.exitCode})`)
   return [
     'Magpie problem report',
     `created: ${new Date(facts.at).toISOString()}`,
@@ -71,6 +76,7 @@ export function reportText(facts: ReportFacts, person: Person): string {
     `electron: ${facts.versions.electron}, chrome: ${facts.versions.chrome}, node: ${facts.versions.node}`,
     `os: ${facts.os.platform} ${facts.os.release} ${facts.os.arch}`,
     ...crash,
+    ...(seen.length > 0 ? ['other processes that ended abnormally:', ...seen] : []),
     'logs: logs/main.log (and main.old.log), with emails, tokens, addresses\' queries, text in Korean or any',
     '  other script, the home folder and the account name taken out.',
     ''
@@ -93,6 +99,14 @@ export async function writeProblemReport(path: string, facts: ReportFacts, logFi
   })
 }
 
+/** What the person can do about a failed write: free space, another folder, or try again. */
+export function reportFailure(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException | null)?.code
+  if (code === 'ENOSPC' || code === 'EDQUOT') return messages.reportProblemNoSpace
+  if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS' || code === 'ENOTDIR' || code === 'ENOENT' || code === 'EISDIR') return messages.reportProblemCannotWrite
+  return messages.reportProblemFailed
+}
+
 /** The OS account's name; an account without a passwd entry has none to take out. */
 function accountName(): string {
   try {
@@ -106,7 +120,7 @@ function accountName(): string {
  * 도움말 → 문제 보고: says what goes in, asks where to save it, writes it and shows it in its
  * folder, for the person to look at and send. Nothing leaves the computer by itself.
  */
-export function createProblemReporter(options: { window: () => BrowserWindow | null; logFile: string; log: (error: unknown) => void }) {
+export function createProblemReporter(options: { window: () => BrowserWindow | null; logFile: string; crashRecords: string; log: (error: unknown) => void }) {
   return async function reportProblem(): Promise<void> {
     const ask: MessageBoxOptions = {
       type: 'info',
@@ -136,13 +150,14 @@ export function createProblemReporter(options: { window: () => BrowserWindow | n
         packaged: app.isPackaged,
         versions: { electron: process.versions.electron ?? '', chrome: process.versions.chrome ?? '', node: process.versions.node },
         os: { platform: process.platform, release: release(), arch: process.arch },
-        crash: await lastCrash(app.getPath('crashDumps'))
+        crash: await lastCrash(app.getPath('crashDumps')),
+        crashes: readCrashRecords(options.crashRecords)
       }
       await writeProblemReport(chosen.filePath, facts, options.logFile, { home: homedir(), user: accountName() })
       shell.showItemInFolder(chosen.filePath)
     } catch (error) {
       options.log(error)
-      dialog.showErrorBox(messages.reportProblemTitle, messages.reportProblemFailed)
+      dialog.showErrorBox(messages.reportProblemTitle, reportFailure(error))
     }
   }
 }

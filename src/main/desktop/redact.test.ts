@@ -32,6 +32,26 @@ describe('redact', () => {
     expect(out).toBe('Error at ~\\AppData\\Roaming\\Magpie\\logs and ~/AppData; D:\\[user]\\photos')
   })
 
+  it('also percent-encoded: a file URL with the home folder or the account name, an email in a URL’s path', () => {
+    const kimLee = { home: 'C:\\Users\\Kim Lee', user: 'Kim Lee' }
+    const out = redact(
+      'load file:///C:/Users/Kim%20Lee/AppData/Roaming/Magpie/a.png failed; D:/Kim%20Lee/b; GET https://x.example/v1/accounts/alice%40example.com/profile',
+      kimLee
+    )
+    for (const secret of ['Kim%20Lee', 'Kim Lee', 'alice', 'example.com']) expect(out, secret).not.toContain(secret)
+    expect(out).toBe('load file:///~/AppData/Roaming/Magpie/a.png failed; D:/[user]/b; GET https://x.example/v1/accounts/[email]/profile')
+  })
+
+  it('credentials by name, however short: an Authorization header and JSON fields holding a token or password', () => {
+    const out = redact(
+      'Authorization: Basic dXNlcjpwdw== and Bearer ya29.a0Short; {"idToken":"abc","refreshToken":"r1","password":"hunter2","apiKey":"k\\"q","postId":"p1"}',
+      linux
+    )
+    for (const secret of ['dXNlcjpwdw', 'ya29', '"abc"', '"r1"', 'hunter2', 'k\\"q']) expect(out, secret).not.toContain(secret)
+    expect(out).toBe('Authorization: Basic [token] and Bearer [token]; {"idToken":"[secret]","refreshToken":"[secret]","password":"[secret]","apiKey":"[secret]","postId":"p1"}')
+    expect(redact('Basic checks passed', linux)).toBe('Basic checks passed')
+  })
+
   it('keeps what a developer needs: levels, times, English errors, short ids and stack paths', () => {
     const line = '[2026-11-29 01:02:03.456] [warn] [firebase] feed listener failed FirebaseError: [code=permission-denied] at /opt/Magpie/resources/app.asar/out/main/index.js:12:3 post p1Xy9'
     expect(redact(line, linux)).toBe(line)

@@ -13,8 +13,11 @@ export interface Person {
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 const rules: [RegExp, string][] = [
-  // Email addresses (a Firebase error can quote one).
-  [/[^\s@<>()"'`,;:]+@[^\s@<>()"'`,;:]+\.[^\s@<>()"'`,;:]+/g, '[email]'],
+  // Email addresses (a Firebase error can quote one), also percent-encoded in a URL's path.
+  [/[^\s@<>()"'`,;:/]+(?:@|%40)[^\s@<>()"'`,;:/]+\.[^\s@<>()"'`,;:/]+/gi, '[email]'],
+  // Credentials by name: an Authorization header's value, and a JSON field holding a token or password.
+  [/\b(Authorization\s*[:=]\s*"?\s*[A-Za-z]+\s+|Bearer\s+)[^\s"',;]+/gi, '$1[token]'],
+  [/("(?:[a-z]*token|password|secret|apikey|credential)"\s*:\s*)"(?:[^"\\]|\\.)*"/gi, '$1"[secret]"'],
   // A URL's query and fragment: tokens, keys, a search's words. Its origin and path stay.
   [/\b([a-z][a-z0-9+.-]*:\/\/[^\s?#"'`]*)[?#][^\s"'`]*/gi, '$1?[query]'],
   // JSON Web Tokens (ID tokens), whose header alone can be short.
@@ -29,10 +32,16 @@ export function redact(text: string, person: Person): string {
   let out = text
   if (person.home.length > 1) {
     // Windows paths are case-insensitive and come with either separator.
-    const variants = new Set([person.home, person.home.replace(/\\/g, '/'), person.home.replace(/\//g, '\\')])
+    const slashed = person.home.replace(/\\/g, '/')
+    // A file:// URL carries the folder percent-encoded (C:/Users/Kim%20Lee).
+    const variants = new Set([person.home, slashed, person.home.replace(/\//g, '\\'), encodeURI(slashed)])
     for (const home of variants) out = out.replace(new RegExp(escape(home), 'gi'), '~')
   }
-  if (person.user.length > 1) out = out.replace(new RegExp(`(?<![A-Za-z0-9_.-])${escape(person.user)}(?![A-Za-z0-9_-])`, 'gi'), '[user]')
+  if (person.user.length > 1) {
+    for (const user of new Set([person.user, encodeURIComponent(person.user)])) {
+      out = out.replace(new RegExp(`(?<![A-Za-z0-9_.-])${escape(user)}(?![A-Za-z0-9_-])`, 'gi'), '[user]')
+    }
+  }
   for (const [pattern, replacement] of rules) out = out.replace(pattern, replacement)
   return out
 }
