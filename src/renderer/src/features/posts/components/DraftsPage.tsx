@@ -65,16 +65,19 @@ function DraftsList({ userId }: { userId: string }) {
 
   return (
     <main className={styles.page}>
-      <h1 className={styles.title}>{messages.draftsPage}</h1>
+      <div className={styles.heading}>
+        <h1 className={styles.title}>{messages.draftsPage}</h1>
+        <Link to="/write/new" className={styles.write}>
+          {messages.write}
+        </Link>
+      </div>
       <p className={styles.hint}>{messages.draftsHint}</p>
       {drafts.isPending ? (
         <LoadingOverlay />
       ) : drafts.isError ? (
         <ErrorState error={drafts.error} onRetry={() => void drafts.refetch()} busy={drafts.isFetching} />
       ) : drafts.data.length === 0 ? (
-        <p className={styles.empty}>
-          {messages.draftsNone} <Link to="/write/new">{messages.write}</Link>
-        </p>
+        <p className={styles.empty}>{messages.draftsNone}</p>
       ) : (
         <ul className={styles.list}>
           {drafts.data.map((draft) => {
