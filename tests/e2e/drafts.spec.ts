@@ -73,6 +73,7 @@ test('a draft is kept, listed, survives a restart, is continued and posted; dele
     await expect(page.getByLabel('사진 1 · 사진 설명')).toHaveValue('노을 진 바다')
     await expect(page.getByRole('radio', { name: '텍스트 왼쪽' })).toBeChecked()
     await expect(page.getByRole('link', { name: '임시 저장한 글 2개' })).toBeVisible()
+    await page.screenshot({ path: testInfo.outputPath('editor-continued.png') })
     await page.getByRole('button', { name: '올리기' }).click()
     await expect(page.getByText('게시글을 올렸어요').first()).toBeVisible()
     await expect(page.getByTestId('post-card').first()).toContainText('바닷가에서 쓰다 만 글')

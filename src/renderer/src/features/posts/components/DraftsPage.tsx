@@ -86,7 +86,13 @@ function DraftsList({ userId }: { userId: string }) {
             return (
               <li key={draft.id} className={styles.row}>
                 <div className={styles.thumb}>
-                  {cover ? <Image image={cover.image} alt={cover.alt || format.photoDefaultAlt(1, draft.photos.length)} sizes="72px" crop /> : null}
+                  {cover ? (
+                    <Image image={cover.image} alt={cover.alt || format.photoDefaultAlt(1, draft.photos.length)} sizes="72px" crop />
+                  ) : (
+                    <svg viewBox="0 0 24 24" aria-hidden="true">
+                      <path d="M4 20h4L19 9l-4-4L4 16v4zM14 6l4 4" />
+                    </svg>
+                  )}
                 </div>
                 <div className={styles.body}>
                   <p className={styles.text} id={`draft-${draft.id}`}>
