@@ -126,6 +126,38 @@ for (const [mode, community] of modes) {
   })
 }
 
+describe('drafts over IPC: every field checked before the service runs', () => {
+  it('refuses a malformed payload on each field with invalidRequest, changing nothing', async () => {
+    const app = await startCommunityApp(createFakeFirebase(), { community: null })
+    await signUp(app, 'shapes')
+    const upload = await uploadImage(app)
+    const good = { id: null, text: '글', layout: 'Top', photos: [{ uploadId: upload.uploadId, alt: '' }] }
+    const bad: unknown[] = [
+      undefined,
+      { ...good, id: 7 },
+      { ...good, id: '' },
+      { ...good, id: 'x'.repeat(101) },
+      { ...good, text: null },
+      { ...good, text: 'x'.repeat(100_001) },
+      { ...good, photos: 'all' },
+      { ...good, photos: [{ uploadId: upload.uploadId }] },
+      { ...good, photos: [{ uploadId: upload.uploadId, alt: 3 }] },
+      { ...good, photos: [{ uploadId: '', alt: '' }] },
+      { ...good, photos: [{ uploadId: upload.uploadId, alt: '', name: 'photo.jpg', type: 'image/jpeg' }] },
+      { ...good, photos: Array.from({ length: 101 }, (_, i) => ({ uploadId: `u${i}`, alt: '' })) },
+      { ...good, extra: true }
+    ]
+    for (const input of bad) expect({ input, code: (await app.refused('drafts:save', input)).code }).toEqual({ input, code: 'invalidRequest' })
+    // A layout that is not one of the three (or none) is the user's rule, with its own message.
+    expect((await app.refused('drafts:save', { ...good, layout: 'Diagonal' })).code).toBe('layoutInvalid')
+    expect((await app.refused('drafts:save', { id: null, text: '글', photos: [] })).code).toBe('layoutInvalid')
+    for (const input of [{}, { id: 3 }, { id: 'd', more: 1 }, null]) expect((await app.refused('drafts:delete', input)).code).toBe('invalidRequest')
+    expect((await app.refused('drafts:list', { all: true })).code).toBe('invalidRequest')
+    expect((await app.refused('posts:create', { photos: [], text: '글', layout: 'Top', draftId: 5 })).code).toBe('invalidRequest')
+    expect(await app.call('drafts:list')).toEqual([])
+  })
+})
+
 describe('drafts per place', () => {
   it('a local draft stays in the local store; a community has its own list', async () => {
     const fake = createFakeFirebase()
