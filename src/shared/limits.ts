@@ -41,7 +41,9 @@ export const limits = {
   /** The most open reports the 신고 page reads at once (community: one query). */
   reportsMax: 200,
   /** The most moderation-log entries the 신고 page shows (the newest). */
-  moderationLogMax: 100
+  moderationLogMax: 100,
+  /** 임시 저장 글 (docs/decisions/039-drafts.md): the most one person keeps in one place (this computer's store, per backend). */
+  draftsMax: 20
 } as const
 
 export const layouts = ['Top', 'Right', 'Left'] as const

@@ -1,6 +1,7 @@
 import { communityAndShellMessages } from './messages/community-and-shell'
 import { desktopMessages } from './messages/desktop'
 import { crashReportMessages } from './messages/crash-report'
+import { draftsMessages } from './messages/drafts'
 
 export { format } from './messages/formatters'
 
@@ -351,7 +352,7 @@ const catalog = {
   profileSaved: '프로필을 바꿨어요'
 } as const
 
-export const messages = { ...catalog, ...communityAndShellMessages, ...desktopMessages, ...crashReportMessages } as const
+export const messages = { ...catalog, ...communityAndShellMessages, ...desktopMessages, ...crashReportMessages, ...draftsMessages } as const
 
 /** A key in both parts would hide the first part's text: typecheck fails here if one is. */
 type NoneShared<Keys extends never> = Keys
@@ -360,6 +361,7 @@ export type SharedCatalogKeys = NoneShared<
   | (keyof typeof catalog & keyof typeof desktopMessages)
   | (keyof typeof communityAndShellMessages & keyof typeof desktopMessages)
   | (keyof (typeof catalog & typeof communityAndShellMessages & typeof desktopMessages) & keyof typeof crashReportMessages)
+  | (keyof typeof draftsMessages & (keyof typeof catalog | keyof typeof communityAndShellMessages | keyof typeof desktopMessages | keyof typeof crashReportMessages))
 >
 
 export type MessageKey = keyof typeof messages

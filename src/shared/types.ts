@@ -83,6 +83,22 @@ export interface PostView {
   mine: boolean
 }
 
+/** A photo of a 임시 저장 글: the upload main keeps for it (images:add's uploadId), its image and its 사진 설명. */
+export interface DraftPhotoView {
+  uploadId: string
+  image: ImageView
+  alt: string
+}
+
+/** An unfinished post kept in this computer's store for its writer (docs/decisions/039-drafts.md). */
+export interface DraftView {
+  id: string
+  text: string
+  layout: Layout
+  photos: DraftPhotoView[]
+  updatedAt: number
+}
+
 /** Someone who liked a post, as anyone may see them: never an email. */
 export interface LikerView {
   id: string

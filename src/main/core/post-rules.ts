@@ -4,6 +4,9 @@ import { format } from '@shared/messages'
 import { checkPhotoAlt, checkPostText, isLayout, normalPhotoAlt } from '@shared/validation'
 import { AppError, enforce } from '../errors'
 
+/** An upload is "just added" for a day; after that the caller must choose the photo again (unless a 임시 저장 글 holds it). */
+export const uploadLifetimeMs = 24 * 60 * 60 * 1000
+
 /** A post's text and layout as the author sends them, before any backend stores them. */
 export interface PostDraft {
   text: string

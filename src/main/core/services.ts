@@ -8,6 +8,7 @@ import type { NotificationSettingsService } from './notification-settings'
 import type { SearchService } from './search'
 import type { PhotoInput, PostDraft } from './post-rules'
 import type { ExportedData } from './exported-data'
+import type { Drafts } from './drafts'
 
 type Awaitable<T> = T | Promise<T>
 
@@ -70,6 +71,8 @@ export interface Services {
     add(userId: string | null, postId: string, text: string): Awaitable<CommentView>
     remove(userId: string | null, commentId: string, as?: Remover): Awaitable<{ id: string; postId: string }>
   }
+  /** 임시 저장 글, in this store in both backends (docs/decisions/039-drafts.md). */
+  drafts: Drafts
   /** Blocks and mutes (docs/decisions/025-block-and-mute.md). */
   blocks: {
     list(userId: string): PersonControl[]

@@ -49,6 +49,8 @@ interface Scenario {
   /** The owner's newest alert, where their list starts. */
   newestAlert: { createdAt: number; id: string }
   pendingUploadId: string
+  /** The owner's 임시 저장 글 (text only: the pending upload stays free). */
+  ownerDraftId: string
 }
 
 type Snapshot = Record<string, unknown[]>
@@ -407,6 +409,50 @@ const matrix: Matrix = {
       verify: ({ data, s, after }) => {
         expect(data).toEqual({ id: s.otherCommentId, postId: s.postId })
         expect(ids(after, 'comments')).not.toContain(s.otherCommentId)
+      }
+    }
+  ],
+  // 임시 저장 글 (decision 039): each person's own; another's is never found, never shown.
+  'drafts:list': [
+    {
+      name: 'own drafts only',
+      input: () => undefined,
+      expect: signedIn('loginRequired'),
+      verify: ({ actor, data, s }) => expect(data.map((d) => d.id)).toEqual(actor === 'owner' ? [s.ownerDraftId] : [])
+    }
+  ],
+  'drafts:save': [
+    {
+      name: 'a new draft of text',
+      input: () => ({ id: null, text: '새 임시 저장 글', layout: 'Left', photos: [] }),
+      expect: signedIn('loginFirstWrite'),
+      verify: ({ actor, data, s, before, after }) => {
+        expect(data).toMatchObject({ text: '새 임시 저장 글', layout: 'Left', photos: [] })
+        expect(rows(after, 'post_drafts')).toHaveLength(rows(before, 'post_drafts').length + 1)
+        expect(rows(after, 'post_drafts').find((r) => r.id === data.id)?.user_id).toBe(userIdOf(actor, s))
+      }
+    },
+    {
+      name: 'the owner\'s upload as its photo',
+      input: (s) => ({ id: null, text: '', layout: 'Top', photos: [{ uploadId: s.pendingUploadId, alt: '강아지' }] }),
+      expect: ownerOnly('imageExpired', 'loginFirstWrite'),
+      verify: ({ data, s }) => expect(data.photos.map((p) => [p.uploadId, p.alt])).toEqual([[s.pendingUploadId, '강아지']])
+    },
+    {
+      name: 'over the owner\'s draft',
+      input: (s) => ({ id: s.ownerDraftId, text: '고친 글', layout: 'Top', photos: [] }),
+      expect: ownerOnly('draftNotFound', 'loginFirstWrite'),
+      verify: ({ after, s }) => expect(rows(after, 'post_drafts').find((r) => r.id === s.ownerDraftId)?.text).toBe('고친 글')
+    }
+  ],
+  'drafts:delete': [
+    {
+      name: 'the owner\'s draft',
+      input: (s) => ({ id: s.ownerDraftId }),
+      expect: ownerOnly('draftNotFound', 'loginRequired'),
+      verify: ({ data, after }) => {
+        expect(data).toEqual([])
+        expect(rows(after, 'post_drafts')).toEqual([])
       }
     }
   ],
@@ -821,6 +867,7 @@ async function buildScenario(): Promise<Scenario> {
   const post = await createPost(app, '주인의 글')
   const ownerComment = await app.call('comments:add', { postId: post.id, text: '주인의 댓글' })
   const pending = await uploadImage(app, jpeg)
+  const ownerDraft = await app.call('drafts:save', { id: null, text: '주인의 임시 저장 글', layout: 'Top', photos: [] })
 
   const other = await signUp(app, 'other')
   await app.call('likes:set', { postId: post.id, liked: true })
@@ -849,7 +896,8 @@ async function buildScenario(): Promise<Scenario> {
     likeAlertId: likeAlert!.id,
     alertIds,
     newestAlert: { createdAt: alerts[0]!.createdAt, id: alerts[0]!.id },
-    pendingUploadId: pending.uploadId
+    pendingUploadId: pending.uploadId,
+    ownerDraftId: ownerDraft.id
   }
 }
 

@@ -69,6 +69,9 @@ function templates(ids: { postId: string }): Record<Channel, Record<string, unkn
     'comments:list': { postId: ids.postId },
     'comments:add': { postId: 'no-such-post', text: '댓글' },
     'comments:delete': { id: 'no-such-comment' },
+    'drafts:list': undefined,
+    'drafts:save': { id: null, text: '쓰던 글', layout: 'Top', photos: [{ uploadId: 'nope', alt: '' }] },
+    'drafts:delete': { id: 'no-such-draft' },
     'blocks:list': undefined,
     'blocks:set': { personId: 'no-such-person', blocked: true },
     'moderation:report': { kind: 'post', targetId: 'no-such-post', reason: 'spam' },
@@ -133,7 +136,7 @@ function broken(template: Record<string, unknown> | undefined) {
   )
 }
 
-const readOnly: ReadonlySet<Channel> = new Set(['auth:session', 'posts:feed', 'posts:find', 'posts:get', 'comments:list', 'alerts:list', 'notifications:get', 'settings:get', 'people:get', 'people:posts'])
+const readOnly: ReadonlySet<Channel> = new Set(['auth:session', 'posts:feed', 'posts:find', 'posts:get', 'comments:list', 'alerts:list', 'drafts:list', 'notifications:get', 'settings:get', 'people:get', 'people:posts'])
 
 /** Another user's post, liked and commented on by the signed-in fuzzer: every table has rows to protect. */
 async function scenario(): Promise<{ app: TestApp; ids: { postId: string } }> {

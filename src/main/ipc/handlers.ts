@@ -50,8 +50,11 @@ export function createHandlers(
     'posts:feed': (input, { userId }) => s().posts.feed(userId, input.cursor, input.limit),
     'posts:find': (input, { userId }) => s().posts.find(userId, input.query, input.through),
     'posts:get': (input, { userId }) => s().posts.get(input.id, userId),
-    'posts:create': (input, { userId }) =>
-      s().posts.create(userId, input.photos, { text: input.text, layout: input.layout }),
+    'posts:create': async (input, { userId }) => {
+      const post = await s().posts.create(userId, input.photos, { text: input.text, layout: input.layout })
+      if (input.draftId !== undefined && userId) await s().drafts.posted(userId, input.draftId)
+      return post
+    },
     'posts:update': (input, { userId }) =>
       s().posts.update(userId, input.id, input.photos, { text: input.text, layout: input.layout }),
     'posts:delete': (input, { userId }) => s().posts.remove(userId, input.id),
@@ -61,6 +64,9 @@ export function createHandlers(
     'comments:list': (input, { userId }) => s().comments.list(userId, input.postId, input.cursor),
     'comments:add': (input, { userId }) => s().comments.add(userId, input.postId, input.text),
     'comments:delete': (input, { userId }) => s().comments.remove(userId, input.id),
+    'drafts:list': (_input, { userId }) => s().drafts.list(s().requireUser(userId, 'loginRequired')),
+    'drafts:save': (input, { userId }) => s().drafts.save(s().requireUser(userId, 'loginFirstWrite'), input),
+    'drafts:delete': (input, { userId }) => s().drafts.remove(s().requireUser(userId, 'loginRequired'), input.id),
     'blocks:list': (_input, { userId }) => s().blocks.list(s().requireUser(userId, 'loginRequired')),
     'blocks:set': (input, { userId }) => s().blocks.set(s().requireUser(userId, 'loginRequired'), input.personId, { blocked: input.blocked, muted: input.muted }),
     'moderation:report': (input, { userId }) => s().moderation.report(s().requireUser(userId, 'loginFirstReport'), input),

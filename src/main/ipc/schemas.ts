@@ -64,7 +64,7 @@ export const schemas = {
   'posts:find': z.strictObject({ query: z.string().max(limits.findQueryMax), through: cursor }),
   'posts:get': z.strictObject({ id }),
   // No photo, or more than limits.photosMax, is the service's to refuse with its message.
-  'posts:create': z.strictObject({ photos: z.array(newPhoto).max(100), text, layout }),
+  'posts:create': z.strictObject({ photos: z.array(newPhoto).max(100), text, layout, draftId: id.optional() }),
   'posts:update': z.strictObject({ id, photos: z.array(z.union([newPhoto, keptPhoto])).max(100).optional(), text, layout }),
   'posts:delete': z.strictObject({ id }),
   'posts:photoRules': none,
@@ -73,6 +73,10 @@ export const schemas = {
   'comments:list': z.strictObject({ postId: id, cursor }),
   'comments:add': z.strictObject({ postId: id, text }),
   'comments:delete': z.strictObject({ id }),
+  'drafts:list': none,
+  // Too many photos, a long text or 사진 설명 are the service's to refuse with their messages.
+  'drafts:save': z.strictObject({ id: id.nullable(), text, layout, photos: z.array(newPhoto).max(100) }),
+  'drafts:delete': z.strictObject({ id }),
   'blocks:list': none,
   'blocks:set': z.strictObject({ personId: id, blocked: z.boolean().optional(), muted: z.boolean().optional() }),
   'moderation:report': z.strictObject({ kind: reportTarget, targetId: id, reason: reportReason, note: text.optional() }),

@@ -69,10 +69,12 @@ export function createImagesStore(db: Db) {
   const byId = db.prepare('SELECT * FROM images WHERE id = ?')
   const markAttached = db.prepare('UPDATE images SET attached = 1, owner_id = COALESCE(owner_id, ?) WHERE id = ?')
   const remove = db.prepare('DELETE FROM images WHERE id = ?')
-  const stalePending = db.prepare('SELECT * FROM images WHERE attached = 0 AND created_at < ? LIMIT 500')
+  // An upload a 임시 저장 글 holds (migration 18) is not pending: neither swept nor counted nor evicted.
+  const notInDraft = 'NOT EXISTS (SELECT 1 FROM draft_photos dp WHERE dp.image_id = images.id)'
+  const stalePending = db.prepare(`SELECT * FROM images WHERE attached = 0 AND created_at < ? AND ${notInDraft} LIMIT 500`)
   const allFiles = db.prepare("SELECT json_extract(v.value, '$.file') AS file FROM images, json_each(images.variants) AS v").pluck()
-  const pendingOf = db.prepare('SELECT count(*) FROM images WHERE owner_id = ? AND attached = 0').pluck()
-  const oldestPending = db.prepare('SELECT * FROM images WHERE owner_id = ? AND attached = 0 ORDER BY created_at, id LIMIT ?')
+  const pendingOf = db.prepare(`SELECT count(*) FROM images WHERE owner_id = ? AND attached = 0 AND ${notInDraft}`).pluck()
+  const oldestPending = db.prepare(`SELECT * FROM images WHERE owner_id = ? AND attached = 0 AND ${notInDraft} ORDER BY created_at, id LIMIT ?`)
 
   return {
     insert(image: PendingImage): void {

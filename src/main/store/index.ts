@@ -5,6 +5,7 @@ import { createAlertsStore } from './alerts-store'
 import { backupIfDue, latestBackup } from './backups'
 import { createChangesStore } from './changes-store'
 import { createDeletionsStore } from './deletions-store'
+import { createDraftsStore } from './drafts-store'
 import { createCommentsStore } from './comments-store'
 import { createControlsStore } from './controls-store'
 import { isCorrupt, isDiskFull, StoreFault } from './faults'
@@ -85,6 +86,7 @@ export function createStore(file: string, options: OpenOptions = {}) {
     moderation: guard(createModerationStore(db)),
     account: guard(createAccountStore(db)),
     deletions: guard(createDeletionsStore(db)),
+    drafts: guard(createDraftsStore(db)),
     /**
      * Runs fn atomically (BEGIN IMMEDIATE takes the write lock up front so two processes never
      * deadlock) without holding up the event loop while another app copy holds the lock: the

@@ -1,4 +1,5 @@
 import { contentMigrations } from './migrations/content'
+import { draftsMigrations } from './migrations/drafts'
 import { foundationMigrations } from './migrations/foundation'
 import { peopleMigrations } from './migrations/people'
 
@@ -7,4 +8,4 @@ import { peopleMigrations } from './migrations/people'
  * PRAGMA user_version records how far a database has come. Never edit a shipped
  * entry: add a new one.
  */
-export const migrations: readonly string[] = [...foundationMigrations, ...peopleMigrations, ...contentMigrations]
+export const migrations: readonly string[] = [...foundationMigrations, ...peopleMigrations, ...contentMigrations, ...draftsMigrations]

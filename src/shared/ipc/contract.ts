@@ -5,6 +5,7 @@ import type {
   CommentPage,
   CommentView,
   ConnectionStatus,
+  DraftView,
   FeedMatches,
   FeedPage,
   FirebaseWebConfig,
@@ -87,6 +88,15 @@ export interface KeptPhoto {
   alt: string
 }
 
+/** A 임시 저장 글 as the editor sends it: id null makes a new one, else that draft of the caller's is replaced. */
+export interface DraftInput {
+  id: string | null
+  text: string
+  layout: Layout
+  /** Uploads of the caller's (images:add), in order, with their 사진 설명. */
+  photos: NewPhoto[]
+}
+
 /** Request and response of every channel; main's schemas (src/main/ipc/schemas.ts) must match. */
 export interface Contract {
   'auth:session': { input: void; output: SessionView }
@@ -122,7 +132,8 @@ export interface Contract {
   /** A hashtag's posts (its page), newest first. */
   'search:tag': { input: { tag: string; cursor?: string | null }; output: FeedPage }
   /** photos: in the order shown (the first is the cover), 1 to limits.photosMax. */
-  'posts:create': { input: { photos: NewPhoto[]; text: string; layout: Layout }; output: PostView }
+  /** draftId: the 임시 저장 글 it was written from, deleted once posted. */
+  'posts:create': { input: { photos: NewPhoto[]; text: string; layout: Layout; draftId?: string }; output: PostView }
   /** photos: the post's photos as they will be, in order: kept ones by image id, added ones by upload; the others are removed. Absent: they stay as they are. */
   'posts:update': { input: { id: string; photos?: (NewPhoto | KeptPhoto)[]; text: string; layout: Layout }; output: PostView }
   'posts:delete': { input: { id: string }; output: { id: string } }
@@ -134,6 +145,12 @@ export interface Contract {
   'comments:list': { input: { postId: string; cursor?: string | null }; output: CommentPage }
   'comments:add': { input: { postId: string; text: string }; output: CommentView }
   'comments:delete': { input: { id: string }; output: { id: string; postId: string } }
+  /** The caller's 임시 저장 글 in this store, last changed first (docs/decisions/039-drafts.md). */
+  'drafts:list': { input: void; output: DraftView[] }
+  /** Keeps the editor's content as a draft (new, or replacing one of the caller's); answers it. */
+  'drafts:save': { input: DraftInput; output: DraftView }
+  /** Deletes one of the caller's drafts. Answers the list left. */
+  'drafts:delete': { input: { id: string }; output: DraftView[] }
   /** Whom the caller blocked or muted, newest first (docs/decisions/025-block-and-mute.md). */
   'blocks:list': { input: void; output: PersonControl[] }
   /**

@@ -9,6 +9,8 @@ export const format = {
   moreLikers: (n: number) => `외 ${n.toLocaleString('ko-KR')}명`,
   /** The button over the feed when others' posts arrived above the reader. */
   newPosts: (n: number) => `새 글 ${n.toLocaleString('ko-KR')}개`,
+  /** The editor's link to 임시 저장한 글, with how many there are. */
+  draftsLink: (n: number) => `임시 저장한 글 ${n.toLocaleString('ko-KR')}개`,
   commentCount: (n: number) => `댓글 ${n.toLocaleString('ko-KR')}개`,
   /** The viewer's counter, read out: which photo of how many. */
   viewerPosition: (at: number, of: number) => `사진 ${of.toLocaleString('ko-KR')}장 중 ${at.toLocaleString('ko-KR')}번째`,

@@ -30,6 +30,7 @@ import { createCommunityPeople } from './people'
 import { createCommunityPosts } from './posts'
 import { createCommunitySettings } from './community-settings'
 import { createSync } from './sync'
+import { createDrafts } from '../../core/drafts'
 
 /** The image cache's default bound (decision 008: cached beside the mirror, bounded). */
 export const defaultImageCacheBytes = 256 * 1024 * 1024
@@ -124,6 +125,7 @@ export function openCommunityBackend(options: CommunityBackendOptions) {
     comments,
     moderation: createCommunityModeration(ctx, views, auth, writer, { post: posts.remove, comment: comments.remove }),
     blocks: createCommunityBlocks(ctx, views, auth, writer),
+    drafts: createDrafts(ctx, views),
     people: {
       ...people,
       async updateProfile(userId, edit) {

@@ -6,9 +6,9 @@ import { orphanImageFiles, removeImageFiles, saveVariants } from '../../media/me
 import type { PendingImage } from '../../store/images-store'
 import type { ServiceContext } from '../../core/context'
 import type { Views } from '../../core/mappers'
+import { uploadLifetimeMs } from '../../core/post-rules'
 
-/** An upload is "just added" for a day; after that the caller must choose the photo again. */
-export const uploadLifetimeMs = 24 * 60 * 60 * 1000
+export { uploadLifetimeMs }
 
 /**
  * Photos one person may have chosen but not yet saved: enough for any editor, not enough to fill
@@ -102,7 +102,8 @@ export function createLocalImages(ctx: ServiceContext, views: Views) {
     claim(uploadId: string, userId: string, purpose: ImagePurpose): PendingImage {
       const image = store.images.get(uploadId)
       if (!image || image.ownerId !== userId || image.purpose !== purpose) throw new AppError('postImageRequired')
-      if (image.attached || ctx.now() - image.createdAt > uploadLifetimeMs) throw new AppError('imageExpired')
+      // A 임시 저장 글's photo stays fresh while the draft holds it (docs/decisions/039-drafts.md).
+      if (image.attached || (ctx.now() - image.createdAt > uploadLifetimeMs && !store.drafts.holds(userId, image.id))) throw new AppError('imageExpired')
       store.images.attach(image.id, userId)
       return image
     },

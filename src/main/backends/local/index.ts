@@ -16,6 +16,7 @@ import { createLocalLikes } from './likes'
 import { createLocalModeration } from './moderation'
 import { createLocalPeople } from './people'
 import { createLocalPosts } from './posts'
+import { createDrafts } from '../../core/drafts'
 
 /** The local backend's services: the store is the data. */
 export function createLocalServices(ctx: ServiceContext, vault: SessionVault, desktop: DesktopPort, emit: Emit) {
@@ -36,6 +37,7 @@ export function createLocalServices(ctx: ServiceContext, vault: SessionVault, de
     comments,
     moderation: createLocalModeration(ctx, views, { post: posts.remove, comment: comments.remove }),
     blocks: createLocalBlocks(ctx, views),
+    drafts: createDrafts(ctx, views),
     people: createLocalPeople(ctx, views, images),
     alerts: createLocalAlerts(ctx, views, notifications),
     notifications,

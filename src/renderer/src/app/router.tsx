@@ -14,6 +14,7 @@ const TagRoute = lazy(() => import('./routes/tag').then((m) => ({ default: m.Tag
 const PersonRoute = lazy(() => import('./routes/person').then((m) => ({ default: m.PersonRoute })))
 const AlertsRoute = lazy(() => import('./routes/alerts').then((m) => ({ default: m.AlertsRoute })))
 const ReportsRoute = lazy(() => import('./routes/reports').then((m) => ({ default: m.ReportsRoute })))
+const DraftsRoute = lazy(() => import('./routes/drafts').then((m) => ({ default: m.DraftsRoute })))
 const JoinRoute = lazy(() => import('./routes/join').then((m) => ({ default: m.JoinRoute })))
 
 /**
@@ -31,6 +32,7 @@ export function AppRoutes() {
         <Route path="login" element={<LoginRoute />} />
         <Route path="signup" element={<SignUpRoute />} />
         <Route path="write/:postId" element={<WriteRoute />} />
+        <Route path="drafts" element={<DraftsRoute />} />
         <Route path="myalert" element={<AlertsRoute />} />
         <Route path="reports" element={<ReportsRoute />} />
         <Route path="join" element={<JoinRoute />} />

@@ -14,6 +14,8 @@ export const queryKeys = {
   /** 설정 → 알림 and the muted posts (the post page's 이 게시글 알림 끄기 reads it too). */
   notifications: ['notifications'] as const,
   blocks: ['blocks'] as const,
+  /** 임시 저장 글 (decision 039): the signed-in person's, in this place. */
+  drafts: ['drafts'] as const,
   people: ['people'] as const,
   person: (id: string) => ['people', id] as const,
   personPosts: (id: string) => ['people', id, 'posts'] as const,

@@ -11,6 +11,8 @@ export function useCreatePost() {
     mutationFn: createPost,
     onSuccess: (post) => {
       client.setQueryData(queryKeys.post(post.id), post)
+      // A post written from a 임시 저장 글 took it off the list.
+      void client.invalidateQueries({ queryKey: queryKeys.drafts })
       return client.invalidateQueries({ queryKey: queryKeys.feed })
     }
   })

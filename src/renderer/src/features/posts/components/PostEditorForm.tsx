@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react'
-import { useLocation, useNavigate } from 'react-router-dom'
+import { Link, useLocation, useNavigate } from 'react-router-dom'
 import { toast } from '@/shared/ui/toast'
 import { defaultLayout, limits } from '@shared/limits'
-import { messages, type MessageKey } from '@shared/messages'
+import { format, messages, type MessageKey } from '@shared/messages'
 import type { PostView, SessionView } from '@shared/types'
 import { checkPhotoAlt, checkPostText, normalPhotoAlt } from '@shared/validation'
 import { useFocusProblem } from '@/shared/lib/focus-problem'
@@ -15,6 +15,7 @@ import { CharCounter } from '@/shared/ui/CharCounter'
 import { useConfirm } from '@/shared/ui/ConfirmProvider'
 import { useCreatePost } from '../api/create-post'
 import { useDeletePost } from '../api/delete-post'
+import { useDrafts, useSaveDraft } from '../api/drafts'
 import { usePhotoRules } from '../api/photo-rules'
 import { useUpdatePost } from '../api/update-post'
 import { usePhotoUpload } from '../hooks/use-photo-upload'
@@ -34,6 +35,9 @@ export function PostEditorForm({ userId, post }: { userId: string; post: PostVie
   const createPost = useCreatePost()
   const updatePost = useUpdatePost()
   const deletePost = useDeletePost()
+  const saveDraft = useSaveDraft()
+  // 임시 저장 is for new posts: an edit of a posted one is saved or left.
+  const drafts = useDrafts(post === null)
   const textId = useId()
   const user = useCurrentUser()
   const author = post?.author ?? user
@@ -65,7 +69,7 @@ export function PostEditorForm({ userId, post }: { userId: string; post: PostVie
     [client, userId]
   )
 
-  const saving = createPost.isPending || updatePost.isPending || deletePost.isPending
+  const saving = createPost.isPending || updatePost.isPending || deletePost.isPending || saveDraft.isPending
   const start = initial()
   const photoKey = (list: EditorDraft['photos']) => JSON.stringify(list.map((p) => [p.image.id, p.alt]))
   const changed = text !== start.text || layout !== start.layout || photoKey(photos) !== photoKey(start.photos) || photo.localPreview !== null
@@ -103,7 +107,7 @@ export function PostEditorForm({ userId, post }: { userId: string; post: PostVie
     const added = (p: DraftPhoto): NewPhoto[] => (p.uploadId ? [{ uploadId: p.uploadId, alt: p.alt }] : [])
     const saved = post
       ? updatePost.mutateAsync({ id: post.id, photos: photos.map((p) => added(p)[0] ?? { imageId: p.image.id, alt: p.alt }), text, layout })
-      : createPost.mutateAsync({ photos: photos.flatMap(added), text, layout })
+      : createPost.mutateAsync({ photos: photos.flatMap(added), text, layout, ...(draft.draftId ? { draftId: draft.draftId } : {}) })
     saved.then(() => {
       discard()
       toast.success(post ? messages.postEdited : messages.postCreated)
@@ -111,6 +115,20 @@ export function PostEditorForm({ userId, post }: { userId: string; post: PostVie
       if (post) leave()
       else navigate('/')
     }, onError)
+  }
+
+  // 임시 저장: the editor's content goes to the list (over the draft it continues), and the editor is left empty.
+  const keepAsDraft = () => {
+    if (photo.isUploading()) return
+    const uploads = photos.flatMap((p) => (p.uploadId ? [{ uploadId: p.uploadId, alt: p.alt }] : []))
+    saveDraft.mutateAsync({ id: draft.draftId ?? null, text, layout, photos: uploads }).then(
+      () => {
+        discard()
+        toast.success(messages.draftSaved)
+        navigate('/drafts')
+      },
+      (error: unknown) => toast.error(errorMessage(error))
+    )
   }
 
   const remove = async () => {
@@ -141,9 +159,16 @@ export function PostEditorForm({ userId, post }: { userId: string; post: PostVie
           photo.choose(files)
         }}
       >
-        <h1 id="editor-title" className={styles.title}>
-          {post ? messages.editorEdit : messages.editorNew}
-        </h1>
+        <div className={styles.heading}>
+          <h1 id="editor-title" className={styles.title}>
+            {post ? messages.editorEdit : messages.editorNew}
+          </h1>
+          {!post && (
+            <Link to="/drafts" className={styles.draftsLink}>
+              {drafts.data && drafts.data.length > 0 ? format.draftsLink(drafts.data.length) : messages.draftsPage}
+            </Link>
+          )}
+        </div>
 
         <PhotoList photo={photo} photos={photos} onChange={(next) => update({ photos: next })} requireAlt={requireAlt} checked={altsChecked} />
 
@@ -180,6 +205,11 @@ export function PostEditorForm({ userId, post }: { userId: string; post: PostVie
           <button type="button" className={styles.secondary} onClick={() => void cancel()} disabled={saving}>
             {messages.cancel}
           </button>
+          {!post && (
+            <button type="button" className={styles.tertiary} onClick={keepAsDraft} disabled={saving || photo.busy || !changed}>
+              {messages.saveDraft}
+            </button>
+          )}
           {post && (
             <button type="button" className={styles.danger} onClick={remove} disabled={saving}>
               {messages.delete}

@@ -1,7 +1,7 @@
 import { useAtom } from 'jotai'
 import { useCallback } from 'react'
 import type { Layout } from '@shared/limits'
-import type { ImageView } from '@shared/types'
+import type { DraftView, ImageView } from '@shared/types'
 import { sessionKeptAtom } from '@/shared/lib/session-kept'
 
 /** A photo in the editor: main's processed image, its 사진 설명, and its upload while not yet attached to a post (null: the post's own). */
@@ -17,6 +17,8 @@ export interface EditorDraft {
   text: string
   layout: Layout
   photos: DraftPhoto[]
+  /** The 임시 저장 글 this new post continues (docs/decisions/039-drafts.md): saved over, and deleted once posted. */
+  draftId?: string
 }
 
 /**
@@ -54,4 +56,23 @@ export function useEditorDraft(userId: string, postId: string, initial: () => Ed
     [key, setDrafts]
   )
   return { draft, update, discard }
+}
+
+/**
+ * Puts a 임시 저장 글 in the new-post editor. What the editor held is the caller's to keep first
+ * (the list saves it as a draft of its own), so nothing typed is lost.
+ */
+export function useContinueDraft(userId: string) {
+  const [drafts, setDrafts] = useAtom(editorDraftsAtom)
+  const key = draftKey(userId, 'new')
+  const current = drafts[key] ?? null
+  const open = useCallback(
+    (saved: DraftView) =>
+      setDrafts((all) => ({
+        ...all,
+        [key]: { text: saved.text, layout: saved.layout, photos: saved.photos.map((p) => ({ image: p.image, alt: p.alt, uploadId: p.uploadId })), draftId: saved.id }
+      })),
+    [key, setDrafts]
+  )
+  return { current, open }
 }
