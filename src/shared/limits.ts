@@ -41,7 +41,10 @@ export const limits = {
   /** The most open reports the 신고 page reads at once (community: one query). */
   reportsMax: 200,
   /** The most moderation-log entries the 신고 page shows (the newest). */
-  moderationLogMax: 100
+  moderationLogMax: 100,
+  /** 저장한 글 (decision 038): the most one person keeps in one place, and how many its page shows at a time. */
+  savedMax: 1000,
+  savedPageSize: 20
 } as const
 
 export const layouts = ['Top', 'Right', 'Left'] as const

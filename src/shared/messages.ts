@@ -1,5 +1,6 @@
 import { communityAndShellMessages } from './messages/community-and-shell'
 import { desktopMessages } from './messages/desktop'
+import { savedMessages } from './messages/saved'
 
 export { format } from './messages/formatters'
 
@@ -351,7 +352,7 @@ const catalog = {
   profileSaved: '프로필을 바꿨어요'
 } as const
 
-export const messages = { ...catalog, ...communityAndShellMessages, ...desktopMessages } as const
+export const messages = { ...catalog, ...communityAndShellMessages, ...desktopMessages, ...savedMessages } as const
 
 /** A key in both parts would hide the first part's text: typecheck fails here if one is. */
 type NoneShared<Keys extends never> = Keys
@@ -359,6 +360,9 @@ export type SharedCatalogKeys = NoneShared<
   | (keyof typeof catalog & keyof typeof communityAndShellMessages)
   | (keyof typeof catalog & keyof typeof desktopMessages)
   | (keyof typeof communityAndShellMessages & keyof typeof desktopMessages)
+  | (keyof typeof catalog & keyof typeof savedMessages)
+  | (keyof typeof communityAndShellMessages & keyof typeof savedMessages)
+  | (keyof typeof desktopMessages & keyof typeof savedMessages)
 >
 
 export type MessageKey = keyof typeof messages

@@ -70,6 +70,12 @@ export interface Services {
     add(userId: string | null, postId: string, text: string): Awaitable<CommentView>
     remove(userId: string | null, commentId: string, as?: Remover): Awaitable<{ id: string; postId: string }>
   }
+  /** 저장한 글 (docs/decisions/038-bookmarks.md). */
+  saved: {
+    list(userId: string, cursor: string | null | undefined): Awaitable<FeedPage>
+    ids(userId: string): Awaitable<{ ids: string[] }>
+    set(userId: string, postId: string, saved: boolean): Promise<{ ids: string[] }>
+  }
   /** Blocks and mutes (docs/decisions/025-block-and-mute.md). */
   blocks: {
     list(userId: string): PersonControl[]

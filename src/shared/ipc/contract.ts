@@ -134,6 +134,12 @@ export interface Contract {
   'comments:list': { input: { postId: string; cursor?: string | null }; output: CommentPage }
   'comments:add': { input: { postId: string; text: string }; output: CommentView }
   'comments:delete': { input: { id: string }; output: { id: string; postId: string } }
+  /** 저장한 글 (decision 038): the caller's saved posts, last saved first, a page at a time; gone and hidden posts left out. */
+  'saved:list': { input: { cursor?: string | null }; output: FeedPage }
+  /** The ids of every post the caller saved here (what 저장 / 저장 취소 shows). */
+  'saved:ids': { input: void; output: { ids: string[] } }
+  /** 저장 or 저장 취소 of a post; answers the ids as they now stand. */
+  'saved:set': { input: { postId: string; saved: boolean }; output: { ids: string[] } }
   /** Whom the caller blocked or muted, newest first (docs/decisions/025-block-and-mute.md). */
   'blocks:list': { input: void; output: PersonControl[] }
   /**

@@ -16,6 +16,7 @@ import { createLocalLikes } from './likes'
 import { createLocalModeration } from './moderation'
 import { createLocalPeople } from './people'
 import { createLocalPosts } from './posts'
+import { createLocalSaved } from './saved'
 
 /** The local backend's services: the store is the data. */
 export function createLocalServices(ctx: ServiceContext, vault: SessionVault, desktop: DesktopPort, emit: Emit) {
@@ -35,6 +36,7 @@ export function createLocalServices(ctx: ServiceContext, vault: SessionVault, de
     likes: createLocalLikes(ctx, views),
     comments,
     moderation: createLocalModeration(ctx, views, { post: posts.remove, comment: comments.remove }),
+    saved: createLocalSaved(ctx, views),
     blocks: createLocalBlocks(ctx, views),
     people: createLocalPeople(ctx, views, images),
     alerts: createLocalAlerts(ctx, views, notifications),
