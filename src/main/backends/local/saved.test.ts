@@ -51,4 +51,19 @@ describe('저장한 글 (local store)', () => {
     await app.call('saved:set', { postId: bobPost.id, saved: false })
     expect(await app.refused('saved:set', { postId: bobPost.id, saved: true })).toEqual({ code: 'postHidden', message: messages.postHidden })
   })
+
+  it('keeps at most limits.savedMax saves per person: one more is refused, saving a saved one again is not', async () => {
+    const app = await startApp()
+    const writer = await signUp(app, 'keeper', { nickname: '수집가' })
+    const extra = await createPost(app, '하나 더')
+    const imageId = app.store.posts.get(extra.id, writer.user.id)!.photos[0]!.image.id
+    await app.store.transaction(() => {
+      for (let i = 0; i < limits.savedMax; i++) {
+        app.store.posts.insert({ id: `kept-${i}`, authorId: writer.user.id, text: `글 ${i}`, layout: 'Top', photos: [{ imageId, alt: '' }], createdAt: app.clock.now() })
+        app.store.saved.add(writer.user.id, `kept-${i}`, app.clock.now())
+      }
+    })
+    expect(await app.refused('saved:set', { postId: extra.id, saved: true })).toEqual({ code: 'savedTooMany', message: messages.savedTooMany })
+    expect((await app.call('saved:set', { postId: 'kept-0', saved: true })).ids).toHaveLength(limits.savedMax)
+  })
 })
