@@ -9,8 +9,9 @@ describe('저장한 글 (local store)', () => {
   it('pages the saves last saved first, each page once, without a gap or a repeat', async () => {
     const app = await startApp()
     const writer = await signUp(app, 'writer', { nickname: '작가' })
-    const posts = [await createPost(app, '글 0')]
-    // The rest share the first one's photo, written to the store directly: processing a photo each would only slow the test.
+    const posts: { id: string }[] = [await createPost(app, '글 0')]
+    // The rest share the first one's photo, and all are saved in the order written, in the store
+    // directly: processing a photo and a call each would only slow the test (saved:set has its own).
     const imageId = app.store.posts.get(posts[0]!.id, writer.user.id)!.photos[0]!.image.id
     await app.store.transaction(() => {
       for (let i = 1; i < limits.savedPageSize + 3; i++) {
@@ -18,9 +19,8 @@ describe('저장한 글 (local store)', () => {
         app.store.posts.insert({ id, authorId: writer.user.id, text: `글 ${i}`, layout: 'Top', photos: [{ imageId, alt: '' }], createdAt: app.clock.now() })
         posts.push({ id })
       }
+      for (const post of posts) app.store.saved.add(writer.user.id, post.id, app.clock.now())
     })
-    // Saved in the order written: the newest save (the last post) comes first.
-    for (const post of posts) await app.call('saved:set', { postId: post.id, saved: true })
     const first = await app.call('saved:list', { cursor: null })
     expect(first.posts).toHaveLength(limits.savedPageSize)
     expect(first.nextCursor).not.toBeNull()
