@@ -41,7 +41,7 @@ function indexBytes(app: BenchMagpie): number {
 
 /** The search migration's place in the list, and what each later migration added, to take back (newest first). */
 const searchMigration = migrations.findIndex((sql) => sql.includes('CREATE VIRTUAL TABLE post_search'))
-const laterUndone = ['ALTER TABLE sessions DROP COLUMN used_at;', 'DROP TABLE draft_photos; DROP TABLE post_drafts;']
+const laterUndone = ['ALTER TABLE sessions DROP COLUMN used_at;', 'DROP TABLE saved_posts;', 'DROP TABLE draft_photos; DROP TABLE post_drafts;']
 
 /**
  * A store from before search: the search migration's tables and triggers removed (and the later

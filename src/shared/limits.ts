@@ -43,7 +43,10 @@ export const limits = {
   /** The most moderation-log entries the 신고 page shows (the newest). */
   moderationLogMax: 100,
   /** 임시 저장 글 (docs/decisions/039-drafts.md): the most one person keeps in one place (this computer's store, per backend). */
-  draftsMax: 20
+  draftsMax: 20,
+  /** 저장한 글 (decision 038): the most one person keeps in one place, and how many its page shows at a time. */
+  savedMax: 1000,
+  savedPageSize: 20
 } as const
 
 export const layouts = ['Top', 'Right', 'Left'] as const

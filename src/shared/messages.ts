@@ -2,6 +2,7 @@ import { communityAndShellMessages } from './messages/community-and-shell'
 import { desktopMessages } from './messages/desktop'
 import { crashReportMessages } from './messages/crash-report'
 import { draftsMessages } from './messages/drafts'
+import { savedMessages } from './messages/saved'
 
 export { format } from './messages/formatters'
 
@@ -352,7 +353,7 @@ const catalog = {
   profileSaved: '프로필을 바꿨어요'
 } as const
 
-export const messages = { ...catalog, ...communityAndShellMessages, ...desktopMessages, ...crashReportMessages, ...draftsMessages } as const
+export const messages = { ...catalog, ...communityAndShellMessages, ...desktopMessages, ...crashReportMessages, ...draftsMessages, ...savedMessages } as const
 
 /** A key in both parts would hide the first part's text: typecheck fails here if one is. */
 type NoneShared<Keys extends never> = Keys
@@ -362,6 +363,9 @@ export type SharedCatalogKeys = NoneShared<
   | (keyof typeof communityAndShellMessages & keyof typeof desktopMessages)
   | (keyof (typeof catalog & typeof communityAndShellMessages & typeof desktopMessages) & keyof typeof crashReportMessages)
   | (keyof typeof draftsMessages & (keyof typeof catalog | keyof typeof communityAndShellMessages | keyof typeof desktopMessages | keyof typeof crashReportMessages))
+  | (keyof typeof catalog & keyof typeof savedMessages)
+  | (keyof typeof communityAndShellMessages & keyof typeof savedMessages)
+  | (keyof typeof desktopMessages & keyof typeof savedMessages)
 >
 
 export type MessageKey = keyof typeof messages

@@ -73,6 +73,12 @@ export interface Services {
   }
   /** 임시 저장 글, in this store in both backends (docs/decisions/039-drafts.md). */
   drafts: Drafts
+  /** 저장한 글 (docs/decisions/038-bookmarks.md). */
+  saved: {
+    list(userId: string, cursor: string | null | undefined): Awaitable<FeedPage>
+    ids(userId: string): Awaitable<{ ids: string[] }>
+    set(userId: string, postId: string, saved: boolean): Promise<{ ids: string[] }>
+  }
   /** Blocks and mutes (docs/decisions/025-block-and-mute.md). */
   blocks: {
     list(userId: string): PersonControl[]

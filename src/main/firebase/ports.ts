@@ -1,4 +1,5 @@
 import type { FirebaseWebConfig } from '@shared/types'
+import type { SavedPort } from './saved-port'
 import type { StampRange } from './web-stamps'
 
 export type { FirebaseWebConfig }
@@ -20,7 +21,6 @@ export type { PostDoc, CommentDoc, UserDoc, AlertEntry, ControlList, ControlEntr
  * optional, because documents the web app wrote never have them: the only one Magpie writes is
  * a post's createdAt (the shipped rules accept no other); the rest are read when present.
  */
-
 
 /** Where the emulators run, for tests and development (never set in a shipped app). */
 export interface EmulatorHosts {
@@ -269,6 +269,7 @@ export interface FirebasePorts {
   docs: DocsPort
   alerts: AlertsPort
   files: FilesPort
+  saved: SavedPort
   connectivity: ConnectivityPort
   close(): Promise<void>
 }

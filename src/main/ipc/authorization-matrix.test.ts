@@ -332,6 +332,33 @@ const matrix: Matrix = {
       verify: ({ data }) => expect(data).toEqual({ requireAltText: false })
     }
   ],
+  'saved:list': [
+    {
+      name: 'the caller\'s own saved posts (nobody else\'s)',
+      input: () => ({ cursor: null }),
+      expect: signedIn('loginRequired'),
+      verify: ({ data }) => expect(data).toEqual({ posts: [], nextCursor: null })
+    }
+  ],
+  'saved:ids': [
+    {
+      name: 'which posts the caller saved',
+      input: () => undefined,
+      expect: everyone,
+      verify: ({ data }) => expect(data).toEqual({ ids: [] })
+    }
+  ],
+  'saved:set': [
+    {
+      name: 'save the owner\'s post, for the caller alone',
+      input: (s) => ({ postId: s.postId, saved: true }),
+      expect: signedIn('loginFirstSave'),
+      verify: ({ actor, data, s, after }) => {
+        expect(data).toEqual({ ids: [s.postId] })
+        expect(rows(after, 'saved_posts').map((r) => r.user_id)).toEqual([userIdOf(actor, s)])
+      }
+    }
+  ],
   'likes:list': [
     {
       name: 'who liked the owner\'s post',

@@ -77,6 +77,9 @@ export const schemas = {
   // Too many photos, a long text or 사진 설명 are the service's to refuse with their messages.
   'drafts:save': z.strictObject({ id: id.nullable(), text, layout, photos: z.array(newPhoto).max(100) }),
   'drafts:delete': z.strictObject({ id }),
+  'saved:list': z.strictObject({ cursor }),
+  'saved:ids': none,
+  'saved:set': z.strictObject({ postId: id, saved: z.boolean() }),
   'blocks:list': none,
   'blocks:set': z.strictObject({ personId: id, blocked: z.boolean().optional(), muted: z.boolean().optional() }),
   'moderation:report': z.strictObject({ kind: reportTarget, targetId: id, reason: reportReason, note: text.optional() }),

@@ -16,6 +16,7 @@ import { createNotificationSettingsStore } from './notification-settings-store'
 import { createMirrorStore, type MirrorStore } from './mirror/mirror-store'
 import { createModerationStore } from './moderation-store'
 import { createPostsStore } from './posts-store'
+import { createSavedStore } from './saved-store'
 import { createSearchStore } from './search-store'
 import { createUsersStore } from './users-store'
 import { createWriteQueue } from './write-queue'
@@ -87,6 +88,7 @@ export function createStore(file: string, options: OpenOptions = {}) {
     account: guard(createAccountStore(db)),
     deletions: guard(createDeletionsStore(db)),
     drafts: guard(createDraftsStore(db)),
+    saved: guard(createSavedStore(db)),
     /**
      * Runs fn atomically (BEGIN IMMEDIATE takes the write lock up front so two processes never
      * deadlock) without holding up the event loop while another app copy holds the lock: the

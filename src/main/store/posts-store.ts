@@ -78,6 +78,13 @@ export function createPostsStore(db: Db) {
     `${select} WHERE ${shown} AND (p.created_at, p.id) < (@at, @id) ORDER BY p.created_at DESC, p.id DESC LIMIT @limit`
   )
   const byId = db.prepare(`${select} WHERE p.id = @id`)
+  // 저장한 글 (migration 17): the viewer's saves by their own index, last saved first, hidden people's left out as in the feed.
+  const savedSelect = select.replace('SELECT ', 'SELECT sp.saved_at, ').replace(feedRows, `FROM saved_posts sp CROSS JOIN posts p ON p.id = sp.post_id
+  JOIN users u ON u.id = p.author_id
+  JOIN images i ON i.id = p.image_id`)
+  const savedOrder = 'ORDER BY sp.saved_at DESC, sp.post_id DESC LIMIT @limit'
+  const savedFirst = db.prepare(`${savedSelect} WHERE sp.user_id = @viewer AND ${shown} ${savedOrder}`)
+  const savedNext = db.prepare(`${savedSelect} WHERE sp.user_id = @viewer AND ${shown} AND (sp.saved_at, sp.post_id) < (@at, @id) ${savedOrder}`)
   const authorFirst = db.prepare(`${select} WHERE p.author_id = @author ORDER BY p.created_at DESC, p.id DESC LIMIT @limit`)
   const authorNext = db.prepare(
     `${select} WHERE p.author_id = @author AND (p.created_at, p.id) < (@at, @id) ORDER BY p.created_at DESC, p.id DESC LIMIT @limit`
@@ -112,6 +119,11 @@ export function createPostsStore(db: Db) {
     page(viewer: string | null, after: Keyset | null, limit: number): PostRecord[] {
       const rows = after ? nextPage.all({ viewer, limit, ...after }) : firstPage.all({ viewer, limit })
       return withPhotos(rows as Record<string, unknown>[])
+    },
+    /** The viewer's saved posts, last saved first, each with when it was saved. */
+    savedPage(viewer: string, after: Keyset | null, limit: number): (PostRecord & { savedAt: number })[] {
+      const rows = (after ? savedNext.all({ viewer, limit, ...after }) : savedFirst.all({ viewer, limit })) as Record<string, unknown>[]
+      return withPhotos(rows).map((post, i) => ({ ...post, savedAt: rows[i]!.saved_at as number }))
     },
     /** One person's posts, newest first (their page's grid). */
     byAuthor(author: string, viewer: string | null, after: Keyset | null, limit: number): PostRecord[] {

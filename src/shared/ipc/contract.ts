@@ -151,6 +151,12 @@ export interface Contract {
   'drafts:save': { input: DraftInput; output: DraftView }
   /** Deletes one of the caller's drafts. Answers the list left. */
   'drafts:delete': { input: { id: string }; output: DraftView[] }
+  /** 저장한 글 (decision 038): the caller's saved posts, last saved first, a page at a time; gone and hidden posts left out. */
+  'saved:list': { input: { cursor?: string | null }; output: FeedPage }
+  /** The ids of every post the caller saved here (what 저장 / 저장 취소 shows). */
+  'saved:ids': { input: void; output: { ids: string[] } }
+  /** 저장 or 저장 취소 of a post; answers the ids as they now stand. */
+  'saved:set': { input: { postId: string; saved: boolean }; output: { ids: string[] } }
   /** Whom the caller blocked or muted, newest first (docs/decisions/025-block-and-mute.md). */
   'blocks:list': { input: void; output: PersonControl[] }
   /**

@@ -19,6 +19,7 @@ export const EMULATOR_SUITES = [
   { file: 'tests/firebase/blocks-rules.firestore.test.ts', proves: 'Firestore security rules for blocks and mutes', on: 'Firestore emulator' },
   { file: 'tests/firebase/community-cli.firestore.test.ts', proves: 'the community command (moderator claims, require-alt-text)', on: 'Auth + Firestore emulators' },
   { file: 'tests/firebase/moderation-rules.firestore.test.ts', proves: 'Firestore security rules for 신고 and moderators', on: 'Firestore emulator' },
+  { file: 'tests/firebase/saved-rules.firestore.test.ts', proves: 'Firestore security rules for 저장한 글', on: 'Firestore emulator' },
   { file: 'tests/firebase/photos-rules.firestore.test.ts', proves: "Firestore security rules for a post's photos and settings/community", on: 'Firestore emulator' },
   { file: 'tests/firebase/sdk-adapter.firestore.test.ts', proves: "SDK adapter's DocsPort", on: 'Firestore + Auth emulators' },
   { file: 'tests/firebase/sdk-adapter-moderation.firestore.test.ts', proves: "SDK adapter's 신고, moderation log and notices (a moderator claim by the Admin SDK)", on: 'Firestore + Auth emulators' },

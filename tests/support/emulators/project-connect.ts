@@ -19,6 +19,7 @@ export function projectConnect(fake: ReturnType<typeof createFakeFirebase>, emul
       config,
       auth: real.auth,
       docs: real.docs,
+      saved: real.saved,
       alerts: stand.alerts,
       files: stand.files,
       connectivity: stand.connectivity,

@@ -128,6 +128,13 @@ export function createFakeFirebase(options: FakeFirebaseOptions = {}) {
   /** As firestore.rules' blockedBy(): the post author blocked the writer (by the hash of their email). */
   const blockedBy = (ownerUid: unknown, email: string): boolean =>
     typeof ownerUid === 'string' && controlsOf(ownerUid, 'blocked').has(personKey(email))
+  /** users/{uid}/saved/{postId} → when (docs/decisions/038-bookmarks.md) */
+  const savedLists = new Map<string, Map<string, number>>()
+  const savedOf = (uid: string) => {
+    const found = savedLists.get(uid) ?? new Map<string, number>()
+    savedLists.set(uid, found)
+    return found
+  }
   /** nicknames/{key} → uid */
   const nicknames = new Map<string, string>()
   /** profiles/{uid} (docs/decisions/028-profiles.md) */
@@ -692,6 +699,24 @@ export function createFakeFirebase(options: FakeFirebaseOptions = {}) {
           return new Uint8Array(file.bytes)
         }
       },
+      // As firestore.rules' users/{uid}/saved: the owner alone; a new save names a post that exists, stamped by the server.
+      saved: {
+        async list(uid) {
+          gate('saved.list')
+          if (rules && signedIn().uid !== uid) denied()
+          return [...savedOf(uid)].sort((a, b) => b[1] - a[1]).map(([postId, at]) => ({ postId, at }))
+        },
+        async set(uid, postId, saved) {
+          gate('saved.set')
+          if (rules && (signedIn().uid !== uid || !/^[A-Za-z0-9_-]{1,128}$/.test(postId))) denied()
+          const list = savedOf(uid)
+          if (!saved) list.delete(postId)
+          else if (!list.has(postId)) {
+            if (rules && !posts.has(postId)) denied()
+            list.set(postId, now())
+          }
+        }
+      },
       connectivity: {
         online: () => client.online,
         onChange(listener) {
@@ -775,6 +800,7 @@ export function createFakeFirebase(options: FakeFirebaseOptions = {}) {
       users: () => clone(Object.fromEntries(users)) as unknown as Record<string, UserDoc>,
       nicknames: () => Object.fromEntries(nicknames),
       controls: (uid: string, list: 'blocked' | 'muted') => Object.fromEntries(controlsOf(uid, list)),
+      saved: (uid: string) => Object.fromEntries(savedOf(uid)),
       profiles: () => clone(Object.fromEntries(profiles)),
       alerts: (uid: string) => clone(Object.fromEntries(alerts.get(uid) ?? [])) as Record<string, AlertEntry>,
       files: () => [...files.keys()].sort(),

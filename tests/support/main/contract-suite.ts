@@ -143,6 +143,32 @@ export function backendContract(name: string, open: () => Promise<ContractBacken
       await eventually([a!, b!], async () => expect((await b!.call('posts:feed', {})).posts.map((p) => p.id)).not.toContain(post.id))
     })
 
+    it('saved posts: each person\'s own list, last saved first; 저장 취소, and a deleted post leaves it', async () => {
+      const [a, b] = await start(2)
+      expect(await a!.refused('saved:set', { postId: 'x', saved: true })).toEqual({ code: 'loginFirstSave', message: messages.loginFirstSave })
+      await signUp(a!, '저장앨리스')
+      await signUp(b!, '저장밥')
+      const first = await write(a!, '먼저 쓴 글')
+      const second = await write(a!, '나중에 쓴 글')
+      await eventually([a!, b!], () => feedHas(b!, second.id))
+      expect(await b!.call('saved:set', { postId: second.id, saved: true })).toEqual({ ids: [second.id] })
+      expect(await b!.call('saved:set', { postId: first.id, saved: true })).toEqual({ ids: [first.id, second.id] })
+      // Saving again keeps the first time: the order stands.
+      expect(await b!.call('saved:set', { postId: second.id, saved: true })).toEqual({ ids: [first.id, second.id] })
+      const page = await b!.call('saved:list', { cursor: null })
+      expect(page.posts.map((p) => p.id)).toEqual([first.id, second.id])
+      expect(page.nextCursor).toBeNull()
+      // Nobody else's: the author saved nothing.
+      expect(await a!.call('saved:ids')).toEqual({ ids: [] })
+      expect((await a!.call('saved:list', { cursor: null })).posts).toEqual([])
+      expect(await b!.refused('saved:set', { postId: 'no-such-post', saved: true })).toMatchObject({ code: 'notFound' })
+
+      expect(await b!.call('saved:set', { postId: second.id, saved: false })).toEqual({ ids: [first.id] })
+      await a!.call('posts:delete', { id: first.id })
+      await eventually([a!, b!], async () => expect((await b!.call('saved:list', { cursor: null })).posts).toEqual([]))
+      expect(await b!.call('saved:ids')).toEqual({ ids: [] })
+    })
+
     it('search: any post the copy knows by part of a word (Korean, NFD, any case), a hashtag and its page, people by nickname without emails', async () => {
       const [a, b] = await start(2)
       const author = await signUp(a!, `검색${run}`)

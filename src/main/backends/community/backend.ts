@@ -28,6 +28,7 @@ import { createMirrorWriter } from './mirror-writer'
 import { createCommunityModeration } from './moderation'
 import { createCommunityPeople } from './people'
 import { createCommunityPosts } from './posts'
+import { createCommunitySaved } from './saved'
 import { createCommunitySettings } from './community-settings'
 import { createSync } from './sync'
 import { createDrafts } from '../../core/drafts'
@@ -124,6 +125,7 @@ export function openCommunityBackend(options: CommunityBackendOptions) {
     likes: createCommunityLikes(ctx, views, auth, writer),
     comments,
     moderation: createCommunityModeration(ctx, views, auth, writer, { post: posts.remove, comment: comments.remove }),
+    saved: createCommunitySaved(ctx, views, auth, writer),
     blocks: createCommunityBlocks(ctx, views, auth, writer),
     drafts: createDrafts(ctx, views),
     people: {

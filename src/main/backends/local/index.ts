@@ -17,6 +17,7 @@ import { createLocalModeration } from './moderation'
 import { createLocalPeople } from './people'
 import { createLocalPosts } from './posts'
 import { createDrafts } from '../../core/drafts'
+import { createLocalSaved } from './saved'
 
 /** The local backend's services: the store is the data. */
 export function createLocalServices(ctx: ServiceContext, vault: SessionVault, desktop: DesktopPort, emit: Emit) {
@@ -36,6 +37,7 @@ export function createLocalServices(ctx: ServiceContext, vault: SessionVault, de
     likes: createLocalLikes(ctx, views),
     comments,
     moderation: createLocalModeration(ctx, views, { post: posts.remove, comment: comments.remove }),
+    saved: createLocalSaved(ctx, views),
     blocks: createLocalBlocks(ctx, views),
     drafts: createDrafts(ctx, views),
     people: createLocalPeople(ctx, views, images),

@@ -11,6 +11,7 @@ import { createConnectivity } from './connectivity'
 import { createDocsPort } from './documents'
 import { sdkEndpoints, useAuthEmulator, useFirestoreEmulator } from './emulators'
 import { createFilesPort } from './files'
+import { createSavedPort } from './saved'
 
 export { newApp } from './app'
 export { SCAN_CHUNK } from './documents'
@@ -73,6 +74,7 @@ function assemble(app: FirebaseApp, config: FirebaseWebConfig, emulators: Emulat
     docs: createDocsPort(db, connectivity.signal),
     alerts: createAlertsPort(connectivity.link),
     files: createFilesPort(app, auth, config.storageBucket, emulators),
+    saved: createSavedPort(db),
     connectivity: {
       ...connectivity.port,
       // After sleep or a network change the proxy can differ: the websocket reads it again as it reconnects.
