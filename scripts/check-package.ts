@@ -153,7 +153,8 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): void
 
 async function main(): Promise<void> {
   if (process.platform !== 'linux') throw new Error('The packaging check packages for Linux and runs on Linux.')
-  run('npx', ['electron-vite', 'build'])
+  // .ci/run builds once and says so: the same out/ need not be built again.
+  if (process.env.MAGPIE_BUILT !== '1') run('npx', ['electron-vite', 'build'])
 
   const electronDist = path.join(work, 'electron-dist')
   mkdirSync(path.join(electronDist, 'resources'), { recursive: true })

@@ -1,4 +1,4 @@
-// `npm test`: builds the app, runs Vitest (main, shared, renderer units), the community-mode
+// `npm test`: builds the app (unless MAGPIE_BUILT=1: .ci/run has just built it), runs Vitest (main, shared, renderer units), the community-mode
 // suites on real emulators (vitest.emulators.config.ts: Firestore, Auth, Storage without rules;
 // the Realtime Database rules through targaryen) and Playwright (the renderer in Chromium
 // through the browser harness), and prints the summed total as the last line:
@@ -38,8 +38,8 @@ function vitest(args, report, extraEnv = {}) {
   return counts.numTotalTests
 }
 
-const build = run('npx', ['electron-vite', 'build'])
-if (build.status !== 0) broken = true
+// .ci/run has built out/ already (MAGPIE_BUILT=1 once its build step passed): build once per run.
+if (process.env.MAGPIE_BUILT !== '1' && run('npx', ['electron-vite', 'build']).status !== 0) broken = true
 
 if (vitest([], 'test-results/vitest.json') === null) broken = true
 

@@ -1,20 +1,16 @@
 /// <reference lib="dom" />
-import { execFileSync } from 'node:child_process'
-import { existsSync, mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { routeFromLink } from '../../src/shared/deep-link'
 import { invitationLink } from '../../src/shared/invitation-link'
 import { format, messages } from '../../src/shared/messages'
 import { startAuthEmulator, type AuthEmulator } from '../support/auth-emulator'
-import { expect, startHarness, test, watchConsole } from './fixtures'
+import { expect, seededStore, startHarness, test, watchConsole } from './fixtures'
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] })
 
 test('링크 복사 on a post puts its magpie:// link on the clipboard and says so', async ({ page, consoleErrors }) => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'magpie-link-'))
-  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/seed.ts', '--posts', '3', '--users', '2', '--data', dataDir])
-  const harness = await startHarness({ dataDir })
+  const harness = await startHarness({ dataDir: seededStore(3, 2) })
   try {
     await page.goto(harness.url)
     await page.getByTestId('post-card').first().locator('a[href*="detail/"]').first().click()

@@ -1,18 +1,12 @@
 /// <reference lib="dom" />
-import { execFileSync, spawn } from 'node:child_process'
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { spawn } from 'node:child_process'
 import { messages } from '../../src/shared/messages'
 import type { Locator, Page } from '@playwright/test'
 import { seedEmail, seedPassword } from '../support/main/seed'
-import { expect, logIn, startHarness, test } from './fixtures'
+import { expect, logIn, seededStore, startHarness, test } from './fixtures'
 
-function seed(posts: number): string {
-  const dataDir = mkdtempSync(join(tmpdir(), 'magpie-feed-'))
-  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/seed.ts', '--posts', String(posts), '--users', '4', '--data', dataDir])
-  return dataDir
-}
+/** Its own copy of a store of `posts` posts by 4 people (seeded once per worker, see fixtures.ts). */
+const seed = (posts: number): string => seededStore(posts, 4)
 
 /** Scrolls down until the feed says it has ended (each End reads the next page once the window nears it). */
 async function scrollToEnd(page: Page): Promise<void> {

@@ -114,10 +114,26 @@ export async function animationsDone(page: Page): Promise<void> {
   await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => null))))
 }
 
-/** A data folder filled by scripts/seed.ts: `posts` posts by `users` people (까치1…, user{n}@magpie.test), each liked and commented. */
+/** Seeded stores already made by this worker, by shape: seeding costs a process and seconds, a copy milliseconds. */
+const seeded = new Map<string, string>()
+
+/**
+ * A fresh data folder filled by scripts/seed.ts: `posts` posts by `users` people (까치1…,
+ * user{n}@magpie.test), each liked and commented. Each shape is seeded once per worker and
+ * every caller gets its own copy (cp -a keeps the photos' hard links), so a test may change
+ * its store freely: nothing leaks into the next test. The seed's times are relative to when
+ * the template was made, minutes earlier at most.
+ */
 export function seededStore(posts: number, users = 4): string {
-  const dataDir = mkdtempSync(join(tmpdir(), 'magpie-seeded-'))
-  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/seed.ts', '--posts', String(posts), '--users', String(users), '--data', dataDir])
+  const shape = `${posts}-${users}`
+  let template = seeded.get(shape)
+  if (!template) {
+    template = mkdtempSync(join(tmpdir(), 'magpie-seeded-'))
+    execFileSync(process.execPath, ['--import', 'tsx', 'scripts/seed.ts', '--posts', String(posts), '--users', String(users), '--data', template])
+    seeded.set(shape, template)
+  }
+  const dataDir = join(mkdtempSync(join(tmpdir(), 'magpie-e2e-')), 'data')
+  execFileSync('cp', ['-a', template, dataDir])
   return dataDir
 }
 

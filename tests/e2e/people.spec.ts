@@ -1,17 +1,10 @@
 /// <reference lib="dom" />
-import { execFileSync } from 'node:child_process'
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import type { Locator, Page } from '@playwright/test'
 import { seedEmail, seedPassword } from '../support/main/seed'
-import { expect, logIn, startHarness, test } from './fixtures'
+import { expect, logIn, seededStore, startHarness, test } from './fixtures'
 
-function seed(posts: number): string {
-  const dataDir = mkdtempSync(join(tmpdir(), 'magpie-people-'))
-  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/seed.ts', '--posts', String(posts), '--users', '3', '--data', dataDir])
-  return dataDir
-}
+/** Its own copy of a store of `posts` posts by 3 people (seeded once per worker, see fixtures.ts). */
+const seed = (posts: number): string => seededStore(posts, 3)
 
 /** Waits until the page has stopped moving; returns the scroll position. */
 async function settled(page: Page): Promise<number> {

@@ -1,17 +1,9 @@
-import { execFileSync } from 'node:child_process'
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import type { ShellRecording } from '../../src/harness/harness-shell'
 import { seedEmail, seedPassword } from '../support/main/seed'
-import { expect, logIn, startHarness, test, watchConsole } from './fixtures'
+import { expect, logIn, seededStore, startHarness, test, watchConsole } from './fixtures'
 
 /** A store of `posts` posts (tests/support/main/seed.ts): post k (from 1, oldest) ends "#k번째 소식"; every 8th from the first is about a 빵집. */
-function seed(posts: number): string {
-  const dataDir = mkdtempSync(join(tmpdir(), 'magpie-e2e-search-'))
-  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/seed.ts', '--posts', String(posts), '--users', '4', '--data', dataDir])
-  return dataDir
-}
+const seed = (posts: number): string => seededStore(posts, 4)
 
 test('search from the top bar finds every post as one types, marks the words, opens posts, a hashtag page, and links open outside', async ({ page }) => {
   test.setTimeout(120_000)
