@@ -1,6 +1,7 @@
 /**
- * The catalog's part for what Magpie offers on the desktop around the page (docs/decisions/036-desktop-integration.md):
- * answering from a notification, spelling suggestions, the tray, Dock and Jump List, and 문제 보고.
+ * The catalog's part for what Magpie offers on the desktop around the page: answering from a
+ * notification (docs/decisions/036-answer-from-notifications.md), spelling suggestions, the tray,
+ * Dock and Jump List (041), and 문제 보고 (040).
  * messages.ts joins it in.
  */
 export const desktopMessages = {
