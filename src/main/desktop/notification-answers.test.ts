@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -6,25 +6,22 @@ import type { BrowserWindow, Tray } from 'electron'
 import { messages } from '@shared/messages'
 import { activateToast, becomeReady, electronRecording, FakeBrowserWindow, resetElectron } from '../../../tests/support/electron-double'
 import { pressToastAction } from '../../../tests/support/electron-double-notification-answers'
+import { pretendPlatforms } from '../../../tests/support/pretend-platform'
 import type { NativeNotification } from '../desktop-port'
 import { createElectronDesktop, routeEarlierNotifications } from './electron-desktop'
 import { answerFromActivation } from './notification-answers'
 
-let platform: PropertyDescriptor | undefined
 beforeEach(() => {
   resetElectron()
   becomeReady()
-  platform = Object.getOwnPropertyDescriptor(process, 'platform')
 })
-afterEach(() => {
-  if (platform) Object.defineProperty(process, 'platform', platform)
-})
+const pretendPlatform = pretendPlatforms()
 
 const target = { postId: 'p9', recipient: '0123456789abcdef' }
 const comment: NativeNotification = { title: '까치', body: '밥님이 댓글을 남겼어요: 멋져요', icon: null, route: '/detail/p9?comment=c1', tag: 'comment-p9', answer: target }
 
 function desktopOn(os: NodeJS.Platform) {
-  Object.defineProperty(process, 'platform', { ...platform, value: os })
+  pretendPlatform(os)
   const answered = vi.fn()
   const opened = vi.fn()
   const window = new FakeBrowserWindow()

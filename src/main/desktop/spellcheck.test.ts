@@ -1,20 +1,16 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Session } from 'electron'
 import { messages } from '@shared/messages'
 import { electronRecording, resetElectron, becomeReady, session } from '../../../tests/support/electron-double'
+import { pretendPlatforms } from '../../../tests/support/pretend-platform'
 import { secureWebPreferences } from './security'
 import { setSpellingLanguages, spellingItems } from './spellcheck'
 
-let platform: PropertyDescriptor | undefined
 beforeEach(() => {
   resetElectron()
   becomeReady()
-  platform = Object.getOwnPropertyDescriptor(process, 'platform')
 })
-afterEach(() => {
-  if (platform) Object.defineProperty(process, 'platform', platform)
-})
-const pretendPlatform = (value: NodeJS.Platform) => Object.defineProperty(process, 'platform', { ...platform, value })
+const pretendPlatform = pretendPlatforms()
 const ses = () => session.defaultSession as unknown as Session
 
 describe('the spellchecker', () => {
