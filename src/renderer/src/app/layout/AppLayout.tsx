@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useState } from 'react'
+import { lazy, Suspense, useCallback, useState } from 'react'
 import { Outlet } from 'react-router-dom'
 import { useSession } from '@/shared/lib/session'
 import { LoadingOverlay } from '@/shared/ui/LoadingOverlay'
@@ -7,7 +7,6 @@ import { DeletionBanner } from '@/features/settings/components/DeletionBanner'
 import { OfflineBanner } from '@/features/settings/components/OfflineBanner'
 import { UpdatePrompt } from '@/features/settings/components/UpdatePrompt'
 import { PersonMenu } from '@/features/blocks/components/PersonMenu'
-import { ReportDialog } from '@/features/moderation/components/ReportDialog'
 import { RemovalNotices } from '@/features/moderation/components/RemovalNotices'
 import { PersonMenuProvider, type MenuTarget } from '@/shared/lib/person-menu'
 import type { PersonView } from '@shared/types'
@@ -17,12 +16,29 @@ import { ScrollRestoration } from './ScrollRestoration'
 import { TopBar } from './TopBar'
 import styles from './AppLayout.module.css'
 
+// Its code (and Radix's dialog) loads on the first 신고, not with the first screen.
+const ReportDialog = lazy(() => import('@/features/moderation/components/ReportDialog').then((m) => ({ default: m.ReportDialog })))
+
 export function AppLayout() {
   const session = useSession()
   const [reporting, setReporting] = useState<MenuTarget | null>(null)
+  // Kept mounted once opened, so that closing it returns the focus as Radix's own close does.
+  const [reportAsked, setReportAsked] = useState(false)
   /** 차단 and 숨기기 beside every nickname the screens show (decision 025), and 신고 of the post or comment it is beside (decision 030). */
   const personMenu = useCallback(
-    (person: PersonView, target?: MenuTarget) => <PersonMenu person={person} onReport={target ? () => setReporting(target) : undefined} />,
+    (person: PersonView, target?: MenuTarget) => (
+      <PersonMenu
+        person={person}
+        onReport={
+          target
+            ? () => {
+                setReportAsked(true)
+                setReporting(target)
+              }
+            : undefined
+        }
+      />
+    ),
     []
   )
   const profileToComplete = session.data?.profileToComplete
@@ -50,7 +66,11 @@ export function AppLayout() {
           </PersonMenuProvider>
         </Suspense>
       )}
-      <ReportDialog target={reporting} onClose={() => setReporting(null)} />
+      {reportAsked && (
+        <Suspense fallback={null}>
+          <ReportDialog target={reporting} onClose={() => setReporting(null)} />
+        </Suspense>
+      )}
       <LiveUpdates />
       <FocusReturn />
     </div>
