@@ -8,7 +8,7 @@ import { assertFails, assertSucceeds, type RulesTestContext, type RulesTestEnvir
 import firebase from 'firebase/compat/app'
 import 'firebase/compat/firestore'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { ALICE, BOB, CAROL, firestoreRulesSuite, signedIn } from '../support/emulators/rules'
+import { ALICE, BOB, CAROL, firestoreRulesSuite, signedIn, alicesWebPost } from '../support/emulators/rules'
 import { personKey } from '../../src/main/store/person-key'
 
 describe('Firestore rules: blocks and mutes', () => {
@@ -16,17 +16,7 @@ describe('Firestore rules: blocks and mutes', () => {
   const FieldValue = firebase.firestore.FieldValue
   const db = (ctx: RulesTestContext): firebase.firestore.Firestore => ctx.firestore()
 
-  const post = {
-    postedBy: ALICE.email,
-    posted_uid: ALICE.uid,
-    nickname: '앨리스',
-    profileImg: '',
-    postImg: 'https://firebasestorage.googleapis.com/v0/b/demo-magpie.appspot.com/o/postImg%2F1?alt=media',
-    postTxt: '오늘의 사진',
-    postDate: '2023. 11. 14. 22:13',
-    likedBy: [CAROL.email],
-    layout: 'Top'
-  }
+  const post = { ...alicesWebPost, likedBy: [CAROL.email] }
   const comment = (who: typeof BOB, nick: string) => ({
     post_id: 'p1',
     comment: '멋져요',

@@ -8,7 +8,7 @@ import { assertFails, assertSucceeds, type RulesTestContext, type RulesTestEnvir
 import firebase from 'firebase/compat/app'
 import 'firebase/compat/firestore'
 import { beforeEach, describe, it } from 'vitest'
-import { ALICE, BOB, CAROL, firestoreRulesSuite, signedIn, type Person } from '../support/emulators/rules'
+import { ALICE, BOB, CAROL, firestoreRulesSuite, signedIn, type Person, alicesWebPost } from '../support/emulators/rules'
 import { personKey } from '../../src/main/store/person-key'
 
 describe('Firestore rules: 신고 and moderators', () => {
@@ -27,17 +27,7 @@ describe('Firestore rules: 신고 and moderators', () => {
   const seed = firestoreRulesSuite((started) => (env = started))
 
   beforeEach(async () => {
-    await seed('magazinePost/p1', {
-      postedBy: ALICE.email,
-      posted_uid: ALICE.uid,
-      nickname: '앨리스',
-      profileImg: '',
-      postImg: 'https://firebasestorage.googleapis.com/v0/b/demo-magpie.appspot.com/o/postImg%2F1?alt=media',
-      postTxt: '오늘의 사진',
-      postDate: '2023. 11. 14. 22:13',
-      likedBy: [],
-      layout: 'Top'
-    })
+    await seed('magazinePost/p1', alicesWebPost)
     await seed('magazineComments/c1', { post_id: 'p1', comment: '멋져요', comment_by: ALICE.email, comment_nick: '앨리스', comment_time: '2023. 11. 14. 22:15' })
   })
 

@@ -7,7 +7,7 @@ import { assertFails, assertSucceeds, type RulesTestContext, type RulesTestEnvir
 import firebase from 'firebase/compat/app'
 import 'firebase/compat/firestore'
 import { beforeEach, describe, it } from 'vitest'
-import { ALICE, BOB, CAROL, firestoreRulesSuite, signedIn, visitor } from '../support/emulators/rules'
+import { ALICE, BOB, CAROL, firestoreRulesSuite, signedIn, visitor, alicesWebPost } from '../support/emulators/rules'
 
 describe('Firestore rules: saved posts', () => {
   let env: RulesTestEnvironment
@@ -15,17 +15,7 @@ describe('Firestore rules: saved posts', () => {
   const db = (ctx: RulesTestContext): firebase.firestore.Firestore => ctx.firestore()
   const save = () => ({ at: FieldValue.serverTimestamp() })
 
-  const post = {
-    postedBy: ALICE.email,
-    posted_uid: ALICE.uid,
-    nickname: '앨리스',
-    profileImg: '',
-    postImg: 'https://firebasestorage.googleapis.com/v0/b/demo-magpie.appspot.com/o/postImg%2F1?alt=media',
-    postTxt: '오늘의 사진',
-    postDate: '2023. 11. 14. 22:13',
-    likedBy: [],
-    layout: 'Top'
-  }
+  const post = alicesWebPost
 
   const seed = firestoreRulesSuite((started) => (env = started))
 

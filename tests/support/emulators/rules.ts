@@ -12,6 +12,19 @@ export const ALICE: Person = { uid: 'alice', email: 'alice@example.com' } // the
 export const BOB: Person = { uid: 'bob', email: 'bob@example.com' }
 export const CAROL: Person = { uid: 'carol', email: 'carol@example.com' }
 
+/** Alice's post as the web app's Write.js writes it (no createdAt, a ko-KR postDate). */
+export const alicesWebPost = {
+  postedBy: ALICE.email,
+  posted_uid: ALICE.uid,
+  nickname: '앨리스',
+  profileImg: '',
+  postImg: 'https://firebasestorage.googleapis.com/v0/b/demo-magpie.appspot.com/o/postImg%2F1?alt=media',
+  postTxt: '오늘의 사진',
+  postDate: '2023. 11. 14. 22:13',
+  likedBy: [] as string[],
+  layout: 'Top'
+}
+
 export const signedIn = (env: RulesTestEnvironment, who: Person): RulesTestContext => env.authenticatedContext(who.uid, { email: who.email })
 export const visitor = (env: RulesTestEnvironment): RulesTestContext => env.unauthenticatedContext()
 
