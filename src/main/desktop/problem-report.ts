@@ -5,7 +5,7 @@ import { basename, join } from 'node:path'
 import { messages } from '@shared/messages'
 import { writeZipFile } from '../core/zip-file'
 import { crashedProcess, readCrashRecords, type CrashRecord } from './crash-records'
-import { redact, type Person } from './redact'
+import { redact, redactLog, type Person } from './redact'
 
 /**
  * Crashes are kept on this computer only: Crashpad writes a minidump for any process that
@@ -91,7 +91,7 @@ export async function writeProblemReport(path: string, facts: ReportFacts, logFi
       if (error.code === 'ENOENT') return null
       throw error
     })
-    if (text !== null) logs.push([`logs/${basename(file)}`, redact(text, person)])
+    if (text !== null) logs.push([`logs/${basename(file)}`, await redactLog(text, person)])
   }
   await writeZipFile(path, new Date(facts.at), async (add) => {
     await add(reportText(facts, person), 'report.txt', false)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { redact } from './redact'
+import { redact, redactLog } from './redact'
 
 const linux = { home: '/home/kim', user: 'kim' }
 const windows = { home: 'C:\\Users\\Kim', user: 'Kim' }
@@ -55,5 +55,15 @@ describe('redact', () => {
   it('keeps what a developer needs: levels, times, English errors, short ids and stack paths', () => {
     const line = '[2026-11-29 01:02:03.456] [warn] [firebase] feed listener failed FirebaseError: [code=permission-denied] at /opt/Magpie/resources/app.asar/out/main/index.js:12:3 post p1Xy9'
     expect(redact(line, linux)).toBe(line)
+  })
+
+  it('over a whole log, a slice of lines at a time, gives what redact gives and lets the event loop turn', async () => {
+    const log = Array.from({ length: 400 }, (_, i) => `[warn] ${i} alice@example.com at /home/kim/x 오늘의 사진`).join('\n') + '\n'
+    let turns = 0
+    const counting = setInterval(() => turns++, 0)
+    const out = await redactLog(log, linux, 1024)
+    clearInterval(counting)
+    expect(out).toBe(redact(log, linux))
+    expect(turns).toBeGreaterThan(0)
   })
 })

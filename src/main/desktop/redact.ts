@@ -45,3 +45,21 @@ export function redact(text: string, person: Person): string {
   for (const [pattern, replacement] of rules) out = out.replace(pattern, replacement)
   return out
 }
+
+/**
+ * redact() over a whole log, a slice of lines at a time with a turn of the event loop between:
+ * 1 MiB at once held main for about 120 ms. No pattern reaches across a line.
+ */
+export async function redactLog(text: string, person: Person, sliceChars = 64 * 1024): Promise<string> {
+  const out: string[] = []
+  let start = 0
+  while (start < text.length) {
+    const cut = text.indexOf('\n', start + sliceChars)
+    const end = cut === -1 ? text.length : cut + 1
+    out.push(redact(text.slice(start, end), person))
+    start = end
+    if (start < text.length) await new Promise<void>((resolve) => setImmediate(resolve))
+  }
+  return out.join('')
+}
+
