@@ -10,6 +10,7 @@ import { E2E_EMULATOR_SUITES } from './tests/support/emulators/locate.mjs'
  */
 export default defineConfig({
   testDir: 'tests/e2e',
+  globalSetup: './tests/e2e/global-setup.ts',
   // scripts/test-all.mjs sets MAGPIE_EMULATORS=off where the Firestore emulator is missing, and names these as not run.
   testIgnore: process.env.MAGPIE_EMULATORS === 'off' ? E2E_EMULATOR_SUITES.map((suite) => suite.file.replace(/^tests\/e2e\//, '')) : [],
   workers: 1,

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 
@@ -16,7 +17,13 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts', 'tests/support/**/*.test.ts', 'tests/smoke/**/*.test.ts'],
     environment: 'node',
-    // jsdom's missing ResizeObserver, for the renderer's tests that run in it (a no-op under node).
-    setupFiles: ['tests/support/renderer/resize-observer.ts']
+    // Vitest's default is one worker fewer than the cores: on a two-core CI machine, one worker and
+    // an idle core. Files are independent (each its own store, temp folder and ports).
+    maxWorkers: availableParallelism(),
+    // jsdom's missing ResizeObserver and Testing Library's wait, for the renderer's tests that run in it (no-ops under node).
+    setupFiles: ['tests/support/renderer/resize-observer.ts', 'tests/support/renderer/async-wait.ts'],
+    // A test that hangs is still stopped; one slowed by a busy neighbour is not failed for it.
+    testTimeout: 30_000,
+    hookTimeout: 60_000
   }
 })

@@ -18,10 +18,13 @@ export interface SpawnedHarness {
  */
 export async function spawnHarness(options: {
   cwd?: string
+  /** A built harness (bundle.ts) to start with plain Node; without it, src/harness/cli.ts through tsx. */
+  bundle?: string
   env: Record<string, string | undefined>
   startTimeoutMs?: number
 }): Promise<SpawnedHarness> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/harness/cli.ts'], {
+  const entry = options.bundle ? ['--enable-source-maps', options.bundle] : ['--import', 'tsx', 'src/harness/cli.ts']
+  const child: ChildProcess = spawn(process.execPath, entry, {
     cwd: options.cwd,
     env: { ...process.env, ...options.env },
     stdio: ['ignore', 'pipe', 'pipe']

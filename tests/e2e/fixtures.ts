@@ -33,6 +33,7 @@ export async function startHarness(options: HarnessStart = {}): Promise<Harness>
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'magpie-e2e-'))
   const profileDir = options.profileDir ?? join(dataDir, 'profile-a')
   const { url, origin, token, stop } = await spawnHarness({
+    bundle: process.env.MAGPIE_HARNESS_BUNDLE,
     env: { ...options.env, MAGPIE_DATA_DIR: dataDir, MAGPIE_PROFILE_DIR: profileDir }
   })
   const api = (path: string) => `${origin}/__harness/${path}${path.includes('?') ? '&' : '?'}token=${token}`

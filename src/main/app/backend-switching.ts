@@ -8,7 +8,6 @@ import type { Services } from '../core/services'
 import type { DesktopPort } from '../desktop-port'
 import { AppError } from '../errors'
 import { FirebasePortError, type ConnectFirebase, type EmulatorHosts, type FirebasePorts } from '../firebase/ports'
-import { probeFirebase } from '../firebase/probe'
 import type { Store } from '../store'
 
 export interface BackendSwitchingOptions {
@@ -97,6 +96,7 @@ export function createBackendSwitching(options: BackendSwitchingOptions) {
     status,
     async probe(config) {
       try {
+        const { probeFirebase } = await import('../firebase/probe')
         await probeFirebase(config, options.emulators)
       } catch (error) {
         throw connectError(error)

@@ -12,7 +12,6 @@ import { createFileVault, type TokenCipher } from '../core/session-vault'
 import type { DesktopPort, NetworkPort, ShellPort } from '../desktop-port'
 import { routeNetwork } from '../firebase/network'
 import type { ConnectFirebase, EmulatorHosts } from '../firebase/ports'
-import { connectFirebase } from '../firebase/sdk-adapter'
 import { createDispatcher, sessionChannels } from '../ipc/dispatch'
 import { createNotificationAnswers } from '../core/notification-answers'
 import { createHandlers } from '../ipc/handlers'
@@ -23,6 +22,13 @@ import { createBackendSwitching } from './backend-switching'
 import { every } from './housekeeping'
 
 const HOUR_MS = 60 * 60 * 1000
+
+/**
+ * The Firebase SDK (about a second of module loading on a busy machine) is loaded when a community
+ * is first opened, not at every start: local mode never needs it.
+ */
+const connectFirebaseWhenNeeded: ConnectFirebase = async (config, emulators) =>
+  (await import('../firebase/sdk-adapter')).connectFirebase(config, emulators)
 
 export interface MagpieOptions {
   /** The store and the images folder (shared by every app copy pointed at it). */
@@ -81,7 +87,7 @@ export async function createMagpie(options: MagpieOptions) {
     store,
     watchIntervalMs: options.watchIntervalMs,
     createLocal: (desktop) => createLocalServices(ctx, createFileVault(join(options.profileDir, 'session'), options.cipher, now), desktop, options.emit),
-    connect: options.connectFirebase ?? connectFirebase,
+    connect: options.connectFirebase ?? connectFirebaseWhenNeeded,
     emulators: options.emulators,
     openCommunity: (ports, desktop) =>
       openCommunityBackend({

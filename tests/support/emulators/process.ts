@@ -172,12 +172,13 @@ export async function launch(options: LaunchOptions): Promise<EmulatorProcess> {
   for (;;) {
     if (await options.ready(options.host)) break
     if (spawnError !== null || ended(child) || Date.now() > deadline) {
-      await stop()
+      // Said before stopping it: once stopped, a slow start would read as "exited (code SIGKILL)".
       const why = spawnError
         ? `could not run ${process.execPath}: ${(spawnError as Error).message}`
         : ended(child)
           ? `it exited (code ${child.exitCode ?? child.signalCode})`
           : `it did not answer at ${options.host} within ${Math.round(options.timeoutMs / 1000)} s`
+      await stop()
       throw new Error(`${options.name} did not start: ${why}.\nIts output:\n${output.toString() || '    (none)'}`)
     }
     await new Promise((resolve) => setTimeout(resolve, 200))

@@ -1,0 +1,11 @@
+import { rmSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { bundleHarness } from '../../src/harness/bundle'
+
+/** Builds the harness once for the run; every test's harness (fixtures.ts) starts from it. */
+export default async function globalSetup(): Promise<void> {
+  const root = resolve(import.meta.dirname, '../..')
+  rmSync(resolve(root, 'out/harness'), { recursive: true, force: true })
+  // Workers inherit the runner's environment (Playwright: "pass data from global setup via process.env").
+  process.env.MAGPIE_HARNESS_BUNDLE = await bundleHarness(root)
+}
