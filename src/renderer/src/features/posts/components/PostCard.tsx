@@ -38,7 +38,7 @@ export function PostHeader({ post, highlight: words }: { post: PostView; highlig
         </span>
       </div>
       <PersonMenuSlot person={post.author} mine={post.mine} target={{ kind: 'post', id: post.id }} />
-      {post.mine && <PostMenu postId={post.id} />}
+      <PostMenu postId={post.id} mine={post.mine} />
     </header>
   )
 }
