@@ -35,6 +35,8 @@ async function lookAt(page: Page, name: string, shot: (file: string) => string):
 const savedToast = '글을 저장했어요. 저장한 글에서 다시 볼 수 있어요'
 
 test('saved from the ⋯ menu and by Ctrl+S, listed last saved first, unsaved from the list, kept across a restart', async ({ page, consoleErrors }, testInfo) => {
+  // One walk with a restart, and axe and a screenshot of three screens at two widths in both schemes.
+  test.setTimeout(120_000)
   const shot = (file: string) => testInfo.outputPath(file)
   const harness = await startHarness({ dataDir: seededStore(6, 3) })
   let again: Awaited<ReturnType<typeof startHarness>> | null = null

@@ -28,7 +28,7 @@ const openMenu = async () => {
   fireEvent.click(screen.getByTestId('post-menu'))
   return within(await screen.findByRole('menu'))
 }
-const itemNames = (menu: ReturnType<typeof within>) => menu.getAllByRole('menuitem').map((item) => item.firstChild?.textContent)
+const itemNames = (menu: ReturnType<typeof within>) => menu.getAllByRole('menuitem').map((item: HTMLElement) => item.firstChild?.textContent)
 
 afterEach(() => {
   cleanup()

@@ -78,7 +78,7 @@ function SavedList() {
   )
 }
 
-/** One saved post: its cover and first words open it; its author; 저장 취소, or 다시 저장 once undone on this visit. */
+/** One saved post: its first words (and its cover) open it; how liked and discussed; its author; 저장 취소, or 다시 저장 once undone on this visit. */
 function SavedCard({ post }: { post: PostView }) {
   const saved = useIsSaved(post.id)
   const toggle = useToggleSaved()
@@ -92,16 +92,23 @@ function SavedCard({ post }: { post: PostView }) {
   }, [post.id])
   return (
     <li className={`${styles.card} ${saved ? '' : styles.undone}`} data-testid="saved-post" data-post-id={post.id}>
-      <Link ref={link} to={`/detail/${post.id}`} className={styles.link}>
+      <div className={styles.top}>
+        {/* The cover opens the post too, for the pointer; keyboards and screen readers meet its words' link. */}
         {cover && (
-          <span className={styles.cover}>
-            <Image image={cover.image} alt={cover.alt || format.photoDefaultAlt(1, post.photos.length)} sizes="(max-width: 560px) 96px, 132px" crop />
-          </span>
+          <Link to={`/detail/${post.id}`} className={styles.cover} tabIndex={-1} aria-hidden="true">
+            <Image image={cover.image} alt="" sizes="(max-width: 560px) 96px, 132px" crop />
+          </Link>
         )}
-        <span className={styles.words} id={wordsId}>
-          {words || messages.savedPhotoOnly}
-        </span>
-      </Link>
+        <div className={styles.body}>
+          <Link ref={link} to={`/detail/${post.id}`} className={styles.words} id={wordsId}>
+            {words || messages.savedPhotoOnly}
+          </Link>
+          <p className={styles.stats}>
+            {format.likeCount(post.likeCount)} · {format.commentCount(post.commentCount)}
+            {post.photos.length > 1 && ` · ${format.photoCount(post.photos.length)}`}
+          </p>
+        </div>
+      </div>
       <div className={styles.footer}>
         <span className={styles.byline}>
           <PersonAvatarLink person={post.author} size={28} />
