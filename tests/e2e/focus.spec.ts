@@ -289,11 +289,11 @@ test('글쓰기 comes right after the top bar in the Tab order; Enter on a card 
   await writePost(page, '먼저 쓴 글')
   await writePost(page, '나중에 쓴 글')
 
-  // From the top: 홈, 검색, 설정, 알림, 신고 (the first account is the store's moderator, decision 030),
+  // From the top: 홈, 검색, 설정, 알림, 저장한 글, 신고 (the first account is the store's moderator, decision 030),
   // 로그아웃, then 글쓰기 before any card; it names the menu's shortcut.
   await page.getByRole('link', { name: '홈' }).focus()
   const write = page.getByRole('button', { name: '글쓰기' })
-  for (let i = 0; i < 6; i += 1) await page.keyboard.press('Tab')
+  for (let i = 0; i < 7; i += 1) await page.keyboard.press('Tab')
   await expect(write).toBeFocused()
   await expect(write).toHaveAttribute('aria-keyshortcuts', /^(Control|Meta)\+N$/)
 

@@ -203,8 +203,8 @@ test.describe('one\'s own post', () => {
       await logIn(page, { email: seedEmail(1), password: seedPassword })
       const card = page.getByTestId('post-card').filter({ hasText: '#1번째 소식' })
       await expect(card).toBeVisible()
-      // Only one's own posts have the menu; nothing is marked edited yet.
-      await expect(page.getByRole('button', { name: '글 메뉴' })).toHaveCount(1)
+      // Every post has the menu (저장, decision 038); only one's own offers 수정 and 삭제. Nothing is marked edited yet.
+      await expect(page.getByRole('button', { name: '글 메뉴' })).toHaveCount(3)
       await expect(page.getByText('수정됨')).toHaveCount(0)
 
       // 좋아요 3개 opens who liked it, by nickname only; Escape returns to the count.
@@ -226,6 +226,8 @@ test.describe('one\'s own post', () => {
       await expect(menu.getByRole('menuitem', { name: '수정' })).toBeFocused()
       await page.keyboard.press('ArrowDown')
       await expect(menu.getByRole('menuitem', { name: '삭제' })).toBeFocused()
+      await page.keyboard.press('ArrowDown')
+      await expect(menu.getByRole('menuitem', { name: '저장' })).toBeFocused()
       await page.keyboard.press('End')
       await expect(menu.getByRole('menuitem', { name: '링크 복사' })).toBeFocused()
       await page.keyboard.press('ArrowDown')

@@ -15,6 +15,7 @@ function jsonFiles(data: ExportedData, exportedAt: number): [string, string][] {
     ['data/posts.json', json(data.posts.map((p) => ({ ...p, createdAt: iso(p.createdAt), updatedAt: iso(p.updatedAt) })))],
     ['data/comments.json', json(data.comments.map((c) => ({ ...c, createdAt: iso(c.createdAt) })))],
     ['data/likes.json', json(data.likes.map((l) => ({ ...l, likedAt: iso(l.likedAt) })))],
+    ['data/saved.json', json(data.saved.map((s) => ({ ...s, savedAt: iso(s.savedAt) })))],
     ['data/alerts.json', json(data.alerts.map((a) => ({ ...a, createdAt: iso(a.createdAt) })))],
     ['data/reports.json', json(data.reports.map((r) => ({ ...r, createdAt: iso(r.createdAt) })))],
     ['data/notices.json', json(data.notices.map((n) => ({ ...n, createdAt: iso(n.createdAt) })))]

@@ -22,8 +22,8 @@ export interface ExportedPhoto {
 export const postPhotoName = (key: string, index: number): string => (index === 0 ? `post-${key}` : `post-${key}-${index + 1}`)
 
 /**
- * What 내 데이터 내려받기 holds (decision 027): the person's own account, posts, comments, likes
- * and alerts, the reports they made (what kind of writing, why; not whose) and the removal
+ * What 내 데이터 내려받기 holds (decision 027): the person's own account, posts, comments, likes,
+ * saves (decision 038: which posts, and when) and alerts, the reports they made (what kind of writing, why; not whose) and the removal
  * notices they received (decision 030). Other people appear by nickname only: never another
  * person's email.
  */
@@ -33,6 +33,8 @@ export interface ExportedData {
   posts: { id: string; text: string; layout: string; createdAt: number; updatedAt: number | null; likeCount: number; commentCount: number; photos: ExportedPhoto[] }[]
   comments: { id: string; postId: string; text: string; createdAt: number }[]
   likes: { postId: string; likedAt: number | null; authorNickname: string; postText: string }[]
+  /** 저장한 글: the post ids saved here, last saved first. */
+  saved: { postId: string; savedAt: number }[]
   alerts: { type: 'like' | 'comment'; postId: string; actorNickname: string; createdAt: number; seen: boolean }[]
   reports: { kind: ReportTarget; reason: ReportReason; note: string; createdAt: number }[]
   notices: { kind: ReportTarget; excerpt: string; reason: string; createdAt: number }[]

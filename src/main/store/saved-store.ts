@@ -12,6 +12,7 @@ export function createSavedStore(db: Db) {
   const remove = db.prepare('DELETE FROM saved_posts WHERE user_id = ? AND post_id = ?')
   const removeAll = db.prepare('DELETE FROM saved_posts WHERE user_id = ?')
   const ids = db.prepare('SELECT post_id FROM saved_posts WHERE user_id = ? ORDER BY saved_at DESC, post_id DESC').pluck()
+  const entries = db.prepare('SELECT post_id AS postId, saved_at AS savedAt FROM saved_posts WHERE user_id = ? ORDER BY saved_at DESC, post_id DESC')
   const count = db.prepare('SELECT count(*) FROM saved_posts WHERE user_id = ?').pluck()
   const postExists = db.prepare('SELECT 1 FROM posts WHERE id = ?').pluck()
 
@@ -28,6 +29,10 @@ export function createSavedStore(db: Db) {
     /** The person's saved post ids, last saved first. */
     ids(userId: string): string[] {
       return ids.all(userId) as string[]
+    },
+    /** The person's saves with their times, last saved first (내 데이터 내려받기). */
+    entries(userId: string): SavedEntry[] {
+      return entries.all(userId) as SavedEntry[]
     },
     count(userId: string): number {
       return count.get(userId) as number

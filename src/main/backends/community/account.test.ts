@@ -25,6 +25,9 @@ describe('내 데이터 내려받기 in a community (decision 027)', () => {
     await b.call('likes:set', { postId: mine.id, liked: true })
     await a.settle()
     await a.call('moderation:report', { kind: 'post', targetId: bobs.id, reason: 'spam', note: '광고예요' })
+    await a.call('saved:set', { postId: bobs.id, saved: true })
+    await a.call('saved:set', { postId: old, saved: true })
+    await b.call('saved:set', { postId: mine.id, saved: true })
     await b.call('moderation:report', { kind: 'post', targetId: mine.id, reason: 'other' })
 
     expect(await a.call('account:export')).toEqual({ saved: true, download: null })
@@ -43,6 +46,10 @@ describe('내 데이터 내려받기 in a community (decision 027)', () => {
     // Her own report (one more query, `by == uid`), not Bob's of her post.
     expect(json('data/reports.json')).toEqual([{ kind: 'post', reason: 'spam', note: '광고예요', createdAt: expect.any(String) }])
     expect(json('data/notices.json')).toEqual([])
+    // Her saves as the server holds them (decision 038), with their times; not Bob's.
+    const iso = expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/)
+    expect(json('data/saved.json')).toEqual(expect.arrayContaining([{ postId: bobs.id, savedAt: iso }, { postId: old, savedAt: iso }]))
+    expect(json('data/saved.json')).toHaveLength(2)
     expect(json('data/posts.json').map((p: { id: string }) => p.id)).toEqual([old, mine.id, several.id])
     expect([...entries.get('photos/post-1')!.bytes]).toEqual([0x52, 0x49, 0x46, 0x46, 1, 2, 3])
     expect(entries.has('photos/post-2')).toBe(true)

@@ -20,8 +20,8 @@ function exportError(error: unknown): unknown {
 /**
  * The person's account and data in a community. The mirror holds only what was shown, so the
  * posts, comments and likes are read from the server: three queries of the person's own
- * documents (at most ownDocsMax each, docs/firebase.md "Reads") and one of the reports they made,
- * then each post photo from Storage as the archive is written, one at a time. The alerts and
+ * documents (at most ownDocsMax each, docs/firebase.md "Reads"), one of the reports they made and
+ * one of their saves (at most limits.savedMax, decision 038), then each post photo from Storage as the archive is written, one at a time. The alerts and
  * removal notices are the mirror's: their listeners keep all of them.
  */
 export function createCommunityAccount(ctx: CommunityContext, auth: CommunityAuth, deletion: CommunityDeletion) {
@@ -68,11 +68,13 @@ export function createCommunityAccount(ctx: CommunityContext, auth: CommunityAut
     async exportData(userId: string): Promise<ExportedData> {
       try {
         const me = await auth.author(userId)
-        const [posts, comments, liked, reported] = await Promise.all([
+        const [posts, comments, liked, reported, saved] = await Promise.all([
           ports.docs.allPostsBy(me.uid, ownDocsMax),
           ports.docs.commentsBy(me.email, ownDocsMax),
           ports.docs.postsLikedBy(me.email, ownDocsMax),
-          ports.docs.reportsBy(me.uid, ownDocsMax)
+          ports.docs.reportsBy(me.uid, ownDocsMax),
+          // The server's list (saves made on another computer too), not the mirror's copy of it.
+          ports.saved.list(me.uid)
         ])
         const photos: ExportPhoto[] = []
         const photo = (url: string, name: string): string | null => {
@@ -108,6 +110,7 @@ export function createCommunityAccount(ctx: CommunityContext, auth: CommunityAut
             const post = postFromDoc(doc, now)
             return { postId: post.id, likedAt: null, authorNickname: post.author.nickname, postText: post.text }
           }),
+          saved: saved.map((entry) => ({ postId: entry.postId, savedAt: entry.at })),
           alerts: store.account.alerts(userId).map(({ type, postId, actorNickname, createdAt, seen }) => ({ type, postId, actorNickname, createdAt, seen })),
           reports: oldestFirst(reported.flatMap(openReport).map(({ kind, reason, note, createdAt }) => ({ kind, reason, note, createdAt }))),
           // The mirror's copy, which the notices listener keeps (notices.ts).

@@ -23,6 +23,8 @@ describe('내 데이터 내려받기 in local mode (decision 027)', () => {
     await theirs.call('comments:add', { postId: post.id, text: '좋은 글이에요' })
     await mine.call('likes:set', { postId: other.id, liked: true })
     await mine.call('comments:add', { postId: other.id, text: `내 댓글 ${hostile}` })
+    await mine.call('saved:set', { postId: other.id, saved: true })
+    await theirs.call('saved:set', { postId: post.id, saved: true })
 
     const several = await createPhotoPost(mine, ['바다', '', hostileAlt])
 
@@ -38,7 +40,7 @@ describe('내 데이터 내려받기 in local mode (decision 027)', () => {
     const entries = await readZip(path)
     expect([...entries.keys()].sort()).toEqual(
       [
-        'data/account.json', 'data/alerts.json', 'data/comments.json', 'data/likes.json', 'data/notices.json', 'data/posts.json', 'data/reports.json', 'index.html', `photos/post-${post.id}.webp`, 'photos/profile.webp',
+        'data/account.json', 'data/alerts.json', 'data/comments.json', 'data/likes.json', 'data/notices.json', 'data/posts.json', 'data/reports.json', 'data/saved.json', 'index.html', `photos/post-${post.id}.webp`, 'photos/profile.webp',
         `photos/post-${several.id}.webp`, `photos/post-${several.id}-2.webp`, `photos/post-${several.id}-3.webp`
       ].sort()
     )
@@ -63,6 +65,8 @@ describe('내 데이터 내려받기 in local mode (decision 027)', () => {
     }
     expect(json('data/comments.json')).toEqual([expect.objectContaining({ postId: other.id, text: `내 댓글 ${hostile}` })])
     expect(json('data/likes.json')).toEqual([expect.objectContaining({ postId: other.id, authorNickname: them.user.nickname, postText: '이웃의 글' })])
+    // Her saves (decision 038), the post and when; not the neighbour's.
+    expect(json('data/saved.json')).toEqual([{ postId: other.id, savedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) }])
     expect(json('data/alerts.json').map((a: { type: string; actorNickname: string }) => [a.type, a.actorNickname]).sort()).toEqual([
       ['comment', them.user.nickname],
       ['like', them.user.nickname]

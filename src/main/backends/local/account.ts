@@ -59,6 +59,7 @@ export function createLocalAccount(ctx: ServiceContext, auth: LocalAuth) {
         posts,
         comments: store.account.comments(userId),
         likes: store.account.likes(userId),
+        saved: store.saved.entries(userId),
         alerts: store.account.alerts(userId).map(({ type, postId, actorNickname, createdAt, seen }) => ({ type, postId, actorNickname, createdAt, seen })),
         reports: store.moderation.reportsBy(userId).map(({ kind, reason, note, createdAt }) => ({ kind, reason, note, createdAt })),
         notices: store.moderation.notices(userId).map(({ kind, excerpt, reason, createdAt }) => ({ kind, excerpt, reason, createdAt })),

@@ -15,6 +15,7 @@ const PersonRoute = lazy(() => import('./routes/person').then((m) => ({ default:
 const AlertsRoute = lazy(() => import('./routes/alerts').then((m) => ({ default: m.AlertsRoute })))
 const ReportsRoute = lazy(() => import('./routes/reports').then((m) => ({ default: m.ReportsRoute })))
 const DraftsRoute = lazy(() => import('./routes/drafts').then((m) => ({ default: m.DraftsRoute })))
+const SavedRoute = lazy(() => import('./routes/saved').then((m) => ({ default: m.SavedRoute })))
 const JoinRoute = lazy(() => import('./routes/join').then((m) => ({ default: m.JoinRoute })))
 
 /**
@@ -33,6 +34,7 @@ export function AppRoutes() {
         <Route path="signup" element={<SignUpRoute />} />
         <Route path="write/:postId" element={<WriteRoute />} />
         <Route path="drafts" element={<DraftsRoute />} />
+        <Route path="saved" element={<SavedRoute />} />
         <Route path="myalert" element={<AlertsRoute />} />
         <Route path="reports" element={<ReportsRoute />} />
         <Route path="join" element={<JoinRoute />} />

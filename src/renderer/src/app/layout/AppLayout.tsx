@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useState } from 'react'
-import { Outlet } from 'react-router-dom'
+import { Outlet, useMatch } from 'react-router-dom'
 import { useSession } from '@/shared/lib/session'
 import { LoadingOverlay } from '@/shared/ui/LoadingOverlay'
 import { CompleteProfileForm } from '@/features/auth/components/CompleteProfileForm'
@@ -8,7 +8,10 @@ import { OfflineBanner } from '@/features/settings/components/OfflineBanner'
 import { UpdatePrompt } from '@/features/settings/components/UpdatePrompt'
 import { PersonMenu } from '@/features/blocks/components/PersonMenu'
 import { RemovalNotices } from '@/features/moderation/components/RemovalNotices'
+import { SaveShortcut } from '@/features/saved/components/SaveShortcut'
+import { useSaveMenuItem } from '@/features/saved/components/save-item'
 import { PersonMenuProvider, type MenuTarget } from '@/shared/lib/person-menu'
+import { PostMenuExtraProvider } from '@/shared/lib/post-menu-extra'
 import type { PersonView } from '@shared/types'
 import { FocusReturn } from './FocusReturn'
 import { LiveUpdates } from './LiveUpdates'
@@ -42,6 +45,8 @@ export function AppLayout() {
     []
   )
   const profileToComplete = session.data?.profileToComplete
+  // The post page's post, for 저장's key when the focus is in no card.
+  const detail = useMatch('/detail/:postId')
   return (
     <div className={styles.shell}>
       {/* New navigations start at the top; Back returns to where the reader was. Before the
@@ -62,7 +67,10 @@ export function AppLayout() {
         // screen stays up meanwhile and the overlay shows only when the app opens on one.
         <Suspense fallback={<LoadingOverlay />}>
           <PersonMenuProvider value={personMenu}>
-            <Outlet />
+            {/* 저장 in every post's ⋯ menu (decision 038). */}
+            <PostMenuExtraProvider value={useSaveMenuItem}>
+              <Outlet />
+            </PostMenuExtraProvider>
           </PersonMenuProvider>
         </Suspense>
       )}
@@ -71,6 +79,7 @@ export function AppLayout() {
           <ReportDialog target={reporting} onClose={() => setReporting(null)} />
         </Suspense>
       )}
+      <SaveShortcut pagePostId={detail?.params.postId ?? null} />
       <LiveUpdates />
       <FocusReturn />
     </div>

@@ -5,6 +5,7 @@ import { useCurrentUser, useSession } from '@/shared/lib/session'
 import { Avatar } from '@/shared/ui/Avatar'
 import { useLogout } from '@/features/auth/api/logout'
 import { AlertBell } from '@/features/alerts/components/AlertBell'
+import { SavedLink } from '@/features/saved/components/SavedLink'
 import { SearchBox } from '@/features/search/components/SearchBox'
 import { SettingsButton } from '@/features/settings/components/SettingsButton'
 import styles from './TopBar.module.css'
@@ -51,6 +52,7 @@ export function TopBar() {
           {user ? (
             <>
               <AlertBell />
+              <SavedLink />
               {user.moderator && (
                 <NavLink to="/reports" className={styles.ghost}>
                   {messages.reportsPage}

@@ -16,6 +16,9 @@ export const queryKeys = {
   blocks: ['blocks'] as const,
   /** 임시 저장 글 (decision 039): the signed-in person's, in this place. */
   drafts: ['drafts'] as const,
+  /** 저장한 글 (decision 038): the ids behind 저장 / 저장 취소, and the page's list. */
+  savedIds: ['saved', 'ids'] as const,
+  savedList: ['saved', 'list'] as const,
   people: ['people'] as const,
   person: (id: string) => ['people', id] as const,
   personPosts: (id: string) => ['people', id, 'posts'] as const,

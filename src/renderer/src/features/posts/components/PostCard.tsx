@@ -29,16 +29,19 @@ export function PostHeader({ post, highlight: words }: { post: PostView; highlig
     <header className={styles.header}>
       <PersonAvatarLink person={post.author} size={40} />
       <div className={styles.byline}>
-        <PersonNameLink person={post.author} className={styles.nickname}>
-          {highlight(post.author.nickname, words)}
-        </PersonNameLink>
+        {/* The person's own menu (차단, 숨기기, 신고) beside their name; the post's ⋯ stays at the end of the header. */}
+        <div className={styles.who}>
+          <PersonNameLink person={post.author} className={styles.nickname}>
+            {highlight(post.author.nickname, words)}
+          </PersonNameLink>
+          <PersonMenuSlot person={post.author} mine={post.mine} target={{ kind: 'post', id: post.id }} />
+        </div>
         <span className={styles.date}>
           <RelativeTime at={post.createdAt} />
           {post.edited && <span className={styles.edited}>{messages.edited}</span>}
         </span>
       </div>
-      <PersonMenuSlot person={post.author} mine={post.mine} target={{ kind: 'post', id: post.id }} />
-      {post.mine && <PostMenu postId={post.id} />}
+      <PostMenu postId={post.id} mine={post.mine} />
     </header>
   )
 }

@@ -7,11 +7,11 @@ import styles from './PostMenu.module.css'
 const PostMenuItems = lazy(() => import('./PostMenuItems'))
 
 /**
- * "⋯" on one's own post: 수정, 삭제, 링크 복사 (the menu button pattern of WAI-ARIA: the button
+ * "⋯" on every post: 저장 (where the app provides it) and 링크 복사, and on one's own 수정 and 삭제 first (the menu button pattern of WAI-ARIA: the button
  * opens a menu and moves the focus into it; arrows, Home and End move in it; Escape and Tab close
  * it and the focus goes back to the button). 삭제 asks first, as the editor's 삭제하기 does.
  */
-export function PostMenu({ postId }: { postId: string }) {
+export function PostMenu({ postId, mine }: { postId: string; mine: boolean }) {
   // Open, and on which end the focus starts (↑ on the button opens it on its last item).
   const [open, setOpen] = useState<{ last: boolean } | null>(null)
   const button = useRef<HTMLButtonElement>(null)
@@ -57,7 +57,7 @@ export function PostMenu({ postId }: { postId: string }) {
       />
       {open && (
         <Suspense fallback={null}>
-          <PostMenuItems id={`${id}-menu`} labelledBy={`${id}-button`} postId={postId} startAtLast={open.last} button={button} onClose={close} />
+          <PostMenuItems id={`${id}-menu`} labelledBy={`${id}-button`} postId={postId} mine={mine} startAtLast={open.last} button={button} onClose={close} />
         </Suspense>
       )}
     </div>

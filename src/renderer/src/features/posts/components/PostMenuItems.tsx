@@ -4,16 +4,16 @@ import { postLink } from '@shared/deep-link'
 import { messages } from '@shared/messages'
 import { copyText } from '@/shared/lib/clipboard'
 import { errorMessage } from '@/shared/lib/ipc'
+import { usePostMenuExtra } from '@/shared/lib/post-menu-extra'
 import { useConfirm } from '@/shared/ui/ConfirmProvider'
 import { toast } from '@/shared/ui/toast'
 import { useDeletePost } from '../api/delete-post'
 import styles from './PostMenu.module.css'
 
-type Item = 'edit' | 'remove' | 'copy'
-const items: { id: Item; label: string }[] = [
+type Item = 'edit' | 'remove' | 'extra' | 'copy'
+const own: { id: Item; label: string }[] = [
   { id: 'edit', label: messages.editLink },
-  { id: 'remove', label: messages.deleteOne },
-  { id: 'copy', label: messages.copyLink }
+  { id: 'remove', label: messages.deleteOne }
 ]
 
 /** The open "⋯" menu (PostMenu): its items, the keys that move between them, and what each does. */
@@ -21,6 +21,7 @@ export default function PostMenuItems({
   id,
   labelledBy,
   postId,
+  mine,
   startAtLast,
   button,
   onClose
@@ -28,11 +29,16 @@ export default function PostMenuItems({
   id: string
   labelledBy: string
   postId: string
+  /** One's own post: 수정 and 삭제 too. */
+  mine: boolean
   /** The focus starts on the last item (↑ opened the menu), else on the first. */
   startAtLast: boolean
   button: RefObject<HTMLButtonElement | null>
   onClose: (focusButton: boolean) => void
 }) {
+  // 저장 / 저장 취소 (the saved feature's, through the app).
+  const extra = usePostMenuExtra(postId)
+  const items = [...(mine ? own : []), ...(extra ? [{ id: 'extra' as const, label: extra.label }] : []), { id: 'copy' as const, label: messages.copyLink }]
   const [active, setActive] = useState(startAtLast ? items.length - 1 : 0)
   const [menu, setMenu] = useState<HTMLDivElement | null>(null)
   const navigate = useNavigate()
@@ -63,6 +69,7 @@ export default function PostMenuItems({
     const place = Number(button.current?.closest<HTMLElement>('[data-index]')?.dataset.index ?? -1)
     onClose(item !== 'edit')
     if (item === 'edit') return navigate(`/write/${postId}`)
+    if (item === 'extra') return extra?.run()
     if (item === 'copy') {
       if (await copyText(postLink(postId))) toast.success(messages.linkCopied)
       else toast.error(messages.linkCopyFailed)
@@ -99,8 +106,14 @@ export default function PostMenuItems({
           className={item.id === 'remove' ? `${styles.item} ${styles.danger}` : styles.item}
           onClick={() => void run(item.id)}
           onMouseEnter={() => setActive(index)}
+          aria-keyshortcuts={item.id === 'extra' ? extra?.keys?.aria : undefined}
         >
           {item.label}
+          {item.id === 'extra' && extra?.keys && (
+            <kbd className={styles.keys} aria-hidden="true">
+              {extra.keys.shown}
+            </kbd>
+          )}
         </button>
       ))}
     </div>
