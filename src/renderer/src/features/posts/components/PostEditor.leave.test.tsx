@@ -9,14 +9,13 @@ import { messages } from '@shared/messages'
 import type { DraftView } from '@shared/types'
 import { queryKeys } from '@/shared/lib/query-keys'
 import { holdLeaveGuard, leaveThen } from '@/shared/lib/leave-guard'
-import { CurrentPath, installFakeMagpie, ok, renderWithApp, samplePost } from '@tests/support/renderer/render'
+import { CurrentPath, installFakeMagpie, ok, renderWithApp } from '@tests/support/renderer/render'
 import { PostEditor } from './PostEditor'
 
 const toast = vi.hoisted(() => Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn() }))
 vi.mock('sonner', () => ({ toast }))
 
 const me = { user: { id: 'me', nickname: '나', avatar: null, email: 'me@example.com' } }
-const image = samplePost().photos[0]!.image
 
 beforeEach(() => {
   vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:preview', revokeObjectURL: () => {} }))
