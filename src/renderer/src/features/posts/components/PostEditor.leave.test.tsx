@@ -143,7 +143,7 @@ describe('leaving the editor with unsaved writing', () => {
     expect(screen.queryByRole('alertdialog')).toBeNull()
   })
 
-  it('a tray or Jump List task (app:navigate, through leaveThen) asks first, and goes once left', async () => {
+  it('a tray or Jump List task (LiveUpdates passes app:navigate through leaveThen) asks first, and goes once left', async () => {
     installFakeMagpie({ 'drafts:list': () => ok([]) })
     renderWithApp(<Screens />, { session: me, route: '/write/new' })
     fireEvent.change(text(), { target: { value: '쓰던 글' } })
