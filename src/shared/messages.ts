@@ -197,9 +197,8 @@ const catalog = {
   // Confirm prompts
   confirmDeletePost: '이 게시글을 삭제할까요?',
   confirmDeleteComment: '댓글을 삭제할까요?',
-  /** 취소 in the editor when something was changed; its action button is leaveWithoutSaving. */
+  /** Leaving an edit with changes (LeaveEditorDialog); a new post's prompt asks leaveNewPostQuestion. */
   confirmLeaveEditor: '작성 중인 내용을 저장하지 않고 나갈까요?',
-  leaveWithoutSaving: '나가기',
   // Screens
   greetingLoggedOut: '로그인해 주세요',
   login: '로그인',

@@ -6,7 +6,8 @@ import { makePhoto } from './photos'
 /**
  * 임시 저장한 글 (docs/decisions/039-drafts.md), end to end in one walk on one harness: kept from
  * the editor, listed with its photo, text and time, still there after a restart, continued and
- * posted (then gone), deleted only when confirmed; axe on the list in both schemes.
+ * posted (then gone), deleted only when confirmed; kept by leaving a changed editor (the leave
+ * prompt) and found from the feed's 글쓰기 area; axe on the list and the prompt in both schemes.
  */
 
 const wcag = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice', 'experimental']
@@ -18,6 +19,8 @@ async function axe(page: Page, where: string): Promise<string[]> {
 }
 
 test('a draft is kept, listed, survives a restart, is continued and posted; deleting one asks first', async ({ page, harness, consoleErrors }, testInfo) => {
+  // One walk on one harness (a restart, two axe passes per scheme, sixteen screenshots) rather than a harness per step.
+  test.setTimeout(120_000)
   await page.emulateMedia({ reducedMotion: 'reduce' })
   const writer = newAccount('drafter')
   await page.goto(harness.url)
@@ -91,6 +94,39 @@ test('a draft is kept, listed, survives a restart, is continued and posted; dele
     await dialog.getByRole('button', { name: '삭제하기' }).click()
     await expect(page.getByText('임시 저장한 글이 없어요')).toBeVisible()
     await expect(rows).toHaveCount(0)
+
+    // Leaving a changed editor by the top bar's link asks first (axe on the question in both
+    // schemes); 임시 저장 keeps the writing and goes where the link went: the feed, whose
+    // 글쓰기 area now links to the draft.
+    await page.getByRole('main').getByRole('link', { name: '글쓰기' }).click()
+    await page.getByLabel('글 내용').fill('나가다가 임시 저장한 글')
+    await page.getByRole('banner').getByRole('link', { name: '홈' }).click()
+    const leave = page.getByRole('alertdialog', { name: '쓰던 글을 임시 저장할까요?' })
+    await expect(leave.getByRole('button', { name: '계속 쓰기' })).toBeFocused()
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' })
+      await expect(page.locator('html')).toHaveAttribute('data-theme', colorScheme)
+      expect(await axe(page, `leave prompt (${colorScheme})`)).toEqual([])
+      for (const width of [900, 1280]) {
+        await page.setViewportSize({ width, height: 760 })
+        await page.screenshot({ path: testInfo.outputPath(`leave-prompt-${colorScheme}-${width}.png`) })
+      }
+    }
+    await leave.getByRole('button', { name: '임시 저장' }).click()
+    await expect(page).toHaveURL(/#\/$/)
+    const draftsLink = page.getByRole('link', { name: '임시 저장한 글 1개' })
+    await expect(draftsLink).toBeVisible()
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' })
+      await expect(page.locator('html')).toHaveAttribute('data-theme', colorScheme)
+      for (const width of [900, 1280]) {
+        await page.setViewportSize({ width, height: 760 })
+        await page.screenshot({ path: testInfo.outputPath(`feed-drafts-link-${colorScheme}-${width}.png`) })
+      }
+    }
+    await draftsLink.click()
+    await expect(rows).toHaveCount(1)
+    await expect(rows.first()).toContainText('나가다가 임시 저장한 글')
   } finally {
     await again.stop()
   }

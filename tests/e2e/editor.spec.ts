@@ -82,13 +82,13 @@ test('editing: the current photos show; 취소 leaves at once when nothing chang
   await expect(page).toHaveURL(postUrl)
   await expect(page.getByRole('alertdialog')).toHaveCount(0)
 
-  // Changed: it asks; 나가기 leaves and nothing is saved.
+  // Changed: it asks; 저장하지 않고 나가기 leaves and nothing is saved.
   await page.getByTestId('post-detail').getByRole('button', { name: '글 메뉴' }).click()
   await page.getByRole('menuitem', { name: '수정' }).click()
   await page.getByLabel('글 내용').fill('저장하지 않을 글')
   await page.getByRole('button', { name: '취소', exact: true }).click()
   const question = page.getByRole('alertdialog', { name: '작성 중인 내용을 저장하지 않고 나갈까요?' })
-  await question.getByRole('button', { name: '나가기' }).click()
+  await question.getByRole('button', { name: '저장하지 않고 나가기' }).click()
   await expect(page).toHaveURL(postUrl)
   await expect(page.getByTestId('post-detail')).toContainText('처음 쓴 글')
 

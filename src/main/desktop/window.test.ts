@@ -142,6 +142,18 @@ describe('keepRunningOnClose', () => {
     expect(window.isDestroyed()).toBe(true)
   })
 
+  // Decision 039: closing is not leaving the editor. The page stays loaded, so its unsaved writing
+  // is there when the window comes back; only quitting unloads it.
+  it.each(['win32', 'darwin', 'linux'] as const)('on %s keeps the page loaded, an editor in it untouched, until quitting', (os) => {
+    const { window, quit } = setup(os)
+    window.close()
+    expect(window.webContents.isDestroyed()).toBe(false)
+    expect(callsTo('BrowserWindow.destroy')).toEqual([])
+    quit()
+    window.close()
+    expect(window.webContents.isDestroyed()).toBe(true)
+  })
+
   it('on Linux minimizes instead, so a desktop without a tray host still shows Magpie running', () => {
     const { window, quit } = setup('linux')
     expect(window.close().defaultPrevented).toBe(true)

@@ -6,7 +6,8 @@ import { messages } from '@shared/messages'
 import type { FeedPage, PostView } from '@shared/types'
 import { queryKeys } from '@/shared/lib/query-keys'
 import { usePost } from '@/features/posts/api/get-post'
-import { installFakeMagpie, ok, renderWithApp, samplePost } from '@tests/support/renderer/render'
+import { CurrentPath, installFakeMagpie, ok, renderWithApp, samplePost } from '@tests/support/renderer/render'
+import { holdLeaveGuard } from '@/shared/lib/leave-guard'
 import { LiveUpdates } from './LiveUpdates'
 
 const toast = vi.hoisted(() => Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn() }))
@@ -73,5 +74,25 @@ describe('LiveUpdates', () => {
     await act(async () => fake.emit('app:notice', { notice: 'notificationsFailed' }))
     await waitFor(() => expect(toast).toHaveBeenCalledWith(messages.notificationsFailed))
     expect(toast).toHaveBeenCalledTimes(2)
+  })
+
+  it('app:navigate (a tray or Jump List task) asks the screen holding the leave guard first', async () => {
+    const fake = installFakeMagpie({})
+    renderWithApp(
+      <>
+        <LiveUpdates />
+        <CurrentPath />
+      </>,
+      { session: ann, route: '/write/new' }
+    )
+    let agree: () => void = () => {}
+    const release = holdLeaveGuard((go) => (agree = go))
+    act(() => fake.emit('app:navigate', { route: '/myalert' }))
+    expect(screen.getByTestId('path').textContent).toBe('/write/new')
+    act(() => agree())
+    expect(screen.getByTestId('path').textContent).toBe('/myalert')
+    release()
+    act(() => fake.emit('app:navigate', { route: '/' }))
+    expect(screen.getByTestId('path').textContent).toBe('/')
   })
 })

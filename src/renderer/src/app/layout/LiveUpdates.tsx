@@ -7,6 +7,7 @@ import { queryKeys } from '@/shared/lib/query-keys'
 import { applySession, useCurrentUser } from '@/shared/lib/session'
 import { useKeptReplies } from '@/features/comments/stores/comment-drafts'
 import { toast } from '@/shared/ui/toast'
+import { leaveThen } from '@/shared/lib/leave-guard'
 
 /** Applies main's pushed events to the cached data, so open screens update without reload. */
 export function LiveUpdates() {
@@ -45,7 +46,8 @@ export function LiveUpdates() {
   useMagpieEvent('moderation:noticesChanged', () => void client.invalidateQueries({ queryKey: queryKeys.notices }))
 
   useMagpieEvent('app:navigate', ({ route }) => {
-    if (route.startsWith('/')) navigate(route)
+    // The editor with unsaved writing asks first (its leave prompt), as for any other way out.
+    if (route.startsWith('/')) leaveThen(() => navigate(route))
   })
 
   // A sentence main asks to be shown once: after the page was reloaded from a crash, or about the OS.

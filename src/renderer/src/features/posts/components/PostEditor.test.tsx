@@ -282,7 +282,7 @@ describe('PostEditor', () => {
     expect(others(fake.calls)).toEqual([])
   })
 
-  it('취소 after a change asks first: 취소 in the question stays, 나가기 leaves and the draft goes', async () => {
+  it('취소 after a change asks first: 계속 쓰기 stays, 저장하지 않고 나가기 leaves and the draft goes', async () => {
     const fake = installFakeMagpie({})
     renderWithApp(
       <ConfirmProvider>
@@ -293,13 +293,15 @@ describe('PostEditor', () => {
     fireEvent.change(text(), { target: { value: '고치던 글' } })
     fireEvent.click(screen.getByRole('button', { name: '취소' }))
     const question = await screen.findByRole('alertdialog', { name: messages.confirmLeaveEditor })
-    fireEvent.click(within(question).getByRole('button', { name: '취소' }))
+    // An edit has no drafts: the question only leaves or stays.
+    expect(within(question).queryByRole('button', { name: '임시 저장' })).toBeNull()
+    fireEvent.click(within(question).getByRole('button', { name: '계속 쓰기' }))
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull())
     expect(screen.getByTestId('path').textContent).toBe('/write/post-1')
     expect(text().value).toBe('고치던 글')
 
     fireEvent.click(screen.getByRole('button', { name: '취소' }))
-    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: '나가기' }))
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: '저장하지 않고 나가기' }))
     await waitFor(() => expect(screen.getByTestId('path').textContent).toBe('/detail/post-1'))
     expect(others(fake.calls)).toEqual([])
     // Left without saving: coming back finds the post as it was, not the abandoned draft.

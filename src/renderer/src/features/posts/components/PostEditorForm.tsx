@@ -18,10 +18,12 @@ import { useDeletePost } from '../api/delete-post'
 import { useDrafts, useSaveDraft } from '../api/drafts'
 import { usePhotoRules } from '../api/photo-rules'
 import { useUpdatePost } from '../api/update-post'
+import { useLeavePrompt } from '../hooks/use-leave-prompt'
 import { usePhotoUpload } from '../hooks/use-photo-upload'
 import { useEditorDraft, type DraftPhoto, type EditorDraft } from '../stores/editor-drafts'
 import type { NewPhoto } from '@shared/ipc/contract'
 import { LayoutPicker } from './LayoutPicker'
+import { LeaveEditorDialog } from './LeaveEditorDialog'
 import { PhotoList } from './PhotoList'
 import { PostBody } from './PostBody'
 import styles from './PostEditor.module.css'
@@ -42,6 +44,7 @@ export function PostEditorForm({ userId, post }: { userId: string; post: PostVie
   const user = useCurrentUser()
   const author = post?.author ?? user
   const form = useRef<HTMLFormElement>(null)
+  const textArea = useRef<HTMLTextAreaElement>(null)
   const focusProblem = useFocusProblem(form)
 
   const initial = useCallback(
@@ -71,8 +74,12 @@ export function PostEditorForm({ userId, post }: { userId: string; post: PostVie
 
   const saving = createPost.isPending || updatePost.isPending || deletePost.isPending || saveDraft.isPending
   const start = initial()
-  const photoKey = (list: EditorDraft['photos']) => JSON.stringify(list.map((p) => [p.image.id, p.alt]))
+  const photoKey = (list: { image: { id: string }; alt: string }[]) => JSON.stringify(list.map((p) => [p.image.id, p.alt]))
   const changed = text !== start.text || layout !== start.layout || photoKey(photos) !== photoKey(start.photos) || photo.localPreview !== null
+  // A 임시 저장 글 opened and left as it was is already kept: leaving it asks nothing.
+  const saved = draft.draftId ? drafts.data?.find((d) => d.id === draft.draftId) : undefined
+  const isSavedDraft = saved !== undefined && saved.text === text && saved.layout === layout && photoKey(saved.photos) === photoKey(photos) && photo.localPreview === null
+  const prompt = useLeavePrompt(changed && !isSavedDraft)
 
   // Where 취소 and a saved edit go: the post being edited, else where the writer came from.
   const leave = () => {
@@ -81,12 +88,12 @@ export function PostEditorForm({ userId, post }: { userId: string; post: PostVie
     else navigate('/', { replace: true })
   }
 
-  // 취소 leaves without saving: the draft goes too, after asking when there is something to lose.
-  const cancel = async () => {
-    if (changed && !(await confirm(messages.confirmLeaveEditor, messages.leaveWithoutSaving))) return
-    discard()
-    leave()
-  }
+  // 취소 (and Escape) leaves without saving: the draft goes too, after asking when there is something to lose.
+  const cancel = () =>
+    prompt.ask(() => {
+      discard()
+      leave()
+    })
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
@@ -117,17 +124,20 @@ export function PostEditorForm({ userId, post }: { userId: string; post: PostVie
     }, onError)
   }
 
-  // 임시 저장: the editor's content goes to the list (over the draft it continues), and the editor is left empty.
-  const keepAsDraft = () => {
-    if (photo.isUploading()) return
+  // 임시 저장: the editor's content goes to the list (over the draft it continues), the editor is left empty, and `then` goes on.
+  const keepAsDraft = (then: () => void, failed?: () => void) => {
+    if (photo.isUploading()) return failed?.()
     const uploads = photos.flatMap((p) => (p.uploadId ? [{ uploadId: p.uploadId, alt: p.alt }] : []))
     saveDraft.mutateAsync({ id: draft.draftId ?? null, text, layout, photos: uploads }).then(
       () => {
         discard()
         toast.success(messages.draftSaved)
-        navigate('/drafts')
+        then()
       },
-      (error: unknown) => toast.error(errorMessage(error))
+      (error: unknown) => {
+        toast.error(errorMessage(error))
+        failed?.()
+      }
     )
   }
 
@@ -143,97 +153,125 @@ export function PostEditorForm({ userId, post }: { userId: string; post: PostVie
     )
   }
 
+  const going = prompt.leaving
   return (
-    <main className={styles.page}>
-      <form
-        ref={form}
-        className={styles.editor}
-        onSubmit={submit}
-        noValidate
-        aria-labelledby="editor-title"
-        // A photo on the clipboard (Ctrl/Cmd+V) is added like a chosen file; main sniffs its bytes, never its name or type.
-        onPaste={(event) => {
-          const files = [...event.clipboardData.files]
-          if (files.length === 0) return
+    <>
+      <main
+        className={styles.page}
+        // Escape is 취소, unless a menu or dialog in the page takes it (or it ends a composition).
+        onKeyDown={(event) => {
+          if (event.key !== 'Escape' || event.defaultPrevented || event.nativeEvent.isComposing) return
+          if (event.target instanceof Element && event.target.closest('[role="dialog"], [role="alertdialog"], [role="menu"]')) return
           event.preventDefault()
-          photo.choose(files)
+          cancel()
         }}
       >
-        <div className={styles.heading}>
-          <h1 id="editor-title" className={styles.title}>
-            {post ? messages.editorEdit : messages.editorNew}
-          </h1>
-          {!post && (
-            <Link to="/drafts" className={styles.draftsLink}>
-              {drafts.data && drafts.data.length > 0 ? format.draftsLink(drafts.data.length) : messages.draftsPage}
-            </Link>
-          )}
-        </div>
-
-        <PhotoList photo={photo} photos={photos} onChange={(next) => update({ photos: next })} requireAlt={requireAlt} checked={altsChecked} />
-
-        <label className={styles.label} htmlFor={textId}>
-          {messages.postTextLabel}
-        </label>
-        <textarea
-          id={textId}
-          className={styles.textarea}
-          value={text}
-          placeholder={messages.textPlaceholder}
-          rows={6}
-          aria-invalid={textProblem ? true : undefined}
-          aria-describedby={textProblem ? `${textId}-error ${textId}-counter` : `${textId}-counter`}
-          onChange={(e) => {
-            update({ text: e.target.value })
-            if (textProblem) setTextProblem(checkPostText(e.target.value))
+        <form
+          ref={form}
+          className={styles.editor}
+          onSubmit={submit}
+          noValidate
+          aria-labelledby="editor-title"
+          // A photo on the clipboard (Ctrl/Cmd+V) is added like a chosen file; main sniffs its bytes, never its name or type.
+          onPaste={(event) => {
+            const files = [...event.clipboardData.files]
+            if (files.length === 0) return
+            event.preventDefault()
+            photo.choose(files)
           }}
-        />
-        <div className={styles.fieldFoot}>
-          {textProblem ? (
-            <p id={`${textId}-error`} className={styles.error} role="alert">
-              {messages[textProblem]}
-            </p>
-          ) : (
-            <span />
-          )}
-          <CharCounter id={`${textId}-counter`} text={text} max={limits.postTextMax} />
-        </div>
+        >
+          <div className={styles.heading}>
+            <h1 id="editor-title" className={styles.title}>
+              {post ? messages.editorEdit : messages.editorNew}
+            </h1>
+            {!post && (
+              <Link to="/drafts" className={styles.draftsLink}>
+                {drafts.data && drafts.data.length > 0 ? format.draftsLink(drafts.data.length) : messages.draftsPage}
+              </Link>
+            )}
+          </div>
 
-        <LayoutPicker value={layout} onChange={(value) => update({ layout: value })} />
+          <PhotoList photo={photo} photos={photos} onChange={(next) => update({ photos: next })} requireAlt={requireAlt} checked={altsChecked} />
 
-        <div className={styles.buttons}>
-          <button type="button" className={styles.secondary} onClick={() => void cancel()} disabled={saving}>
-            {messages.cancel}
-          </button>
-          {!post && (
-            <button type="button" className={styles.tertiary} onClick={keepAsDraft} disabled={saving || photo.busy || !changed}>
-              {messages.saveDraft}
+          <label className={styles.label} htmlFor={textId}>
+            {messages.postTextLabel}
+          </label>
+          <textarea
+            ref={textArea}
+            id={textId}
+            className={styles.textarea}
+            value={text}
+            placeholder={messages.textPlaceholder}
+            rows={6}
+            aria-invalid={textProblem ? true : undefined}
+            aria-describedby={textProblem ? `${textId}-error ${textId}-counter` : `${textId}-counter`}
+            onChange={(e) => {
+              update({ text: e.target.value })
+              if (textProblem) setTextProblem(checkPostText(e.target.value))
+            }}
+          />
+          <div className={styles.fieldFoot}>
+            {textProblem ? (
+              <p id={`${textId}-error`} className={styles.error} role="alert">
+                {messages[textProblem]}
+              </p>
+            ) : (
+              <span />
+            )}
+            <CharCounter id={`${textId}-counter`} text={text} max={limits.postTextMax} />
+          </div>
+
+          <LayoutPicker value={layout} onChange={(value) => update({ layout: value })} />
+
+          <div className={styles.buttons}>
+            <button type="button" className={styles.secondary} onClick={cancel} disabled={saving}>
+              {messages.cancel}
             </button>
-          )}
-          {post && (
-            <button type="button" className={styles.danger} onClick={remove} disabled={saving}>
-              {messages.delete}
+            {!post && (
+              <button type="button" className={styles.tertiary} onClick={() => keepAsDraft(() => navigate('/drafts'))} disabled={saving || photo.busy || !changed}>
+                {messages.saveDraft}
+              </button>
+            )}
+            {post && (
+              <button type="button" className={styles.danger} onClick={remove} disabled={saving}>
+                {messages.delete}
+              </button>
+            )}
+            <button type="submit" className={styles.primary} disabled={saving || photo.busy}>
+              {saving ? messages.saving : post ? messages.edit : messages.create}
             </button>
-          )}
-          <button type="submit" className={styles.primary} disabled={saving || photo.busy}>
-            {saving ? messages.saving : post ? messages.edit : messages.create}
-          </button>
-        </div>
-      </form>
+          </div>
+        </form>
 
-      <aside className={styles.preview} aria-label={messages.preview}>
-        <p className={styles.previewLabel}>{messages.preview}</p>
-        <div className={styles.previewCard} data-testid="editor-preview">
-          {/* Whose card it will be, as the feed shows it. */}
-          {author && (
-            <div className={styles.previewAuthor}>
-              <Avatar person={author} size={40} />
-              <span>{author.nickname}</span>
-            </div>
-          )}
-          <PostBody text={text || messages.textPlaceholder} layout={layout} photos={photos} localImage={photo.localPreview} preview />
-        </div>
-      </aside>
-    </main>
+        <aside className={styles.preview} aria-label={messages.preview}>
+          <p className={styles.previewLabel}>{messages.preview}</p>
+          <div className={styles.previewCard} data-testid="editor-preview">
+            {/* Whose card it will be, as the feed shows it. */}
+            {author && (
+              <div className={styles.previewAuthor}>
+                <Avatar person={author} size={40} />
+                <span>{author.nickname}</span>
+              </div>
+            )}
+            <PostBody text={text || messages.textPlaceholder} layout={layout} photos={photos} localImage={photo.localPreview} preview />
+          </div>
+        </aside>
+      </main>
+      <LeaveEditorDialog
+        open={going !== null}
+        newPost={post === null}
+        saving={saveDraft.isPending}
+        onKeep={() => going && keepAsDraft(() => prompt.proceed(going), prompt.stay)}
+        onDiscard={() =>
+          going &&
+          prompt.proceed(() => {
+            discard()
+            going()
+          })
+        }
+        onStay={prompt.stay}
+        returnFocus={() => prompt.returnFocus(textArea.current)}
+      />
+    </>
   )
 }
