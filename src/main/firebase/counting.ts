@@ -121,6 +121,18 @@ export function countReads(inner: DocsPort) {
       add('nicknameHolder', 1)
       return inner.nicknameHolder(key)
     },
+    async emailHolder(key) {
+      call('emailHolder')
+      add('emailHolder', 1)
+      return inner.emailHolder(key)
+    },
+    async claimEmail(key, uid) {
+      call('claimEmail')
+      // The transaction reads the entry once.
+      add('claimEmail', 1)
+      return inner.claimEmail(key, uid)
+    },
+    setBlockedUid: (owner, blockedUid, key) => inner.setBlockedUid(owner, blockedUid, key),
     async controls(uid) {
       call('controls')
       const entries = await inner.controls(uid)

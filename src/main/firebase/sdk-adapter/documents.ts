@@ -33,6 +33,7 @@ import type { FirestoreSignal } from './connectivity'
 import { defined, safely, withTimeout } from './helpers'
 import { createStampedQueries } from './stamped'
 import { createNamesPort } from './names'
+import { createEmailsPort } from './emails'
 import { createControlsPort } from './controls'
 import { createProfilesPort } from './profiles'
 import { createModerationPort } from './moderation'
@@ -310,6 +311,7 @@ export function createDocsPort(db: Firestore, signal: FirestoreSignal): DocsPort
     legacyPostsScan,
     ...createStampedQueries({ posts, comments, isDocId, fetchDocs, countOf, watch, readPost, readComment }),
     ...createNamesPort(db, collection(db, NICKNAMES)),
+    ...createEmailsPort(db),
     ...createControlsPort(db),
     ...createModerationPort(db, watch),
     ...createProfilesPort(db, collection(db, PROFILES), { posts, isDocId, fetchDocs, countOf, readPost }),
