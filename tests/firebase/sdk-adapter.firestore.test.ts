@@ -425,6 +425,23 @@ describe('DocsPort on the Firestore emulator', () => {
     expect(await alice.ports.docs.controls(alice.user.uid)).toEqual([{ list: 'muted', key, nickname: '밥', profileImg: '' }])
   })
 
+  it('claims one\'s own email once (decision 043): a second uid is told the holder; a block on the uid refuses the like until it goes', async () => {
+    const key = personKey(alice.user.email)
+    expect(await bob.ports.docs.emailHolder(key)).toBeNull()
+    expect(await alice.ports.docs.claimEmail(key, alice.user.uid)).toBe(alice.user.uid)
+    expect(await alice.ports.docs.claimEmail(key, alice.user.uid)).toBe(alice.user.uid)
+    expect(await bob.ports.docs.claimEmail(key, bob.user.uid)).toBe(alice.user.uid)
+    expect(await bob.ports.docs.emailHolder(key)).toBe(alice.user.uid)
+    expect((await failure(bob.ports.docs.claimEmail(personKey('someone@example.com'), bob.user.uid))).reason).toBe('permission-denied')
+    const postId = await alice.ports.docs.addPost(magpiePost(alice.user))
+    await alice.ports.docs.setBlockedUid(alice.user.uid, bob.user.uid, personKey(bob.user.email))
+    await alice.ports.docs.setBlockedUid(alice.user.uid, bob.user.uid, personKey(bob.user.email))
+    expect((await failure(bob.ports.docs.setLiked(postId, bob.user.email, true))).reason).toBe('permission-denied')
+    expect((await failure(bob.ports.docs.setBlockedUid(alice.user.uid, bob.user.uid, null))).reason).toBe('permission-denied')
+    await alice.ports.docs.setBlockedUid(alice.user.uid, bob.user.uid, null)
+    await bob.ports.docs.setLiked(postId, bob.user.email, true)
+  })
+
   it('gives a name up only for its holder (a nickname changed)', async () => {
     const key = 'd'.repeat(64)
     await alice.ports.docs.claimNickname(key, alice.user.uid)
