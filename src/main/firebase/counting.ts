@@ -71,10 +71,12 @@ export function countReads(inner: DocsPort) {
     commentsOf: many('commentsOf', (postId) => inner.commentsOf(postId)),
     getPost: one('getPost', (id) => inner.getPost(id)),
     getComment: one('getComment', (id) => inner.getComment(id)),
-    async commentByNickname(postId, nickname) {
-      call('commentByNickname')
-      add('commentByNickname', 1)
-      return inner.commentByNickname(postId, nickname)
+    async commentTimesByNickname(postId, nickname) {
+      call('commentTimesByNickname')
+      const times = await inner.commentTimesByNickname(postId, nickname)
+      // A query that finds nothing is still one billed read.
+      add('commentTimesByNickname', Math.max(1, times.length))
+      return times
     },
     userByEmail: one('userByEmail', (email) => inner.userByEmail(email)),
     deleteUser: (docId) => inner.deleteUser(docId),

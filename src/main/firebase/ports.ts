@@ -166,8 +166,8 @@ export interface DocsPort {
    */
   watchPosts(ids: string[], onDocs: (docs: Snapshot<PostDoc>[]) => void, onError: (error: FirebasePortError) => void): Unsubscribe
   getComment(id: string): Promise<Snapshot<CommentDoc> | null>
-  /** Whether a comment of this nickname on this post exists (`post_id ==` and `comment_nick ==`, one document at most): what a comment alert claims. */
-  commentByNickname(postId: string, nickname: string): Promise<boolean>
+  /** The `comment_time`s of comments of this nickname on this post (`post_id ==` and `comment_nick ==`, at most 20): what a comment alert claims. */
+  commentTimesByNickname(postId: string, nickname: string): Promise<string[]>
   addComment(doc: CommentDoc): Promise<string>
   deleteComment(id: string): Promise<void>
   /** The person's own posts (posted_uid == uid), at most `limit` (ownDocsMax): 내 데이터 내려받기, 회원 탈퇴. */

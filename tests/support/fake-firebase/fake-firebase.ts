@@ -558,9 +558,9 @@ export function createFakeFirebase(options: FakeFirebaseOptions = {}) {
           // As the aggregation: counted on the server, for anyone (the rules let everyone list comments).
           return Object.fromEntries(postIds.map((id) => [id, commentsFor(id).length]))
         },
-        async commentByNickname(postId, nickname) {
-          gate('docs.commentByNickname')
-          return commentsFor(postId).some((doc) => doc.data.comment_nick === nickname)
+        async commentTimesByNickname(postId, nickname) {
+          gate('docs.commentTimesByNickname')
+          return commentsFor(postId).filter((doc) => doc.data.comment_nick === nickname).slice(0, 20).map((doc) => String(doc.data.comment_time ?? ''))
         },
         async getComment(id) {
           gate('docs.getComment')

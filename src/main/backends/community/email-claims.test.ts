@@ -66,7 +66,7 @@ describe('community: the email claimed for the account', () => {
     const minji = await signUp(app, 'minji')
     await app.call('auth:logout')
     fake.webApp.createAccount('junho@example.com', 'junho-pass')
-    fake.failNext('docs.claimEmail', 'unavailable')
+    fake.failNext('docs.claimEmail', 'offline')
     expect((await app.call('auth:login', { email: 'junho@example.com', password: 'junho-pass' })).profileToComplete).toBeDefined()
     expect(Object.keys(fake.data.emails())).toEqual([personKey(minji.email)])
     await app.call('auth:logout')
