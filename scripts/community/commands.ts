@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { cert, deleteApp, initializeApp, type App } from 'firebase-admin/app'
 import { getAuth } from 'firebase-admin/auth'
 import { getFirestore } from 'firebase-admin/firestore'
+import { fillIdentities } from './identities'
 
 /**
  * `npm run community -- …` (scripts/community/cli.ts): what only a community's owner does, with
@@ -11,6 +12,7 @@ import { getFirestore } from 'firebase-admin/firestore'
  *   moderator remove <email>   the claim goes (other claims stay)
  *   moderator list             every account with the claim
  *   require-alt-text on|off    settings/community.requireAltText
+ *   identities fill            emails/{key} = uid from every users document, once (decision 043)
  *
  * The key comes from --key <file> or GOOGLE_APPLICATION_CREDENTIALS. Against the emulators
  * (FIREBASE_AUTH_EMULATOR_HOST, FIRESTORE_EMULATOR_HOST) none is needed: --project names the project.
@@ -21,6 +23,7 @@ export const usage = `사용법 (Usage):
   npm run community -- moderator remove <email> [--key <service-account.json>]
   npm run community -- moderator list [--key <service-account.json>]
   npm run community -- require-alt-text on|off [--key <service-account.json>]
+  npm run community -- identities fill [--key <service-account.json>]
 서비스 계정 키는 --key 또는 GOOGLE_APPLICATION_CREDENTIALS로 알려 주세요.`
 
 /** A failure the command explains in one line (Korean, then English) and exits 1 on. */
@@ -113,13 +116,24 @@ async function requireAltText(app: App, value: string | undefined): Promise<stri
   return value === 'on' ? '사진 설명을 꼭 쓰도록 했어요 (alt text required).' : '사진 설명을 쓰지 않아도 돼요 (alt text optional).'
 }
 
+async function identities(app: App, action: string | undefined): Promise<string> {
+  if (action !== 'fill') throw new CommandError(`identities 다음에는 fill을 적어 주세요.\n${usage}`)
+  const { claimed, present, ambiguous } = await fillIdentities(app)
+  const lines = [`이메일 ${claimed}개를 계정에 묶었어요. ${present}개는 이미 묶여 있었어요 (${claimed} claimed, ${present} already there).`]
+  if (ambiguous.length) {
+    lines.push(`이메일 ${ambiguous.length}개는 users 문서 여럿이 서로 다른 계정으로 써서 묶지 않았어요 (several uids; left unclaimed):`, ...ambiguous)
+  }
+  return lines.join('\n')
+}
+
 /** Runs one command; resolves to what to print. Throws CommandError for anything the person should fix. */
 export async function run(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<string> {
   const parsed = parse(argv)
   const [command, action, argument] = parsed.words
-  if (command !== 'moderator' && command !== 'require-alt-text') throw new CommandError(usage)
+  if (command !== 'moderator' && command !== 'require-alt-text' && command !== 'identities') throw new CommandError(usage)
   const app = openApp(parsed, env)
   try {
+    if (command === 'identities') return await identities(app, action)
     return command === 'moderator' ? await moderator(app, action, argument) : await requireAltText(app, action)
   } finally {
     await deleteApp(app)

@@ -9,6 +9,8 @@ import { getAuth } from 'firebase-admin/auth'
 import { getFirestore } from 'firebase-admin/firestore'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CommandError, run } from '../../scripts/community/commands'
+import { emailKey } from '../../scripts/community/identities'
+import { personKey } from '../../src/main/store/person-key'
 
 describe('npm run community', () => {
   let admin: App
@@ -43,10 +45,41 @@ describe('npm run community', () => {
     expect((await getFirestore(admin).doc('settings/community').get()).data()).toEqual({ requireAltText: false })
   })
 
+  it('identities fill binds each users document\'s email to its uid once, keeps every entry already there, and names an email two uids wrote', async () => {
+    const db = getFirestore(admin)
+    const stamp = Date.now()
+    const one = { uid: `u1-${stamp}`, email: `One-${stamp}@Example.com` }
+    const claimed = { uid: `u2-${stamp}`, email: `two-${stamp}@example.com` }
+    const twice = `dup-${stamp}@example.com`
+    const user = (uid: string, email: string) => ({ uid, user_id: email, nickname: uid.slice(0, 20), profile_img: '', alerts: [] })
+    await db.doc(`users/web-${stamp}-1`).set(user(one.uid, one.email))
+    await db.doc(`users/${claimed.uid}`).set(user(claimed.uid, claimed.email))
+    await db.doc(`users/web-${stamp}-3`).set(user(`old-${stamp}`, twice))
+    await db.doc(`users/web-${stamp}-4`).set(user(`new-${stamp}`, twice))
+    await db.doc(`users/web-${stamp}-5`).set({ nickname: 'no email' })
+    // Magpie claimed this one already, for the uid it belongs to: the fill leaves it as it is.
+    await db.doc(`emails/${emailKey(claimed.email)}`).set({ uid: claimed.uid, at: new Date(0) })
+
+    const first = await run(['identities', 'fill', ...project])
+    expect(first).toContain('계정에 묶었어요')
+    expect(first.split('\n')).toContain(twice)
+    expect(emailKey(one.email)).toBe(personKey(one.email))
+    expect((await db.doc(`emails/${emailKey(one.email)}`).get()).data()).toMatchObject({ uid: one.uid })
+    expect((await db.doc(`emails/${emailKey(claimed.email)}`).get()).data()).toEqual({ uid: claimed.uid, at: expect.anything() })
+    expect((await db.doc(`emails/${emailKey(claimed.email)}`).get()).get('at').toMillis()).toBe(0)
+    expect((await db.doc(`emails/${emailKey(twice)}`).get()).exists).toBe(false)
+
+    // Idempotent: a second run claims nothing more and changes nothing.
+    const second = await run(['identities', 'fill', ...project])
+    expect(second).toMatch(/^이메일 0개를 계정에 묶었어요/)
+    expect((await db.doc(`emails/${emailKey(one.email)}`).get()).data()).toMatchObject({ uid: one.uid })
+  })
+
   it('explains an unknown email, a missing action, a missing key and a key file that is not there', async () => {
     await expect(run(['moderator', 'add', 'nobody@example.com', ...project])).rejects.toThrow(/계정이 없어요/)
     await expect(run(['moderator', 'promote', email, ...project])).rejects.toThrow(CommandError)
     await expect(run(['require-alt-text', 'maybe', ...project])).rejects.toThrow(/on 또는 off/)
+    await expect(run(['identities', 'empty', ...project])).rejects.toThrow(/fill을 적어 주세요/)
     await expect(run(['moderator', 'list'], { PATH: process.env.PATH })).rejects.toThrow(/서비스 계정 키가 없어요/)
     await expect(run(['moderator', 'list', '--key', '/nonexistent/key.json'], { PATH: process.env.PATH })).rejects.toThrow(/키 파일이 없어요/)
   })

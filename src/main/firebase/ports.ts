@@ -166,8 +166,8 @@ export interface DocsPort {
    */
   watchPosts(ids: string[], onDocs: (docs: Snapshot<PostDoc>[]) => void, onError: (error: FirebasePortError) => void): Unsubscribe
   getComment(id: string): Promise<Snapshot<CommentDoc> | null>
-  /** Whether a comment of this nickname on this post exists (`post_id ==` and `comment_nick ==`, one document at most): what a comment alert claims. */
-  commentByNickname(postId: string, nickname: string): Promise<boolean>
+  /** The `comment_time`s of comments of this nickname on this post (`post_id ==` and `comment_nick ==`, at most 20): what a comment alert claims. */
+  commentTimesByNickname(postId: string, nickname: string): Promise<string[]>
   addComment(doc: CommentDoc): Promise<string>
   deleteComment(id: string): Promise<void>
   /** The person's own posts (posted_uid == uid), at most `limit` (ownDocsMax): 내 데이터 내려받기, 회원 탈퇴. */
@@ -185,6 +185,12 @@ export interface DocsPort {
   nicknameHolder(key: string): Promise<string | null>
   /** Takes nicknames/{key} for uid unless another uid holds it; resolves to whether uid holds it now. */
   claimNickname(key: string, uid: string): Promise<boolean>
+  /** Which uid the email whose lower-cased form hashes to `key` belongs to (emails/{key}, decision 043), or null. */
+  emailHolder(key: string): Promise<string | null>
+  /** Claims emails/{key} for uid unless it belongs to a uid already; resolves to the uid it belongs to now. */
+  claimEmail(key: string, uid: string): Promise<string>
+  /** Adds (`key`: the block's email entry) or, with null, removes users/{owner}/blockedUids/{blockedUid}. */
+  setBlockedUid(owner: string, blockedUid: string, key: string | null): Promise<void>
   /** Everyone uid blocked or muted: the two lists under users/{uid} (two queries, a read per entry). */
   controls(uid: string): Promise<ControlEntry[]>
   /** Adds (with the server's time) or, with null, removes one entry of uid's list. */

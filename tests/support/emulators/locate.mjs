@@ -17,7 +17,8 @@ const SDK_ROOTS = ['/usr/lib/google-cloud-sdk', '/usr/share/google-cloud-sdk', '
 export const EMULATOR_SUITES = [
   { file: 'tests/firebase/firestore-rules.test.ts', proves: 'Firestore security rules', on: 'Firestore emulator' },
   { file: 'tests/firebase/blocks-rules.firestore.test.ts', proves: 'Firestore security rules for blocks and mutes', on: 'Firestore emulator' },
-  { file: 'tests/firebase/community-cli.firestore.test.ts', proves: 'the community command (moderator claims, require-alt-text)', on: 'Auth + Firestore emulators' },
+  { file: 'tests/firebase/identities-rules.firestore.test.ts', proves: 'Firestore security rules binding emails to accounts (the registry, blocks on the uid)', on: 'Firestore emulator' },
+  { file: 'tests/firebase/community-cli.firestore.test.ts', proves: 'the community command (moderator claims, require-alt-text, identities fill)', on: 'Auth + Firestore emulators' },
   { file: 'tests/firebase/moderation-rules.firestore.test.ts', proves: 'Firestore security rules for 신고 and moderators', on: 'Firestore emulator' },
   { file: 'tests/firebase/saved-rules.firestore.test.ts', proves: 'Firestore security rules for 저장한 글', on: 'Firestore emulator' },
   { file: 'tests/firebase/photos-rules.firestore.test.ts', proves: "Firestore security rules for a post's photos and settings/community", on: 'Firestore emulator' },

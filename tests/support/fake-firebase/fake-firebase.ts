@@ -125,9 +125,18 @@ export function createFakeFirebase(options: FakeFirebaseOptions = {}) {
     controls.set(path, found)
     return found
   }
-  /** As firestore.rules' blockedBy(): the post author blocked the writer (by the hash of their email). */
-  const blockedBy = (ownerUid: unknown, email: string): boolean =>
-    typeof ownerUid === 'string' && controlsOf(ownerUid, 'blocked').has(personKey(email))
+  /** users/{owner}/blockedUids/{uid} → the block's email key (decision 043) */
+  const blockedUids = new Map<string, Map<string, string>>()
+  const blockedUidsOf = (owner: string) => {
+    const found = blockedUids.get(owner) ?? new Map<string, string>()
+    blockedUids.set(owner, found)
+    return found
+  }
+  /** As firestore.rules' blockedBy(): the post author blocked the writer (by the hash of their email, or their uid). */
+  const blockedBy = (ownerUid: unknown, user: FirebaseUser): boolean =>
+    typeof ownerUid === 'string' && (controlsOf(ownerUid, 'blocked').has(personKey(user.email)) || blockedUidsOf(ownerUid).has(user.uid))
+  /** emails/{key} → uid (decision 043) */
+  const emails = new Map<string, string>()
   /** users/{uid}/saved/{postId} → when (docs/decisions/038-bookmarks.md) */
   const savedLists = new Map<string, Map<string, number>>()
   const savedOf = (uid: string) => {
@@ -340,6 +349,25 @@ export function createFakeFirebase(options: FakeFirebaseOptions = {}) {
           if (entry) controlsOf(uid, list).set(key, clone(entry))
           else controlsOf(uid, list).delete(key)
         },
+        async emailHolder(key: string) {
+          gate('docs.emailHolder')
+          signedIn()
+          return emails.get(key) ?? null
+        },
+        async claimEmail(key: string, uid: string) {
+          gate('docs.claimEmail')
+          const held = emails.get(key)
+          if (held !== undefined) return held
+          if (rules && (signedIn().uid !== uid || personKey(signedIn().email) !== key)) denied()
+          emails.set(key, uid)
+          return uid
+        },
+        async setBlockedUid(owner: string, blockedUid: string, key: string | null) {
+          gate('docs.setBlockedUid')
+          if (rules && (signedIn().uid !== owner || owner === blockedUid)) denied()
+          if (key !== null) blockedUidsOf(owner).set(blockedUid, key)
+          else blockedUidsOf(owner).delete(blockedUid)
+        },
         async claimNickname(key: string, uid: string) {
           gate('docs.claimNickname')
           if (signedIn().uid !== uid && rules) denied()
@@ -507,7 +535,7 @@ export function createFakeFirebase(options: FakeFirebaseOptions = {}) {
           if (!doc) throw new FirebasePortError('not-found')
           if (rules && email !== user.email) denied()
           const list = Array.isArray(doc.likedBy) ? (doc.likedBy as unknown[]) : []
-          if (rules && liked && !list.includes(email) && blockedBy(doc.posted_uid, user.email)) denied()
+          if (rules && liked && !list.includes(email) && blockedBy(doc.posted_uid, user)) denied()
           const next = liked ? (list.includes(email) ? list : [...list, email]) : list.filter((e) => e !== email)
           if (next.length !== list.length) {
             posts.set(postId, { ...doc, likedBy: next })
@@ -530,9 +558,9 @@ export function createFakeFirebase(options: FakeFirebaseOptions = {}) {
           // As the aggregation: counted on the server, for anyone (the rules let everyone list comments).
           return Object.fromEntries(postIds.map((id) => [id, commentsFor(id).length]))
         },
-        async commentByNickname(postId, nickname) {
-          gate('docs.commentByNickname')
-          return commentsFor(postId).some((doc) => doc.data.comment_nick === nickname)
+        async commentTimesByNickname(postId, nickname) {
+          gate('docs.commentTimesByNickname')
+          return commentsFor(postId).filter((doc) => doc.data.comment_nick === nickname).slice(0, 20).map((doc) => String(doc.data.comment_time ?? ''))
         },
         async getComment(id) {
           gate('docs.getComment')
@@ -546,7 +574,7 @@ export function createFakeFirebase(options: FakeFirebaseOptions = {}) {
           if (rules) {
             if (!commentKeys.every((k) => k in data) || !keysWithin(data, [...commentKeys, 'id'])) denied()
             if (data.comment_by !== user.email || !str(data.post_id, 1, 128) || !posts.has(data.post_id as string)) denied()
-            if (blockedBy(posts.get(data.post_id as string)?.posted_uid, user.email)) denied()
+            if (blockedBy(posts.get(data.post_id as string)?.posted_uid, user)) denied()
             if (!str(data.comment, 1, 500) || !hasText(data.comment) || !str(data.comment_nick, 1, 20) || !str(data.comment_time, 0, 64)) denied()
           }
           const id = autoId()
@@ -799,6 +827,8 @@ export function createFakeFirebase(options: FakeFirebaseOptions = {}) {
       comments: () => clone(Object.fromEntries(comments)) as unknown as Record<string, CommentDoc>,
       users: () => clone(Object.fromEntries(users)) as unknown as Record<string, UserDoc>,
       nicknames: () => Object.fromEntries(nicknames),
+      emails: () => Object.fromEntries(emails),
+      blockedUids: (owner: string) => Object.fromEntries(blockedUidsOf(owner)),
       controls: (uid: string, list: 'blocked' | 'muted') => Object.fromEntries(controlsOf(uid, list)),
       saved: (uid: string) => Object.fromEntries(savedOf(uid)),
       profiles: () => clone(Object.fromEntries(profiles)),
@@ -826,6 +856,10 @@ export function createFakeFirebase(options: FakeFirebaseOptions = {}) {
       updatePost(id: string, patch: Doc): void {
         posts.set(id, { ...posts.get(id), ...clone(patch) })
         changed()
+      },
+      /** emails/{key} as `npm run community -- identities fill` writes it with the Admin SDK (decision 043). */
+      registerEmail(email: string, uid: string): void {
+        emails.set(personKey(email), uid)
       },
       /** settings/community as `npm run community` writes it with the Admin SDK (null: the document removed). */
       setCommunitySettings(doc: Doc | null): void {

@@ -37,4 +37,41 @@ describe('forged alerts (issue 22, item 4): anyone may push an alert to anyone i
     expect(left).toEqual(['민지', '밥'].sort())
     expect(fake.data.alerts(bobUid)).toEqual({})
   })
+
+  it('drops a comment alert whose comment was written at another time than the alert says (issue 31)', async () => {
+    const { fake, a, aliceUid } = await aliceAndBob()
+    const post = await write(a, '앨리스의 글')
+    await a.settle()
+    fake.webApp.addComment({ post_id: post.id, comment: '좋아요', comment_by: 'minji@example.com', comment_nick: '민지', comment_time: '2026. 1. 1. 오전 10:00' })
+    // The real one, pushed as the comment was written; a forged one naming her comment a day later.
+    fake.webApp.pushAlert(aliceUid, { date: '2026. 1. 1. 오전 10:01', post_id: post.id, committed_by: '민지', alert_type: 'comment' })
+    fake.webApp.pushAlert(aliceUid, { date: '2026. 1. 2. 오전 10:00', post_id: post.id, committed_by: '민지', alert_type: 'comment' })
+    await a.settle()
+    expect((await a.call('alerts:list')).count).toBe(1)
+    expect(Object.values(fake.data.alerts(aliceUid)).map((alert) => alert.date)).toEqual(['2026. 1. 1. 오전 10:01'])
+  })
+
+  it('drops a like alert in the name of a member who did not like the post, however many others did (issue 31)', async () => {
+    const { fake, a, aliceUid } = await aliceAndBob()
+    const post = await write(a, '앨리스의 글')
+    await a.settle()
+    // Two web-app members liked it; Bob (밥, whose name and email the registries hold) did not.
+    fake.webApp.updatePost(post.id, { likedBy: ['junho@example.com', 'rain@example.com'] })
+    fake.webApp.pushAlert(aliceUid, { date: '2026. 1. 1. 10:00', post_id: post.id, committed_by: '밥', alert_type: 'like' })
+    await a.settle()
+    expect(await a.call('alerts:list')).toMatchObject({ count: 0 })
+    expect(a.desktop.recording.notifications.some((n) => /밥/.test(n.body))).toBe(false)
+    expect(fake.data.alerts(aliceUid)).toEqual({})
+  })
+
+  it('shows a like alert in a member\'s name when the registry gives one of the likers\' emails to that name\'s holder', async () => {
+    const { fake, a, aliceUid } = await aliceAndBob()
+    const post = await write(a, '앨리스의 글')
+    await a.settle()
+    // Bob likes from the web app: Alice's copy knows his email from likedBy only, never his name.
+    fake.webApp.updatePost(post.id, { likedBy: ['bob@example.com'] })
+    fake.webApp.pushAlert(aliceUid, { date: '2026. 1. 1. 10:00', post_id: post.id, committed_by: '밥', alert_type: 'like' })
+    await a.settle()
+    expect((await a.call('alerts:list')).alerts.map((alert) => alert.text)).toEqual(['밥님이 회원님의 게시글을 좋아해요'])
+  })
 })

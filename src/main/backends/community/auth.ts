@@ -15,6 +15,7 @@ import type { CommunityImages } from './images'
 import type { PendingImage } from '../../store/images-store'
 import type { Sync } from './sync'
 import { createNicknameClaims } from './nickname-claims'
+import { createEmailClaims } from './email-claims'
 import { createSignOuts } from './sign-outs'
 import type { CommunityDeletion } from './deletion'
 import { normalEmail, normalNickname } from '@shared/identity'
@@ -28,6 +29,8 @@ interface SavedSession {
   incomplete?: boolean
   /** The sign-out count (sign-outs.ts) this copy's session is at. */
   signOuts?: number
+  /** The email is claimed for this uid (email-claims.ts): not asked again at each start. */
+  emailClaimed?: boolean
 }
 
 function parseSaved(text: string | null): SavedSession | null {
@@ -63,6 +66,7 @@ export function createCommunityAuth(
   const { store, mirror, ports } = ctx
   const throttle = createLoginThrottle(ctx.now)
   const names = createNicknameClaims(ctx)
+  const emails = createEmailClaims(ctx)
   const signOuts = createSignOuts(ports, {
     adopted: (generation) => ctx.background('session file', () => save({ signOuts: generation })),
     ended: () => void logout().then(onSessionChanged, (error: unknown) => console.warn('[community] sign out', error))
@@ -122,7 +126,8 @@ export function createCommunityAuth(
     // Signed out (or in as someone else) meanwhile: nothing of that session may be written back.
     if (!credential || !user || (me?.uid ?? incomplete?.uid) !== user.uid) return
     const generation = signOuts.generation()
-    await vault.save(JSON.stringify({ credential, uid: user.uid, email: user.email, ...(generation === null ? {} : { signOuts: generation }), ...extra } satisfies SavedSession))
+    const claimed = emails.made(user) ? { emailClaimed: true } : {}
+    await vault.save(JSON.stringify({ credential, uid: user.uid, email: user.email, ...(generation === null ? {} : { signOuts: generation }), ...claimed, ...extra } satisfies SavedSession))
   }
 
   /** The users document; null when Firebase says the account has none. Offline, what the mirror knows. */
@@ -174,6 +179,11 @@ export function createCommunityAuth(
 
   /** Signed in on Firebase: as the person their users document makes them, or on the way to writing it. */
   async function enter(user: FirebaseUser): Promise<SessionView> {
+    await emails.ensure(user).catch(async (error: unknown) => {
+      await logout()
+      onSessionChanged()
+      throw error
+    })
     const profile = await profileOf(user)
     return profile ? adopt(user, profile) : awaitProfile(user)
   }
@@ -239,6 +249,7 @@ export function createCommunityAuth(
       }
       const userId = mirror.personId(saved.email) ?? await store.transaction(() => mirror.person({ email: saved.email, uid: saved.uid }, ctx.newId, ctx.now()))
       unconfirmed = saved
+      if (saved.emailClaimed) emails.remember(saved)
       savedSignOuts = saved.signOuts ?? null
       if (saved.incomplete) incomplete = { uid: saved.uid, email: saved.email }
       else signedInAs({ uid: saved.uid, email: saved.email, userId }, false)
@@ -280,6 +291,13 @@ export function createCommunityAuth(
         if (avatar) await images.discardFiles([avatar])
         throw appErrorOf(error, 'signup')
       }
+      // The email was another account's (deleted since): this account is of no use, so it goes.
+      await emails.ensure(user).catch(async (error: unknown) => {
+        if (avatar) await images.discardFiles([avatar])
+        await bestEffort('account', () => ports.auth.deleteAccount())
+        await logout()
+        throw error
+      })
       // Another person took a look-alike since ensureFree: the account exists, so on to 프로필 완성 to pick another name.
       if (!(await names.claim(nickname, user.uid).catch(() => true))) {
         if (avatar) await images.discardFiles([avatar])

@@ -39,6 +39,18 @@ describe('blocking (community)', () => {
     expect(await b.refused('comments:add', { postId: post.id, text: '또' })).toEqual({ code: 'commentNotAllowed', message: messages.commentNotAllowed })
   })
 
+  it('blocks Bob\'s uid as well as his email when the registry knows it (decision 043), and unblocking takes both back', async () => {
+    const { fake, a, aliceUid, bobPersonId } = await bobOnAlicesPost()
+    const bobUid = fake.data.emails()[personKey('bob@example.com')]!
+    expect(bobUid).toBeTruthy()
+    await a.call('blocks:set', { personId: bobPersonId, blocked: true })
+    expect(fake.data.blockedUids(aliceUid)).toEqual({ [bobUid]: personKey('bob@example.com') })
+    // A mute alone is no block: nothing on the uid.
+    const [entry] = await a.call('blocks:list')
+    await a.call('blocks:set', { personId: entry!.id, blocked: false, muted: true })
+    expect(fake.data.blockedUids(aliceUid)).toEqual({})
+  })
+
   it('a block made on another computer reaches this one when the alerts are followed, and its alerts never count', async () => {
     const { fake, a, b, post, alice, aliceUid, bobPersonId } = await bobOnAlicesPost()
     await a.call('blocks:set', { personId: bobPersonId, muted: true })

@@ -13,6 +13,7 @@ const nicknameMax = 64
  * Blocks and mutes in community mode (docs/decisions/025-block-and-mute.md): written to the
  * member's own lists in Firestore first (users/{uid}/blocked, users/{uid}/muted — the shipped
  * rules read `blocked` to refuse a blocked person's comments and likes, for the web app too),
+ * with users/{uid}/blockedUids/{their uid} beside a block when the registry of emails knows it,
  * then kept in the mirror, which filters as the local store does. Hiding someone also removes
  * the member's alerts from them from the Realtime Database (the owner may remove their own).
  */
@@ -32,6 +33,11 @@ export function createCommunityBlocks(ctx: CommunityContext, views: Views, auth:
         ['muted', change.muted, who.muted]
       ] as const) {
         if (on !== undefined && on !== was) await remote('write', () => ports.docs.setControl(uid, list, who.personKey, on ? entry : null))
+      }
+      // The block holds on the person's uid too, when the registry knows it (decision 043): a changed email does not shed it.
+      if (change.blocked !== undefined && change.blocked !== who.blocked) {
+        const blockedUid = await remote('write', () => ports.docs.emailHolder(who.personKey))
+        if (blockedUid && blockedUid !== uid) await remote('write', () => ports.docs.setBlockedUid(uid, blockedUid, change.blocked ? who.personKey : null))
       }
       const removed = await store.transaction(() => local.apply(userId, who, change))
       writer.removedAlerts(removed)

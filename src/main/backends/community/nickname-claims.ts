@@ -21,6 +21,11 @@ export function createNicknameClaims({ store, ports }: Pick<CommunityContext, 's
       if (holder !== null && holder !== self?.uid) throw new AppError('nicknameTaken', 'nickname')
     },
 
+    /** The uid holding the nickname (and its look-alikes), or null: who a like alert's name is (alert-backing.ts). */
+    holder(nickname: string): Promise<string | null> {
+      return ports.docs.nicknameHolder(keyOf(nickname))
+    },
+
     /** Holds the nickname for uid; false when another person took it first. */
     claim(nickname: string, uid: string): Promise<boolean> {
       return remote('write', () => ports.docs.claimNickname(keyOf(nickname), uid))

@@ -33,6 +33,7 @@ import type { FirestoreSignal } from './connectivity'
 import { defined, safely, withTimeout } from './helpers'
 import { createStampedQueries } from './stamped'
 import { createNamesPort } from './names'
+import { createEmailsPort } from './emails'
 import { createControlsPort } from './controls'
 import { createProfilesPort } from './profiles'
 import { createModerationPort } from './moderation'
@@ -310,6 +311,7 @@ export function createDocsPort(db: Firestore, signal: FirestoreSignal): DocsPort
     legacyPostsScan,
     ...createStampedQueries({ posts, comments, isDocId, fetchDocs, countOf, watch, readPost, readComment }),
     ...createNamesPort(db, collection(db, NICKNAMES)),
+    ...createEmailsPort(db),
     ...createControlsPort(db),
     ...createModerationPort(db, watch),
     ...createProfilesPort(db, collection(db, PROFILES), { posts, isDocId, fetchDocs, countOf, readPost }),
@@ -375,9 +377,9 @@ export function createDocsPort(db: Firestore, signal: FirestoreSignal): DocsPort
       return counts
     },
     getComment: (id) => getOne(COMMENTS, id, readComment),
-    async commentByNickname(postId, nickname) {
-      if (!isDocId(postId) || typeof nickname !== 'string' || nickname.length === 0 || nickname.length > 64) return false
-      return (await fetchDocs(query(comments, where('post_id', '==', postId), where('comment_nick', '==', nickname), limit(1)))).length > 0
+    async commentTimesByNickname(postId, nickname) {
+      if (!isDocId(postId) || typeof nickname !== 'string' || nickname.length === 0 || nickname.length > 64) return []
+      return (await fetchDocs(query(comments, where('post_id', '==', postId), where('comment_nick', '==', nickname), limit(20)))).map((snapshot) => String(readComment(snapshot).data.comment_time ?? ''))
     },
     addComment: (data) => addTo(COMMENTS, data),
     deleteComment: async (id) => deleteDoc(doc(comments, requireDocId(id))),
