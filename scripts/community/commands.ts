@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { cert, deleteApp, initializeApp, type App } from 'firebase-admin/app'
 import { getAuth } from 'firebase-admin/auth'
-import { getFirestore } from 'firebase-admin/firestore'
+import { FieldValue, getFirestore } from 'firebase-admin/firestore'
 
 /**
  * `npm run community -- …` (scripts/community/cli.ts): what only a community's owner does, with
@@ -21,6 +21,7 @@ export const usage = `사용법 (Usage):
   npm run community -- moderator remove <email> [--key <service-account.json>]
   npm run community -- moderator list [--key <service-account.json>]
   npm run community -- require-alt-text on|off [--key <service-account.json>]
+  npm run community -- rescan [--key <service-account.json>]   (글을 복원하거나 가져온 뒤: after restoring or importing posts)
 서비스 계정 키는 --key 또는 GOOGLE_APPLICATION_CREDENTIALS로 알려 주세요.`
 
 /** A failure the command explains in one line (Korean, then English) and exits 1 on. */
@@ -113,13 +114,23 @@ async function requireAltText(app: App, value: string | undefined): Promise<stri
   return value === 'on' ? '사진 설명을 꼭 쓰도록 했어요 (alt text required).' : '사진 설명을 쓰지 않아도 돼요 (alt text optional).'
 }
 
+/**
+ * After a restore or an import of posts without createdAt, dated before today: every copy of
+ * Magpie scans the posts once more at its next start (decision 042), since no day's range finds them.
+ */
+async function rescan(app: App): Promise<string> {
+  await getFirestore(app).doc('settings/community').set({ postsRescanAt: FieldValue.serverTimestamp() }, { merge: true })
+  return '까치가 다음에 시작할 때 글을 모두 다시 찾아요 (every copy of Magpie scans the posts again at its next start).'
+}
+
 /** Runs one command; resolves to what to print. Throws CommandError for anything the person should fix. */
 export async function run(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<string> {
   const parsed = parse(argv)
   const [command, action, argument] = parsed.words
-  if (command !== 'moderator' && command !== 'require-alt-text') throw new CommandError(usage)
+  if (command !== 'moderator' && command !== 'require-alt-text' && command !== 'rescan') throw new CommandError(usage)
   const app = openApp(parsed, env)
   try {
+    if (command === 'rescan') return await rescan(app)
     return command === 'moderator' ? await moderator(app, action, argument) : await requireAltText(app, action)
   } finally {
     await deleteApp(app)
