@@ -95,13 +95,13 @@ it("posts a web app in another browser's locale writes after the first connect a
     ['fa-IR', 'Asia/Seoul'],
     ['fr-FR', 'UTC']
   ])
-  const liveIds = []
+  const liveIds: string[] = []
   for (const date of live) liveIds.push(await webAppWrites(date))
   await vi.waitFor(async () => expect(await feedIds(app)).toEqual(expect.arrayContaining(liveIds)), { timeout: 5_000, interval: 200 })
 
   // Closed; written meanwhile; found at the next start.
   await app.close()
-  const whileClosed = []
+  const whileClosed: string[] = []
   for (const date of writtenIn([['zh-CN', 'Asia/Seoul'], ['en-GB', 'Europe/Berlin'], ['bn-BD', 'UTC'], ['ru-RU', 'UTC']])) whileClosed.push(await webAppWrites(date))
   clock.advance(10 * 60_000)
   app = await startProjectApp(project, { community, clock, dataDir: app.dataDir, profileDir: app.profileDir })

@@ -5,8 +5,8 @@ import { asciiDigits, localeDateCandidates, localeDayTexts } from './web-locales
 import { localeDayRanges } from './web-stamps'
 
 /** What Chromium wrote as the web app's postDate (tests/support/fixtures/web-dates.mjs regenerates it). */
-const written = (webDates as { dates: { locale: string; timeZone: string; at: number; wallClock: [number, number, number, number, number]; text: string }[] }).dates
-const localOf = ([y, m, d, h, min]: [number, number, number, number, number]): number => new Date(y, m - 1, d, h, min).getTime()
+const written = (webDates as { dates: { locale: string; timeZone: string; at: number; wallClock: number[]; text: string }[] }).dates
+const localOf = ([y, m, d, h, min]: number[]): number => new Date(y!, m! - 1, d!, h!, min!).getTime()
 
 describe("the web app's dates in every browser's locale (issue 31), as Chromium writes them", () => {
   it('the fixture holds the locales and zones the issue names, ko-KR with 오후 as Chromium writes it', () => {
@@ -25,7 +25,7 @@ describe("the web app's dates in every browser's locale (issue 31), as Chromium 
   it.each(written.filter((d) => d.locale !== 'ko-KR').map((d) => [d.locale, d.timeZone, d.text, d] as const))(
     '%s in %s: %j lies in a range of its day, and in no other day’s',
     (_locale, _zone, text, d) => {
-      const [y, m, day] = d.wallClock
+      const [y, m, day] = d.wallClock as [number, number, number]
       const inDay = (yy: number, mm: number, dd: number) => localeDayRanges(`${yy}. ${mm}. ${dd}.`).some((range) => text >= range.from && text < range.to)
       expect(inDay(y, m, day)).toBe(true)
       const next = new Date(Date.UTC(y, m - 1, day + 1))

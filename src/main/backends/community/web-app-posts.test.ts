@@ -182,7 +182,7 @@ interface WrittenDate {
   locale: string
   timeZone: string
   at: number
-  wallClock: [number, number, number, number, number]
+  wallClock: number[]
   text: string
 }
 const written = (webDates as { dates: WrittenDate[] }).dates
@@ -191,7 +191,7 @@ const zone = written.some((d) => d.timeZone === Intl.DateTimeFormat().resolvedOp
 const writtenAt = (iso: string, locales: string[]): WrittenDate[] =>
   locales.map((locale) => written.find((d) => d.locale === locale && d.at === Date.parse(iso) && d.timeZone === zone)!)
 
-const localOf = ([y, m, d, h, min]: WrittenDate['wallClock']): number => new Date(y, m - 1, d, h, min).getTime()
+const localOf = ([y, m, d, h, min]: number[]): number => new Date(y!, m! - 1, d!, h!, min!).getTime()
 const ids = (posts: { id: string }[]): string[] => posts.map((p) => p.id)
 
 /** Every post of the feed, newest first, from the mirror and the pages it asks for. */
