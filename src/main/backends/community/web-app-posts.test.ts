@@ -186,8 +186,16 @@ interface WrittenDate {
   text: string
 }
 const written = (webDates as { dates: WrittenDate[] }).dates
-/** This computer's zone where the fixture has it (a date is read as this computer's wall clock), else UTC. */
-const zone = written.some((d) => d.timeZone === Intl.DateTimeFormat().resolvedOptions().timeZone) ? Intl.DateTimeFormat().resolvedOptions().timeZone : 'UTC'
+/** A zone of the fixture whose wall clock is this computer's (a date is read as this computer's wall clock), else UTC. */
+const zone =
+  [...new Set(written.map((d) => d.timeZone))].find((z) =>
+    written
+      .filter((d) => d.timeZone === z)
+      .every((d) => {
+        const local = new Date(d.at)
+        return [local.getFullYear(), local.getMonth() + 1, local.getDate(), local.getHours(), local.getMinutes()].join() === d.wallClock.join()
+      })
+  ) ?? 'UTC'
 const writtenAt = (iso: string, locales: string[]): WrittenDate[] =>
   locales.map((locale) => written.find((d) => d.locale === locale && d.at === Date.parse(iso) && d.timeZone === zone)!)
 
