@@ -30,6 +30,9 @@ export interface FeedCoverage {
 const coverageKey = 'feedCoverage'
 /** The operator's last rescan mark (settings/community.postsRescanAt, server ms) this copy has scanned for. */
 const rescanKey = 'postsRescanSeen'
+/** When settings/community was last read for it (this computer's ms): once a day at most, a read each. */
+const rescanCheckedKey = 'postsRescanCheckedAt'
+export const rescanCheckMs = 24 * 60 * 60 * 1000
 
 const keyOf = (doc: { id: string; data: { createdAt?: unknown } }): Keyset => ({ at: postFromDoc(doc as never, 0).createdAt, id: doc.id })
 
@@ -189,11 +192,17 @@ export function createSync(ctx: CommunityContext, writer: MirrorWriter, images: 
   /**
    * The operator's rescan mark when this copy has not scanned for it (`npm run community --
    * rescan`, after a restore or an import: old posts without createdAt that no day's range
-   * finds; decision 042): later than the last scan's. settings/community is read once a session
-   * after the first connect's (one read), once someone is signed in: a visitor cannot read it.
+   * finds; decision 042): later than the last scan's. settings/community is read at a start
+   * once someone is signed in (a visitor cannot read it), a day or more after it was last read:
+   * a read a day, not a start.
    */
   async function rescanMark(): Promise<string | null> {
     if (rescanChecked || !member) return null
+    const checked = Number(mirror.state(rescanCheckedKey))
+    if (checked > 0 && ctx.now() - checked >= 0 && ctx.now() - checked < rescanCheckMs) {
+      rescanChecked = true
+      return null
+    }
     let mark: number | null
     try {
       mark = (await ports.docs.communitySettings())?.postsRescanAt ?? null
@@ -201,6 +210,7 @@ export function createSync(ctx: CommunityContext, writer: MirrorWriter, images: 
       return null
     }
     rescanChecked = true
+    mirror.setState(rescanCheckedKey, String(ctx.now()))
     const scanned = Number(mirror.state(rescanKey) ?? mirror.state('legacyFullScanAt'))
     return mark !== null && mark > scanned ? String(mark) : null
   }
@@ -216,8 +226,11 @@ export function createSync(ctx: CommunityContext, writer: MirrorWriter, images: 
     scanning = true
     try {
       const first = mirror.state('legacyFullScanAt') === null
-      // The first connect's scan finds everything there is: no mark to read this session.
-      if (first) rescanChecked = true
+      // The first connect's scan finds everything there is: no mark to read for a day.
+      if (first) {
+        rescanChecked = true
+        mirror.setState(rescanCheckedKey, String(ctx.now()))
+      }
       const mark = first ? null : await rescanMark()
       if ((!first && mark === null) || closed) return
       const seen = new Set<string>()

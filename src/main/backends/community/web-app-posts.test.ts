@@ -6,6 +6,7 @@ import { cleanupTestApps, createClock, signUp, tinyJpeg } from '../../../../test
 import { createFakeFirebase } from '../../../../tests/support/fake-firebase/fake-firebase'
 import { cleanupCommunityApps, startCommunityApp, webAppPost, type CommunityApp } from '../../../../tests/support/main/community-app'
 import { dayCheckMs } from './sync-stamps'
+import { rescanCheckMs } from './sync'
 
 afterEach(async () => {
   vi.useRealTimers()
@@ -268,7 +269,7 @@ describe("every browser's dates (issue 31): a post written in the web app in any
 })
 
 describe('old posts without createdAt that arrive after the first connect (issue 31: a restore, an import)', () => {
-  it('are found at the next start once the operator says so (npm run community -- rescan), and only then scanned for', async () => {
+  it('are found at a start a day on once the operator says so (npm run community -- rescan), and only then scanned for', async () => {
     const fake = createFakeFirebase()
     const clock = createClock(Date.UTC(2026, 10, 29, 9))
     let app = await startCommunityApp(fake, { clock })
@@ -279,18 +280,23 @@ describe('old posts without createdAt that arrive after the first connect (issue
     await app.settle()
     expect(ids(await wholeFeed(app))).not.toEqual(expect.arrayContaining(restored))
 
-    // A start without the operator's word reads settings/community once and scans nothing.
+    // A start within a day of the last look reads nothing more; a day on, settings/community once, and scans nothing.
     await app.close()
     clock.advance(hour)
+    app = await startCommunityApp(fake, { clock, dataDir: app.dataDir, profileDir: app.profileDir, countReads: true })
+    await app.settle()
+    expect(app.reads!.counts.calls.communitySettings ?? 0).toBe(0)
+    await app.close()
+    clock.advance(rescanCheckMs)
     app = await startCommunityApp(fake, { clock, dataDir: app.dataDir, profileDir: app.profileDir, countReads: true })
     await app.settle()
     expect(app.reads!.counts.calls.legacyPostsScan ?? 0).toBe(0)
     expect(app.reads!.counts.calls.communitySettings).toBe(1)
 
-    // npm run community -- rescan: the next start scans once, and places them by their dates.
+    // npm run community -- rescan: the next start a day on scans once, and places them by their dates.
     fake.webApp.setCommunitySettings({ postsRescanAt: clock.t })
     await app.close()
-    clock.advance(hour)
+    clock.advance(rescanCheckMs)
     app = await startCommunityApp(fake, { clock, dataDir: app.dataDir, profileDir: app.profileDir, countReads: true })
     await app.settle()
     expect(app.reads!.counts.calls.legacyPostsScan).toBeGreaterThan(0)
@@ -298,8 +304,9 @@ describe('old posts without createdAt that arrive after the first connect (issue
     expect(ids(shown)).toEqual(expect.arrayContaining(restored))
     expect(shown.find((p) => p.id === 'restored-de-DE')!.createdAt).toBe(localOf(writtenAt('2026-03-05T11:59:00Z', ['de-DE'])[0]!.wallClock))
 
-    // Scanned for that mark: the start after does not scan again.
+    // Scanned for that mark: a start a day after does not scan again.
     await app.close()
+    clock.advance(rescanCheckMs)
     app = await startCommunityApp(fake, { clock, dataDir: app.dataDir, profileDir: app.profileDir, countReads: true })
     await app.settle()
     expect(app.reads!.counts.calls.legacyPostsScan ?? 0).toBe(0)
