@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { cert, deleteApp, initializeApp, type App } from 'firebase-admin/app'
 import { getAuth } from 'firebase-admin/auth'
-import { getFirestore } from 'firebase-admin/firestore'
+import { FieldValue, getFirestore } from 'firebase-admin/firestore'
 import { fillIdentities } from './identities'
 
 /**
@@ -24,6 +24,7 @@ export const usage = `사용법 (Usage):
   npm run community -- moderator list [--key <service-account.json>]
   npm run community -- require-alt-text on|off [--key <service-account.json>]
   npm run community -- identities fill [--key <service-account.json>]
+  npm run community -- rescan [--key <service-account.json>]   (글을 복원하거나 가져온 뒤: after restoring or importing posts)
 서비스 계정 키는 --key 또는 GOOGLE_APPLICATION_CREDENTIALS로 알려 주세요.`
 
 /** A failure the command explains in one line (Korean, then English) and exits 1 on. */
@@ -126,14 +127,24 @@ async function identities(app: App, action: string | undefined): Promise<string>
   return lines.join('\n')
 }
 
+/**
+ * After a restore or an import of posts without createdAt, dated before today: every copy of
+ * Magpie scans the posts once more at its next start (decision 042), since no day's range finds them.
+ */
+async function rescan(app: App): Promise<string> {
+  await getFirestore(app).doc('settings/community').set({ postsRescanAt: FieldValue.serverTimestamp() }, { merge: true })
+  return '까치가 다음에 시작할 때 글을 모두 다시 찾아요 (every copy of Magpie scans the posts again at its next start).'
+}
+
 /** Runs one command; resolves to what to print. Throws CommandError for anything the person should fix. */
 export async function run(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<string> {
   const parsed = parse(argv)
   const [command, action, argument] = parsed.words
-  if (command !== 'moderator' && command !== 'require-alt-text' && command !== 'identities') throw new CommandError(usage)
+  if (command !== 'moderator' && command !== 'require-alt-text' && command !== 'identities' && command !== 'rescan') throw new CommandError(usage)
   const app = openApp(parsed, env)
   try {
     if (command === 'identities') return await identities(app, action)
+    if (command === 'rescan') return await rescan(app)
     return command === 'moderator' ? await moderator(app, action, argument) : await requireAltText(app, action)
   } finally {
     await deleteApp(app)

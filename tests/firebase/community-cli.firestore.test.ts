@@ -1,7 +1,7 @@
 /**
  * `npm run community -- …` (scripts/community) on the Auth and Firestore emulators: the
  * moderator claim is set, taken away and listed with the Admin SDK, other claims stay, and
- * require-alt-text writes settings/community; mistakes get a clear message and a failing exit.
+ * require-alt-text and rescan write settings/community; mistakes get a clear message and a failing exit.
  */
 import { spawnSync } from 'node:child_process'
 import { initializeApp, deleteApp, type App } from 'firebase-admin/app'
@@ -73,6 +73,16 @@ describe('npm run community', () => {
     const second = await run(['identities', 'fill', ...project])
     expect(second).toMatch(/^이메일 0개를 계정에 묶었어요/)
     expect((await db.doc(`emails/${emailKey(one.email)}`).get()).data()).toMatchObject({ uid: one.uid })
+  })
+
+  it('rescan marks settings/community.postsRescanAt with the server time, keeping the other settings', async () => {
+    await run(['require-alt-text', 'on', ...project])
+    const before = Date.now()
+    expect(await run(['rescan', ...project])).toMatch(/다시 찾아요/)
+    const data = (await getFirestore(admin).doc('settings/community').get()).data()!
+    expect(data.requireAltText).toBe(true)
+    expect(data.postsRescanAt.toMillis()).toBeGreaterThanOrEqual(before - 60_000)
+    await run(['require-alt-text', 'off', ...project])
   })
 
   it('explains an unknown email, a missing action, a missing key and a key file that is not there', async () => {

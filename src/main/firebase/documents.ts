@@ -131,4 +131,10 @@ export interface NoticeDoc {
 export interface CommunitySettingsDoc {
   /** Every photo of a post needs its 사진 설명 (decision 031); the rules refuse a write of photoAlts with an empty one. */
   requireAltText: boolean
+  /**
+   * When the operator last said posts came in that no day's range finds (`npm run community --
+   * rescan`: a restore, an import of old posts without createdAt), in ms; null if never. A copy
+   * of Magpie whose legacy scan ran before it scans again (decision 042).
+   */
+  postsRescanAt: number | null
 }

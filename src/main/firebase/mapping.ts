@@ -1,6 +1,7 @@
 import { defaultLayout, limits, type AlertType, type Layout } from '@shared/limits'
 import { isLayout, normalPhotoAlt } from '@shared/validation'
 import type { AlertEntry, CommentDoc, PostDoc, Snapshot, UserDoc } from './ports'
+import { localeDateCandidates } from './web-locales'
 
 /**
  * Pure mapping between the original web app's Firebase documents (docs/specification.md §3.3) and the rows
@@ -24,13 +25,38 @@ const datePatterns: { pattern: RegExp; order: (a: number, b: number, c: number) 
   { pattern: /(\d{1,2})\s*[.-]\s*(\d{1,2})\s*[.-]\s*(\d{4})/, order: (d, m, y) => [y, m, d] }
 ]
 
+/** How far a writer's wall clock may run ahead of this computer's: UTC+14 against UTC−12. */
+const zonesAheadMs = 26 * 60 * 60 * 1000
+const dayMs = 24 * 60 * 60 * 1000
+const koKrDate = /^\d{4}\. \d{1,2}\. \d{1,2}\. (?:오전|오후) \d{2}:\d{2}$/
+
 /**
- * Reads a date the web app wrote with `toLocaleDateString()` + " " + hours:minutes — in
- * ko-KR "2024. 3. 9. 오후 02:05" (webDate), or Magpie's older 24-hour "2024. 3. 9. 14:05",
- * but whatever locale its browser ran in — as a local time in milliseconds. Null when it holds no recognisable date. A date without a time is midnight.
+ * Reads a date the web app wrote with `toLocaleDateString()` + " " + hours:minutes, in whatever
+ * locale its browser ran (web-locales.ts: ko-KR "2024. 3. 9. 오후 02:05", en-US "3/9/2024 02:05 PM",
+ * ar-EG's Arabic digits, th-TH's Buddhist years, fa-IR's Persian calendar…), or Magpie's older
+ * 24-hour "2024. 3. 9. 14:05", as a local time in milliseconds. Where forms collide ("5/3/2026":
+ * 3 May in en-US, 5 March in es-ES) the reading within two days of `near` (when the date was first
+ * seen: a post found as it is written) wins, else the first form's that its writer could have
+ * written by then (month first), else the first form's.
+ * Null when it holds no recognisable date. A date without a time is midnight.
  */
-export function parseWebDate(value: unknown): number | null {
+export function parseWebDate(value: unknown, near?: number): number | null {
   if (typeof value !== 'string' || value.length > 200) return null
+  // ko-KR's own form, which both apps write: no other locale writes 오전/오후 after such a day.
+  if (koKrDate.test(value)) return parseOtherDate(value)
+  const candidates = localeDateCandidates(value)
+  if (candidates.length > 1 && near !== undefined) {
+    const distance = (at: number) => Math.abs(at - near)
+    const closest = candidates.reduce((best, at) => (distance(at) < distance(best) ? at : best))
+    if (distance(closest) <= 2 * dayMs) return closest
+    return candidates.find((at) => at <= near + zonesAheadMs) ?? candidates[0]!
+  }
+  if (candidates.length > 0) return candidates[0]!
+  return parseOtherDate(value)
+}
+
+/** ko-KR's form, and dates no browser's locale writes but people and older programs did ("2024년 3월 9일 14시 5분", "9-3-2024 2:05 pm"). */
+function parseOtherDate(value: string): number | null {
   for (const { pattern, order } of datePatterns) {
     const match = pattern.exec(value)
     if (!match) continue
@@ -185,7 +211,7 @@ export function postFromDoc(snapshot: Snapshot<PostDoc>, fallbackTime: number): 
     imageUrl,
     imagePath: /^postImg\/[0-9A-Za-z_-]{1,64}$/.test(declaredPath) ? declaredPath : storagePathOf(imageUrl),
     photos: photosOf(imageUrl, doc.morePhotos, doc.photoAlts),
-    createdAt: stamped ?? parseWebDate(doc.postDate) ?? fallbackTime,
+    createdAt: stamped ?? parseWebDate(doc.postDate, fallbackTime) ?? fallbackTime,
     ordered: stamped !== null,
     postDate: text(doc.postDate),
     likedBy: emailList(doc.likedBy)
@@ -202,14 +228,15 @@ export interface MirrorComment {
   commentTime: string
 }
 
-export function commentFromDoc(snapshot: Snapshot<CommentDoc>): MirrorComment {
+/** `near`: when it is first seen, which picks the reading of a date whose locale's form collides with another's (parseWebDate). */
+export function commentFromDoc(snapshot: Snapshot<CommentDoc>, near?: number): MirrorComment {
   const doc = (snapshot.data ?? {}) as Partial<Record<keyof CommentDoc, unknown>>
   return {
     id: snapshot.id,
     postId: text(doc.post_id),
     author: { email: email(doc.comment_by), uid: null, nickname: text(doc.comment_nick).trim(), avatarUrl: '' },
     text: text(doc.comment),
-    createdAt: readMillis(doc.createdAt) ?? parseWebDate(doc.comment_time),
+    createdAt: readMillis(doc.createdAt) ?? parseWebDate(doc.comment_time, near),
     commentTime: text(doc.comment_time)
   }
 }

@@ -6,6 +6,8 @@
  * (decision 008, "The cost of a community").
  */
 
+import { localeDayTexts } from './web-locales'
+
 /** Strings s with from <= s < to. */
 export interface StampRange {
   from: string
@@ -46,6 +48,36 @@ export function webDays(epochMs: number): string[] {
 /** The strings that start with `prefix`: >= it, and < it with its last character incremented. */
 export function prefixRange(prefix: string): StampRange {
   return { from: prefix, to: prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1) }
+}
+
+/**
+ * The ranges of a day's dates in every other locale's form ("11/26/2026 ", "26.11.2026 ",
+ * "٢٦‏/١١‏/٢٠٢٦ ": web-locales.ts), whole days, given the day as its ko-KR prefix
+ * ("2026. 11. 26."): a browser not in Korean writes those (issue 31). A form's text of one day
+ * is never a prefix of another day's, since the web app puts a space after it. A form that
+ * writes the day as ko-KR does (hu-HU on the 26th: "2026. 11. 26. 13:53") has a 24-hour time,
+ * which sorts before ko-KR's 오전/오후: its range is the digits after the day, which the first
+ * day's ko-KR range (from a time of day on) leaves out. Forms that differ only after the date
+ * ("5.03.2026 " and "5.03.2026. ", "26.11.2026 г. ") share one range: all between them starts with
+ * that date. Fewer ranges, fewer queries (each is billed a read even when it finds nothing).
+ */
+export function localeDayRanges(day: string): StampRange[] {
+  const match = /^(\d{4})\. (\d{1,2})\. (\d{1,2})\.$/.exec(day)
+  if (!match) return []
+  const ranges: StampRange[] = []
+  let date = ''
+  for (const text of localeDayTexts(Number(match[1]), Number(match[2]), Number(match[3]))) {
+    const last = ranges.at(-1)
+    if (text.startsWith(day)) ranges.push({ from: `${day} 0`, to: `${day} :` })
+    else if (last && date !== '' && text.startsWith(date)) last.to = prefixRange(text).to
+    else {
+      ranges.push(prefixRange(text))
+      date = text.trimEnd()
+      continue
+    }
+    date = ''
+  }
+  return ranges
 }
 
 /** A well-formed range the adapters accept: bounded strings, from below to. */

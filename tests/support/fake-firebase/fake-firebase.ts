@@ -383,7 +383,9 @@ export function createFakeFirebase(options: FakeFirebaseOptions = {}) {
         async communitySettings() {
           gate('docs.communitySettings')
           signedIn()
-          return communitySettings ? { requireAltText: communitySettings.requireAltText === true } : null
+          if (!communitySettings) return null
+          const rescan = communitySettings.postsRescanAt
+          return { requireAltText: communitySettings.requireAltText === true, postsRescanAt: typeof rescan === 'number' ? rescan : null }
         },
         async getProfile(uid: string) {
           gate('docs.getProfile')

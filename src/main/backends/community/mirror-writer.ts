@@ -250,7 +250,7 @@ export function createMirrorWriter(ctx: CommunityContext, images: ImageCache) {
         if (!mirror.postRemote(postId)) return
         const present = new Set<string>()
         for (const doc of docs) {
-          const comment = commentFromDoc(doc)
+          const comment = commentFromDoc(doc, now)
           if (comment.postId !== postId) continue
           present.add(comment.id)
           putComment(comment, now)
@@ -284,7 +284,7 @@ export function createMirrorWriter(ctx: CommunityContext, images: ImageCache) {
         const before = mirror.commentsState(postId)
         if (!before) return
         for (const doc of docs) {
-          const comment = commentFromDoc(doc)
+          const comment = commentFromDoc(doc, now)
           if (comment.postId === postId) putComment(comment, now)
         }
         mirror.setCommentCount(postId, before.count, before.countedAt ?? now)
@@ -310,7 +310,7 @@ export function createMirrorWriter(ctx: CommunityContext, images: ImageCache) {
       const now = ctx.now()
       await store.transaction(() => {
         for (const doc of docs) {
-          const comment = commentFromDoc(doc)
+          const comment = commentFromDoc(doc, now)
           if (mirror.postRemote(comment.postId)) putComment(comment, now)
         }
         for (const id of gone) if (!written.comments.has(id)) mirror.removeComment(id)

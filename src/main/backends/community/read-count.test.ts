@@ -95,7 +95,8 @@ describe('reads are cheap: documents read per session, counted at the SDK bounda
     expect(later.counts.docs.watchCommentsStamped).toBe(pages)
     // Posts dated in the hours before the mark, read again: a stamp does not say its writer's zone (web-stamps.ts).
     expect(later.counts.docs.watchPostsStamped).toBe(reads.counts.docs.watchPostsStamped)
-    expect(later.total()).toBeLessThanOrEqual(45)
+    // 45 before issue 31; the days' dates in every other locale's form add a query (decision 042).
+    expect(later.total()).toBeLessThanOrEqual(46)
     expect(later.total()).toBeLessThan(collection / 100)
   })
 })

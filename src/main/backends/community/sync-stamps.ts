@@ -1,5 +1,5 @@
 import type { PostDoc, Snapshot, Unsubscribe } from '../../firebase/ports'
-import { rangeQueries, stampsSince, webDays, type StampRange } from '../../firebase/web-stamps'
+import { localeDayRanges, rangeQueries, stampsSince, webDays, type StampRange } from '../../firebase/web-stamps'
 import { inOrder, type CommunityContext } from './context'
 import type { MirrorWriter } from './mirror-writer'
 
@@ -13,9 +13,19 @@ export const stampsMarkKey = 'stampsSyncedAt'
 const idsOf = (docs: { id: string }[]): string[] => docs.map((doc) => doc.id)
 
 /**
- * The posts written since the last session and those written now, found by the ko-KR
- * `postDate` text both the web app and Magpie write (web-stamps.ts; decision 008, "The cost of a
- * community"): the web app's have no createdAt, so no ordered query finds them. The days still
+ * The ranges of `postDate` holding what was written on these days: the ko-KR text from `since`
+ * on (the first day's part), and the whole day in every other locale's form, which a web app
+ * in another browser writes (decision 042).
+ */
+function dayRanges(days: { day: string; range: StampRange }[]): StampRange[] {
+  return [...days.map(({ range }) => range), ...days.flatMap(({ day }) => localeDayRanges(day))]
+}
+
+/**
+ * The posts written since the last session and those written now, found by the `postDate`
+ * text both the web app and Magpie write — ko-KR, or the web app's browser's locale's form
+ * (web-stamps.ts; decisions 008, "The cost of a community", and 042): the web app's have no
+ * createdAt, so no ordered query finds them. The days still
  * being written somewhere are listened to from the mark on (joined into as few ranges as their
  * texts allow); the days between the mark and them are read once. The mark moves on while every
  * listener is live, so a session resumes where the last one stopped and reads only what was
@@ -79,7 +89,7 @@ export function createStampsSync(ctx: CommunityContext, writer: MirrorWriter, co
   /** The ranges of the days being written now, from `since` on: one query (and listener) each group. */
   function liveRanges(now: number): Map<string, StampRange[]> {
     const live = new Set(webDays(now))
-    const groups = rangeQueries(stampsSince(since, now).filter(({ day }) => live.has(day)).map(({ range }) => range))
+    const groups = rangeQueries(dayRanges(stampsSince(since, now).filter(({ day }) => live.has(day))))
     return new Map(groups.map((ranges) => [ranges.map((range) => `${range.from}|${range.to}`).join('\n'), ranges]))
   }
 
@@ -103,7 +113,7 @@ export function createStampsSync(ctx: CommunityContext, writer: MirrorWriter, co
     catchingUp = true
     try {
       const live = new Set(webDays(ctx.now()))
-      const past = rangeQueries(stampsSince(since, ctx.now()).filter(({ day }) => !live.has(day)).map(({ range }) => range))
+      const past = rangeQueries(dayRanges(stampsSince(since, ctx.now()).filter(({ day }) => !live.has(day))))
       for (const ranges of past) {
         if (closed) return
         const posts = await ports.docs.postsStamped(ranges)

@@ -28,6 +28,11 @@ export interface FeedCoverage {
 }
 
 const coverageKey = 'feedCoverage'
+/** The operator's last rescan mark (settings/community.postsRescanAt, server ms) this copy has scanned for. */
+const rescanKey = 'postsRescanSeen'
+/** When settings/community was last read for it (this computer's ms): once a day at most, a read each. */
+const rescanCheckedKey = 'postsRescanCheckedAt'
+export const rescanCheckMs = 24 * 60 * 60 * 1000
 
 const keyOf = (doc: { id: string; data: { createdAt?: unknown } }): Keyset => ({ at: postFromDoc(doc as never, 0).createdAt, id: doc.id })
 
@@ -63,6 +68,10 @@ export function createSync(ctx: CommunityContext, writer: MirrorWriter, images: 
   let stopConnectivity: Unsubscribe | null = null
   let alertsRetry: NodeJS.Timeout | undefined
   let scanning = false
+  /** settings/community was read this session for the operator's rescan mark. */
+  let rescanChecked = false
+  /** Someone is signed in (follow): only a member may read settings/community. */
+  let member = false
   let closed = false
   /** The pages shown, followed live (feed-window.ts). */
   const window = createFeedWindow(ctx, writer, (ids) => void countComments(ids, { again: true }))
@@ -181,14 +190,49 @@ export function createSync(ctx: CommunityContext, writer: MirrorWriter, images: 
   }
 
   /**
+   * The operator's rescan mark when this copy has not scanned for it (`npm run community --
+   * rescan`, after a restore or an import: old posts without createdAt that no day's range
+   * finds; decision 042): later than the last scan's. settings/community is read at a start
+   * once someone is signed in (a visitor cannot read it), a day or more after it was last read:
+   * a read a day, not a start.
+   */
+  async function rescanMark(): Promise<string | null> {
+    if (rescanChecked || !member) return null
+    const checked = Number(mirror.state(rescanCheckedKey))
+    if (checked > 0 && ctx.now() - checked >= 0 && ctx.now() - checked < rescanCheckMs) {
+      rescanChecked = true
+      return null
+    }
+    let mark: number | null
+    try {
+      mark = (await ports.docs.communitySettings())?.postsRescanAt ?? null
+    } catch {
+      return null
+    }
+    rescanChecked = true
+    mirror.setState(rescanCheckedKey, String(ctx.now()))
+    const scanned = Number(mirror.state(rescanKey) ?? mirror.state('legacyFullScanAt'))
+    return mark !== null && mark > scanned ? String(mark) : null
+  }
+
+  /**
    * Web app posts have no createdAt, so the ordered feed query never returns them: at the first
    * connect, a paged scan of the whole collection finds them. After it, those written later come
-   * by their postDate (sync-stamps.ts), and a shown page's listener finds edits and deletes.
+   * by their postDate (sync-stamps.ts), and a shown page's listener finds edits and deletes; old
+   * ones that arrive later (a restore) are scanned for when the operator says so (rescanMark).
    */
   async function legacyScan(): Promise<void> {
-    if (scanning || closed || mirror.state('legacyFullScanAt') !== null || !ports.connectivity.online()) return
+    if (scanning || closed || !ports.connectivity.online()) return
     scanning = true
     try {
+      const first = mirror.state('legacyFullScanAt') === null
+      // The first connect's scan finds everything there is: no mark to read for a day.
+      if (first) {
+        rescanChecked = true
+        mirror.setState(rescanCheckedKey, String(ctx.now()))
+      }
+      const mark = first ? null : await rescanMark()
+      if ((!first && mark === null) || closed) return
       const seen = new Set<string>()
       let afterId: string | null = null
       for (;;) {
@@ -201,7 +245,9 @@ export function createSync(ctx: CommunityContext, writer: MirrorWriter, images: 
         if (complete || closed) break
         afterId = page.at(-1)!.id
       }
-      if (!closed) mirror.setState('legacyFullScanAt', String(ctx.now()))
+      if (closed) return
+      mirror.setState('legacyFullScanAt', String(ctx.now()))
+      if (mark !== null) mirror.setState(rescanKey, mark)
     } finally {
       scanning = false
     }
@@ -265,6 +311,9 @@ export function createSync(ctx: CommunityContext, writer: MirrorWriter, images: 
     /** Follows this user's alerts and removal notices (null: nobody signed in). */
     follow(user: { uid: string; userId: string } | null): void {
       notices.follow(user?.userId ?? null)
+      // Signed in now: settings/community (the operator's rescan mark) can be read.
+      member = user !== null
+      if (member && !rescanChecked) ctx.background('legacy scan', legacyScan)
       if (alerts?.uid === user?.uid && alerts?.userId === user?.userId && alerts?.stop) return
       alerts?.stop?.()
       alerts = null

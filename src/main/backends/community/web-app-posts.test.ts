@@ -1,10 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import webDates from '../../../../tests/support/fixtures/web-dates.json'
 import { webDate } from '../../firebase/mapping'
 import { webDays } from '../../firebase/web-stamps'
-import { cleanupTestApps, createClock, tinyJpeg } from '../../../../tests/support/main/test-app'
+import { cleanupTestApps, createClock, signUp, tinyJpeg } from '../../../../tests/support/main/test-app'
 import { createFakeFirebase } from '../../../../tests/support/fake-firebase/fake-firebase'
 import { cleanupCommunityApps, startCommunityApp, webAppPost, type CommunityApp } from '../../../../tests/support/main/community-app'
 import { dayCheckMs } from './sync-stamps'
+import { rescanCheckMs } from './sync'
 
 afterEach(async () => {
   vi.useRealTimers()
@@ -91,8 +93,8 @@ describe("the web app's posts, live in an open Magpie (issue 21, defect 1)", () 
     fake.webApp.addPost(webAppPost(web, { postTxt: '어제 글', postDate: '2025. 12. 31. 오후 11:00' }), 'yesterday')
     const app = await startCommunityApp(fake, { countReads: true, clock: createClock(start) })
     await app.settle()
-    // One listener: the two days' ranges in one query.
-    expect(app.reads!.counts.calls.watchPostsStamped).toBe(1)
+    // The two days' ranges, ko-KR's and every other locale's form (49 ranges), in two queries of up to 30.
+    expect(app.reads!.counts.calls.watchPostsStamped).toBe(2)
     // Written at UTC+14, where 2 January has not begun yet at 09:00 UTC: nobody can write it now.
     fake.webApp.addPost(webAppPost(web, { postTxt: '내일 글', postDate: '2026. 1. 2. 오전 12:30' }), 'tomorrow')
     await app.settle()
@@ -104,7 +106,8 @@ describe("the web app's posts, live in an open Magpie (issue 21, defect 1)", () 
     vi.advanceTimersByTime(dayCheckMs)
     await app.settle()
     expect((await feed(app)).map((p) => p.id)).toEqual(['tomorrow', 'yesterday'])
-    expect(app.reads!.counts.calls.watchPostsStamped).toBe(2)
+    // Three days' ranges (79) in three new queries.
+    expect(app.reads!.counts.calls.watchPostsStamped).toBe(5)
 
     // 12:30 UTC: 31 December has ended at UTC−12 too: the listener goes on with the two days left;
     // the page shown still follows both posts' documents (feed-window.ts), so both edits show.
@@ -116,7 +119,7 @@ describe("the web app's posts, live in an open Magpie (issue 21, defect 1)", () 
     fake.webApp.updatePost('tomorrow', { postTxt: '내일 글, 고침' })
     await app.settle()
     expect((await feed(app)).map((p) => p.text)).toEqual(['내일 글, 고침', '어제 글, 고침'])
-    expect(app.reads!.counts.calls.watchPostsStamped).toBe(3)
+    expect(app.reads!.counts.calls.watchPostsStamped).toBe(7)
   })
 
   it('a post written while the network was away shows when it comes back', async () => {
@@ -172,5 +175,140 @@ describe('dates nobody could have written now (issue 22, item 1)', () => {
     fake.webApp.addComment({ post_id: post, comment: '나중', comment_by: 'web@example.com', comment_nick: '웹', comment_time: webDate(clock.t) })
     await app.settle()
     expect((await app.call('comments:list', { postId: post })).comments.map((c) => c.text).at(-1)).toBe('나중')
+  })
+})
+
+/** What Chromium writes as the web app's postDate, per locale, zone and moment (tests/support/fixtures/web-dates.mjs). */
+interface WrittenDate {
+  locale: string
+  timeZone: string
+  at: number
+  wallClock: number[]
+  text: string
+}
+const written = (webDates as { dates: WrittenDate[] }).dates
+/** A zone of the fixture whose wall clock is this computer's (a date is read as this computer's wall clock), else UTC. */
+const zone =
+  [...new Set(written.map((d) => d.timeZone))].find((z) =>
+    written
+      .filter((d) => d.timeZone === z)
+      .every((d) => {
+        const local = new Date(d.at)
+        return [local.getFullYear(), local.getMonth() + 1, local.getDate(), local.getHours(), local.getMinutes()].join() === d.wallClock.join()
+      })
+  ) ?? 'UTC'
+const writtenAt = (iso: string, locales: string[]): WrittenDate[] =>
+  locales.map((locale) => written.find((d) => d.locale === locale && d.at === Date.parse(iso) && d.timeZone === zone)!)
+
+const localOf = ([y, m, d, h, min]: number[]): number => new Date(y!, m! - 1, d!, h!, min!).getTime()
+const ids = (posts: { id: string }[]): string[] => posts.map((p) => p.id)
+
+/** Every post of the feed, newest first, from the mirror and the pages it asks for. */
+async function wholeFeed(app: CommunityApp) {
+  const posts: Awaited<ReturnType<typeof feed>> = []
+  let cursor: string | null | undefined
+  do {
+    const page = await app.call('posts:feed', cursor ? { cursor } : {})
+    posts.push(...page.posts)
+    cursor = page.nextCursor
+  } while (cursor)
+  return posts
+}
+
+describe("every browser's dates (issue 31): a post written in the web app in any locale after the first connect", () => {
+  it('is found live and after a restart, ordered by when it was written', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] })
+    const fake = createFakeFirebase()
+    const morning = writtenAt('2026-11-26T04:53:00Z', ['en-US', 'de-DE', 'ar-EG', 'th-TH', 'fa-IR', 'hi-IN'])
+    const afternoon = writtenAt('2026-11-26T13:53:00Z', ['en-GB', 'fr-FR', 'ja-JP', 'zh-CN', 'bn-BD', 'ar-SA'])
+    const whileClosed = writtenAt('2026-11-26T13:53:00Z', ['ru-RU', 'zh-TW', 'en-CA', 'fr-CA', 'id-ID', 'bg-BG'])
+    // A Magpie post between the two (the ordered feed's), so the order is by time, not by arrival.
+    const between = Date.UTC(2026, 10, 26, 9)
+    fake.webApp.addPost({ ...webAppPost(magpie, { postTxt: '까치 글', postDate: webDate(between) }), createdAt: between }, 'magpie')
+    const clock = createClock(Date.parse('2026-11-26T04:53:20Z'))
+    let app = await startCommunityApp(fake, { clock })
+    await app.settle()
+    const write = (dates: WrittenDate[]) => dates.map((d) => fake.webApp.addPost(webAppPost(web, { postTxt: `${d.locale} ${d.text}`, postDate: d.text }), `${d.locale}-${d.at}`))
+
+    // Written now, as each browser writes it: shown live (no scan runs after the first connect).
+    const events = app.eventsOf('posts:changed').length
+    write(morning)
+    await app.settle()
+    expect(changedSince(app, events)).toEqual(expect.arrayContaining(morning.map((d) => `${d.locale}-${d.at}`)))
+
+    // Nine hours on: the day check follows the days written now, and the afternoon's posts come too.
+    clock.t = Date.parse('2026-11-26T13:53:20Z')
+    vi.advanceTimersByTime(dayCheckMs)
+    await app.settle()
+    write(afternoon)
+    await app.settle()
+    const byTime = (dates: WrittenDate[]) => [...dates].sort((a, b) => localOf(b.wallClock) - localOf(a.wallClock)).map((d) => `${d.locale}-${d.at}`)
+    let shown = await wholeFeed(app)
+    expect(ids(shown).slice(0, afternoon.length).sort()).toEqual(byTime(afternoon).sort())
+    expect(ids(shown).slice(afternoon.length)).toEqual(['magpie', ...ids(shown).slice(afternoon.length + 1)])
+    expect(ids(shown).slice(afternoon.length + 1).sort()).toEqual(byTime(morning).sort())
+    // Each at the time its text says (read as this computer's wall clock, as a ko-KR date is), or,
+    // found within its own minute, when it came (as a ko-KR one is).
+    for (const d of [...morning, ...afternoon]) {
+      const at = shown.find((p) => p.id === `${d.locale}-${d.at}`)!.createdAt
+      expect(at - localOf(d.wallClock)).toBeGreaterThanOrEqual(0)
+      expect(at - localOf(d.wallClock)).toBeLessThan(60_000)
+    }
+
+    // Closed, then written meanwhile: the next start finds them by their day, without a scan.
+    await app.close()
+    write(whileClosed)
+    clock.t += 10 * 60_000
+    app = await startCommunityApp(fake, { clock, dataDir: app.dataDir, profileDir: app.profileDir, countReads: true })
+    await app.settle()
+    shown = await wholeFeed(app)
+    expect(ids(shown)).toEqual(expect.arrayContaining([...morning, ...afternoon, ...whileClosed].map((d) => `${d.locale}-${d.at}`)))
+    expect(app.reads!.counts.calls.legacyPostsScan ?? 0).toBe(0)
+    expect(ids(shown).indexOf('magpie')).toBe(afternoon.length + whileClosed.length)
+  })
+})
+
+describe('old posts without createdAt that arrive after the first connect (issue 31: a restore, an import)', () => {
+  it('are found at a start a day on once the operator says so (npm run community -- rescan), and only then scanned for', async () => {
+    const fake = createFakeFirebase()
+    const clock = createClock(Date.UTC(2026, 10, 29, 9))
+    let app = await startCommunityApp(fake, { clock })
+    await signUp(app, 'reader')
+    await app.settle()
+    // Restored: written now, dated last year, in two browsers' forms (no day's range holds them).
+    const restored = writtenAt('2026-03-05T11:59:00Z', ['ko-KR', 'de-DE']).map((d) => fake.webApp.addPost(webAppPost(web, { postTxt: `복원 ${d.locale}`, postDate: d.text }), `restored-${d.locale}`))
+    await app.settle()
+    expect(ids(await wholeFeed(app))).not.toEqual(expect.arrayContaining(restored))
+
+    // A start within a day of the last look reads nothing more; a day on, settings/community once, and scans nothing.
+    await app.close()
+    clock.advance(hour)
+    app = await startCommunityApp(fake, { clock, dataDir: app.dataDir, profileDir: app.profileDir, countReads: true })
+    await app.settle()
+    expect(app.reads!.counts.calls.communitySettings ?? 0).toBe(0)
+    await app.close()
+    clock.advance(rescanCheckMs)
+    app = await startCommunityApp(fake, { clock, dataDir: app.dataDir, profileDir: app.profileDir, countReads: true })
+    await app.settle()
+    expect(app.reads!.counts.calls.legacyPostsScan ?? 0).toBe(0)
+    expect(app.reads!.counts.calls.communitySettings).toBe(1)
+
+    // npm run community -- rescan: the next start a day on scans once, and places them by their dates.
+    fake.webApp.setCommunitySettings({ postsRescanAt: clock.t })
+    await app.close()
+    clock.advance(rescanCheckMs)
+    app = await startCommunityApp(fake, { clock, dataDir: app.dataDir, profileDir: app.profileDir, countReads: true })
+    await app.settle()
+    expect(app.reads!.counts.calls.legacyPostsScan).toBeGreaterThan(0)
+    const shown = await wholeFeed(app)
+    expect(ids(shown)).toEqual(expect.arrayContaining(restored))
+    expect(shown.find((p) => p.id === 'restored-de-DE')!.createdAt).toBe(localOf(writtenAt('2026-03-05T11:59:00Z', ['de-DE'])[0]!.wallClock))
+
+    // Scanned for that mark: a start a day after does not scan again.
+    await app.close()
+    clock.advance(rescanCheckMs)
+    app = await startCommunityApp(fake, { clock, dataDir: app.dataDir, profileDir: app.profileDir, countReads: true })
+    await app.settle()
+    expect(app.reads!.counts.calls.legacyPostsScan ?? 0).toBe(0)
   })
 })

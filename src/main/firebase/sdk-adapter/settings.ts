@@ -1,5 +1,6 @@
 import { doc, getDocFromServer, type Firestore } from 'firebase/firestore'
 import { guarded } from '../firebase-errors'
+import { readMillis } from '../mapping'
 import type { DocsPort } from '../ports'
 
 /** settings/community (decision 031): read from the server, never a cached copy, as it is read rarely and must be current. */
@@ -9,7 +10,7 @@ export function createSettingsPort(db: Firestore): Pick<DocsPort, 'communitySett
       guarded('firestore', async () => {
         const snapshot = await getDocFromServer(doc(db, 'settings', 'community'))
         if (!snapshot.exists()) return null
-        return { requireAltText: snapshot.get('requireAltText') === true }
+        return { requireAltText: snapshot.get('requireAltText') === true, postsRescanAt: readMillis(snapshot.get('postsRescanAt')) }
       })
   }
 }
