@@ -464,12 +464,12 @@ describe('DocsPort on the Firestore emulator', () => {
     expect((await failure(alice.ports.docs.setProfile(alice.user.uid, { nickname: '앨리스', photo: 'https://evil.example/x.png' }))).reason).toBe('permission-denied')
   })
 
-  it('reads settings/community (decision 031): null without the document, requireAltText as the operator set it, off unless exactly true', async () => {
+  it('reads settings/community (decisions 031, 042): null without the document, requireAltText as the operator set it, off unless exactly true, and the rescan mark', async () => {
     expect(await bob.ports.docs.communitySettings()).toBeNull()
     await seed({ 'settings/community': { requireAltText: true } })
-    expect(await bob.ports.docs.communitySettings()).toEqual({ requireAltText: true })
-    await seed({ 'settings/community': { requireAltText: 'yes' } })
-    expect(await bob.ports.docs.communitySettings()).toEqual({ requireAltText: false })
+    expect(await bob.ports.docs.communitySettings()).toEqual({ requireAltText: true, postsRescanAt: null })
+    await seed({ 'settings/community': { requireAltText: 'yes', postsRescanAt: new Date(1_700_000_000_000) } })
+    expect(await bob.ports.docs.communitySettings()).toEqual({ requireAltText: false, postsRescanAt: 1_700_000_000_000 })
   })
 
   it('writes and reads back a post\'s several photos with their 설명 (decision 031)', async () => {
