@@ -135,9 +135,10 @@ describe('leaving the editor with unsaved writing', () => {
     expect(await question()).toBeTruthy()
   })
 
-  it('an empty editor is left by a link at once', () => {
+  it('an empty editor, or one holding only spaces, is left by a link at once', () => {
     installFakeMagpie({ 'drafts:list': () => ok([]) })
     renderWithApp(<Screens />, { session: me, route: '/write/new' })
+    fireEvent.change(text(), { target: { value: '   \n ' } })
     fireEvent.click(screen.getByRole('link', { name: '홈' }))
     expect(path()).toBe('/')
     expect(screen.queryByRole('alertdialog')).toBeNull()

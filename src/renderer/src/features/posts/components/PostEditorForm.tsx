@@ -75,7 +75,8 @@ export function PostEditorForm({ userId, post }: { userId: string; post: PostVie
   const saving = createPost.isPending || updatePost.isPending || deletePost.isPending || saveDraft.isPending
   const start = initial()
   const photoKey = (list: { image: { id: string }; alt: string }[]) => JSON.stringify(list.map((p) => [p.image.id, p.alt]))
-  const changed = text !== start.text || layout !== start.layout || photoKey(photos) !== photoKey(start.photos) || photo.localPreview !== null
+  // Spaces alone are nothing to keep: they neither ask on leaving nor make a 임시 저장 글.
+  const changed = text.trim() !== start.text.trim() || layout !== start.layout || photoKey(photos) !== photoKey(start.photos) || photo.localPreview !== null
   // A 임시 저장 글 opened and left as it was is already kept: leaving it asks nothing.
   const saved = draft.draftId ? drafts.data?.find((d) => d.id === draft.draftId) : undefined
   const isSavedDraft = saved !== undefined && saved.text === text && saved.layout === layout && photoKey(saved.photos) === photoKey(photos) && photo.localPreview === null
