@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { cert, deleteApp, initializeApp, type App } from 'firebase-admin/app'
 import { getAuth } from 'firebase-admin/auth'
 import { FieldValue, getFirestore } from 'firebase-admin/firestore'
+import { setAccess } from './access'
 import { fillIdentities } from './identities'
 
 /**
@@ -13,6 +14,7 @@ import { fillIdentities } from './identities'
  *   moderator list             every account with the claim
  *   require-alt-text on|off    settings/community.requireAltText
  *   identities fill            emails/{key} = uid from every users document, once (decision 043)
+ *   access members-only|open   settings/community.access; closing imports every users document as a member (decision 045)
  *
  * The key comes from --key <file> or GOOGLE_APPLICATION_CREDENTIALS. Against the emulators
  * (FIREBASE_AUTH_EMULATOR_HOST, FIRESTORE_EMULATOR_HOST) none is needed: --project names the project.
@@ -24,6 +26,7 @@ export const usage = `사용법 (Usage):
   npm run community -- moderator list [--key <service-account.json>]
   npm run community -- require-alt-text on|off [--key <service-account.json>]
   npm run community -- identities fill [--key <service-account.json>]
+  npm run community -- access members-only|open [--key <service-account.json>]   (회원만 / 누구나: members only or open)
   npm run community -- rescan [--key <service-account.json>]   (글을 복원하거나 가져온 뒤: after restoring or importing posts)
 서비스 계정 키는 --key 또는 GOOGLE_APPLICATION_CREDENTIALS로 알려 주세요.`
 
@@ -105,6 +108,10 @@ async function moderator(app: App, action: string | undefined, email: string | u
   if (action === 'add') claims.moderator = true
   else delete claims.moderator
   await auth.setCustomUserClaims(user.uid, claims)
+  // The rules cannot read another account's claims: this mark keeps moderators from removing one another (decision 045).
+  const mark = getFirestore(app).doc(`moderators/${user.uid}`)
+  if (action === 'add') await mark.set({ at: FieldValue.serverTimestamp() })
+  else await mark.delete()
   // The person's copy of Magpie reads the claim from a new token: at their next sign-in (or within the hour).
   return action === 'add'
     ? `${email}님을 관리자로 지정했어요. 다음 로그인부터 적용돼요 (moderator added; effective at their next sign-in).`
@@ -136,15 +143,30 @@ async function rescan(app: App): Promise<string> {
   return '까치가 다음에 시작할 때 글을 모두 다시 찾아요 (every copy of Magpie scans the posts again at its next start).'
 }
 
+async function access(app: App, value: string | undefined): Promise<string> {
+  if (value !== 'members-only' && value !== 'open') throw new CommandError(`access 다음에는 members-only 또는 open을 적어 주세요.\n${usage}`)
+  const result = await setAccess(app, value)
+  const lines: string[] = []
+  if (value === 'members-only') {
+    lines.push(`회원 ${result.imported}명을 가져왔어요. ${result.present}명은 이미 회원이었어요 (${result.imported} imported from users, ${result.present} already members).`)
+    lines.push(`관리자 ${result.moderators}명을 표시했어요 (${result.moderators} moderators marked).`)
+    lines.push(result.changed ? '이제 회원만 글을 보고 쓸 수 있어요 (the community is members-only now).' : '이미 회원만 보는 커뮤니티예요 (already members-only).')
+  } else {
+    lines.push(result.changed ? '이제 누구나 글을 볼 수 있어요. 회원 목록은 그대로 둬요 (the community is open now; members are kept).' : '이미 누구나 보는 커뮤니티예요 (already open).')
+  }
+  return lines.join('\n')
+}
+
 /** Runs one command; resolves to what to print. Throws CommandError for anything the person should fix. */
 export async function run(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<string> {
   const parsed = parse(argv)
   const [command, action, argument] = parsed.words
-  if (command !== 'moderator' && command !== 'require-alt-text' && command !== 'identities' && command !== 'rescan') throw new CommandError(usage)
+  if (!['moderator', 'require-alt-text', 'identities', 'rescan', 'access'].includes(command ?? '')) throw new CommandError(usage)
   const app = openApp(parsed, env)
   try {
     if (command === 'identities') return await identities(app, action)
     if (command === 'rescan') return await rescan(app)
+    if (command === 'access') return await access(app, action)
     return command === 'moderator' ? await moderator(app, action, argument) : await requireAltText(app, action)
   } finally {
     await deleteApp(app)

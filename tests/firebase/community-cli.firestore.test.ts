@@ -1,12 +1,12 @@
 /**
  * `npm run community -- …` (scripts/community) on the Auth and Firestore emulators: the
  * moderator claim is set, taken away and listed with the Admin SDK, other claims stay, and
- * require-alt-text and rescan write settings/community; mistakes get a clear message and a failing exit.
+ * require-alt-text, rescan and access write settings/community (access members-only imports the members first); mistakes get a clear message and a failing exit.
  */
 import { spawnSync } from 'node:child_process'
 import { initializeApp, deleteApp, type App } from 'firebase-admin/app'
 import { getAuth } from 'firebase-admin/auth'
-import { getFirestore } from 'firebase-admin/firestore'
+import { FieldValue, getFirestore } from 'firebase-admin/firestore'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CommandError, run } from '../../scripts/community/commands'
 import { emailKey } from '../../scripts/community/identities'
@@ -83,6 +83,43 @@ describe('npm run community', () => {
     expect(data.requireAltText).toBe(true)
     expect(data.postsRescanAt.toMillis()).toBeGreaterThanOrEqual(before - 60_000)
     await run(['require-alt-text', 'off', ...project])
+  })
+
+  it('access members-only imports every users document\'s uid as a member once, marks the moderators, then closes; open keeps the members', async () => {
+    const db = getFirestore(admin)
+    const stamp = Date.now()
+    const user = (uid: string) => ({ uid, user_id: `${uid}@example.com`, nickname: uid.slice(0, 20), profile_img: '', alerts: [] })
+    await db.doc(`users/web-${stamp}-1`).set(user(`m1-${stamp}`))
+    await db.doc(`users/m2-${stamp}`).set(user(`m2-${stamp}`))
+    await db.doc(`users/web-${stamp}-3`).set({ nickname: 'no uid' })
+    // Approved already: the import leaves it as it is.
+    await db.doc(`members/m2-${stamp}`).set({ uid: `m2-${stamp}`, at: new Date(0), via: 'approval', by: 'mod' })
+    await run(['moderator', 'add', email, ...project])
+    const modUid = (await getAuth(admin).getUserByEmail(email)).uid
+    await db.doc(`moderators/${modUid}`).delete()
+
+    const first = await run(['access', 'members-only', ...project])
+    expect(first).toMatch(/회원 [1-9][0-9]*명을 가져왔어요/)
+    expect(first).toContain('이제 회원만')
+    expect((await db.doc(`members/m1-${stamp}`).get()).data()).toEqual({ uid: `m1-${stamp}`, at: expect.anything(), via: 'import' })
+    expect((await db.doc(`members/m2-${stamp}`).get()).data()).toMatchObject({ via: 'approval', by: 'mod' })
+    expect((await db.doc(`moderators/${modUid}`).get()).exists).toBe(true)
+    expect((await db.doc('settings/community').get()).get('access')).toBe('members-only')
+
+    // Idempotent: a second run imports nobody and says the community was closed already.
+    const second = await run(['access', 'members-only', ...project])
+    expect(second).toMatch(/^회원 0명을 가져왔어요/)
+    expect(second).toContain('이미 회원만')
+
+    expect(await run(['access', 'open', ...project])).toContain('이제 누구나')
+    expect((await db.doc('settings/community').get()).get('access')).toBe('open')
+    expect((await db.doc(`members/m1-${stamp}`).get()).exists).toBe(true)
+    expect(await run(['access', 'open', ...project])).toContain('이미 누구나')
+    await expect(run(['access', 'closed', ...project])).rejects.toThrow(/members-only 또는 open/)
+
+    await run(['moderator', 'remove', email, ...project])
+    expect((await db.doc(`moderators/${modUid}`).get()).exists).toBe(false)
+    await db.doc('settings/community').update({ access: FieldValue.delete() })
   })
 
   it('explains an unknown email, a missing action, a missing key and a key file that is not there', async () => {
