@@ -64,6 +64,24 @@ export interface SessionView {
    * deletes the account. user is null meanwhile.
    */
   accountDeletion?: 'finishing' | 'needsPassword'
+  /** Set only when the signed-in person is outside a members-only community (decision 045): the 가입 요청 page instead of the feed. */
+  access?: AccessView
+}
+
+/** Where a signed-in person stands in a members-only community they are not a member of (decision 045). */
+export interface AccessView {
+  /** Their 가입 요청 waiting for the moderators, or null. */
+  request: { message: string; at: number } | null
+  /** They were a member in this session and a moderator removed them. */
+  removed: boolean
+}
+
+/** A pending 가입 요청 as moderators see it: never an email. id: the requester's account (for 승인 / 거절). */
+export interface JoinRequestView {
+  id: string
+  nickname: string
+  message: string
+  at: number
 }
 
 export interface PostView {

@@ -1,7 +1,7 @@
 import type { ChangePasswordInput, CompleteProfileInput, NewPhoto, ProfileEdit, SignUpInput } from '@shared/ipc/contract'
 import type { ImagePurpose, ReportReason, ReportTarget } from '@shared/limits'
 import type { MessageKey } from '@shared/messages'
-import type { AlertList, CommentPage, CommentView, FeedMatches, FeedPage, ImageUpload, LikeState, LikerList, ModerationLogEntry, ModeratorView, PersonControl, PersonPage, PersonView, PhotoRules, PostView, RemovalNotice, ReportGroup, SessionView } from '@shared/types'
+import type { AccessView, JoinRequestView, AlertList, CommentPage, CommentView, FeedMatches, FeedPage, ImageUpload, LikeState, LikerList, ModerationLogEntry, ModeratorView, PersonControl, PersonPage, PersonView, PhotoRules, PostView, RemovalNotice, ReportGroup, SessionView } from '@shared/types'
 import { AppError } from '../errors'
 import type { Emit, LiveService } from './live-events'
 import type { NotificationSettingsService } from './notification-settings'
@@ -95,6 +95,16 @@ export interface Services {
     dismissNotice(userId: string, id: string): Promise<RemovalNotice[]>
     moderators(userId: string): Promise<ModeratorView[] | null>
     setModerator(userId: string, nickname: string, moderator: boolean): Promise<ModeratorView[]>
+  }
+  /** Members-only communities (docs/decisions/045-members-only.md); local mode has no access switch. */
+  access: {
+    request(userId: string, message: string): Promise<SessionView>
+    withdraw(userId: string): Promise<SessionView>
+    mine(userId: string): AccessView | null
+    requests(userId: string): Promise<JoinRequestView[]>
+    approve(userId: string, uid: string): Promise<JoinRequestView[]>
+    reject(userId: string, uid: string): Promise<JoinRequestView[]>
+    pendingCount(userId: string): { count: number }
   }
   /** Person pages (docs/decisions/028-profiles.md). */
   people: {

@@ -1,4 +1,5 @@
 import type { FirebaseWebConfig } from '@shared/types'
+import type { MembersPort } from './members-port'
 import type { SavedPort } from './saved-port'
 import type { StampRange } from './web-stamps'
 
@@ -276,6 +277,8 @@ export interface FirebasePorts {
   alerts: AlertsPort
   files: FilesPort
   saved: SavedPort
+  /** Members-only communities (decision 045). */
+  members: MembersPort
   connectivity: ConnectivityPort
   close(): Promise<void>
 }

@@ -587,6 +587,14 @@ const matrix: Matrix = {
       verify: ({ data, s }) => expect(data).toEqual([{ person: { id: s.owner.user.id, nickname: s.owner.user.nickname, avatar: null }, first: true }])
     }
   ],
+  // Local mode has no access switch (decision 045): nobody asks to join, nothing waits, everyone signed in reads.
+  'access:request': [{ name: 'ask to join a local store', input: () => ({ message: '안녕하세요' }), expect: { loggedOut: 'loginRequired', anotherUser: 'joinLocalOnly', owner: 'joinLocalOnly' } }],
+  'access:withdraw': [{ name: 'withdraw in a local store', input: () => undefined, expect: { loggedOut: 'loginRequired', anotherUser: 'joinLocalOnly', owner: 'joinLocalOnly' } }],
+  'access:mine': [{ name: 'where one stands in a local store', input: () => undefined, expect: everyone, verify: ({ data }) => expect(data).toBeNull() }],
+  'access:requests': [{ name: 'pending requests in a local store', input: () => undefined, expect: { loggedOut: 'loginRequired', anotherUser: 'joinLocalOnly', owner: 'joinLocalOnly' } }],
+  'access:approve': [{ name: 'approve in a local store', input: (s) => ({ id: s.other.user.id }), expect: { loggedOut: 'loginRequired', anotherUser: 'joinLocalOnly', owner: 'joinLocalOnly' } }],
+  'access:reject': [{ name: 'reject in a local store', input: (s) => ({ id: s.other.user.id }), expect: { loggedOut: 'loginRequired', anotherUser: 'joinLocalOnly', owner: 'joinLocalOnly' } }],
+  'access:pendingCount': [{ name: 'the badge in a local store', input: () => undefined, expect: everyone, verify: ({ data }) => expect(data).toEqual({ count: 0 }) }],
   'moderation:setModerator': [
     {
       name: 'name the bystander moderator',

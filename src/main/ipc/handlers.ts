@@ -104,6 +104,13 @@ export function createHandlers(
     'app:restartToUpdate': () => shell.restartToUpdate(),
     'app:openLink': (input) => shell.openLink(input.url),
     'search:query': (input, { userId }) => s().search.query(userId, input.query, input.cursor),
-    'search:tag': (input, { userId }) => s().search.tag(userId, input.tag, input.cursor)
+    'search:tag': (input, { userId }) => s().search.tag(userId, input.tag, input.cursor),
+    'access:request': (input, { userId }) => s().access.request(s().requireUser(userId, 'loginRequired'), input.message),
+    'access:withdraw': (_input, { userId }) => s().access.withdraw(s().requireUser(userId, 'loginRequired')),
+    'access:mine': (_input, { userId }) => (userId ? s().access.mine(userId) : null),
+    'access:requests': (_input, { userId }) => s().access.requests(s().requireUser(userId, 'loginRequired')),
+    'access:approve': (input, { userId }) => s().access.approve(s().requireUser(userId, 'loginRequired'), input.id),
+    'access:reject': (input, { userId }) => s().access.reject(s().requireUser(userId, 'loginRequired'), input.id),
+    'access:pendingCount': (_input, { userId }) => (userId ? s().access.pendingCount(userId) : { count: 0 })
   }
 }

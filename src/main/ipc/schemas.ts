@@ -130,7 +130,14 @@ export const schemas = {
   'app:restartToUpdate': none,
   'app:openLink': z.strictObject({ url: z.string().max(limits.linkMax) }),
   'search:query': z.strictObject({ query: z.string().max(limits.findQueryMax), cursor }),
-  'search:tag': z.strictObject({ tag: z.string().min(1).max(limits.findQueryMax), cursor })
+  'search:tag': z.strictObject({ tag: z.string().min(1).max(limits.findQueryMax), cursor }),
+  'access:request': z.strictObject({ message: text }),
+  'access:withdraw': none,
+  'access:mine': none,
+  'access:requests': none,
+  'access:approve': z.strictObject({ id }),
+  'access:reject': z.strictObject({ id }),
+  'access:pendingCount': none
 } satisfies { [C in Channel]: z.ZodType<Input<C>> }
 
 export type Schemas = typeof schemas

@@ -67,7 +67,14 @@ export const channels = [
   'app:setPreferences',
   'app:checkForUpdates',
   'app:restartToUpdate',
-  'app:openLink'
+  'app:openLink',
+  'access:request',
+  'access:withdraw',
+  'access:mine',
+  'access:requests',
+  'access:approve',
+  'access:reject',
+  'access:pendingCount'
 ] as const
 
 export type Channel = (typeof channels)[number]
@@ -85,7 +92,8 @@ export const events = [
   'shell:changed',
   'app:notice',
   'app:command',
-  'comments:replyKept'
+  'comments:replyKept',
+  'access:requestsChanged'
 ] as const
 
 export type EventName = (typeof events)[number]

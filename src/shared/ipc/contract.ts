@@ -1,6 +1,8 @@
 import type { MessageKey } from '../messages'
 import type { AlertType, Layout, ReportReason, ReportTarget, ThemeChoice } from '../limits'
 import type {
+  AccessView,
+  JoinRequestView,
   AlertList,
   CommentPage,
   CommentView,
@@ -182,6 +184,20 @@ export interface Contract {
   'moderation:moderators': { input: void; output: ModeratorView[] | null }
   /** Moderators only, local mode: names (or un-names) a member as moderator by their nickname. */
   'moderation:setModerator': { input: { nickname: string; moderator: boolean }; output: ModeratorView[] }
+  /** Members-only communities (decision 045): the caller's 가입 요청, with an optional message; answers the session (access.request set). */
+  'access:request': { input: { message: string }; output: SessionView }
+  /** 요청 취소: the caller's request goes. */
+  'access:withdraw': { input: void; output: SessionView }
+  /** The caller's standing: null when they read the community (a member, an open community, local mode). */
+  'access:mine': { input: void; output: AccessView | null }
+  /** Moderators only: the pending requests, oldest first. */
+  'access:requests': { input: void; output: JoinRequestView[] }
+  /** Moderators only: 승인 — the person becomes a member; answers the requests left. */
+  'access:approve': { input: { id: string }; output: JoinRequestView[] }
+  /** Moderators only: 거절 — the request goes; answers the requests left. */
+  'access:reject': { input: { id: string }; output: JoinRequestView[] }
+  /** How many requests wait (the badge): 0 for anyone but a moderator of a members-only community. */
+  'access:pendingCount': { input: void; output: { count: number } }
   /** A person's page by their opaque id (PersonView.id). */
   'people:get': { input: { id: string }; output: PersonPage }
   /** Their posts, newest first, a page at a time (the page's grid). */
@@ -245,6 +261,8 @@ export interface EventPayloads {
   'app:command': { command: 'settings' }
   /** A 답글 from a notification that could not be sent: it waits in that post's comment box. */
   'comments:replyKept': { postId: string; text: string }
+  /** Moderators: the pending 가입 요청 changed (count: how many wait now). */
+  'access:requestsChanged': { count: number }
 }
 
 export type EventListener<E extends EventName> = (payload: EventPayloads[E]) => void

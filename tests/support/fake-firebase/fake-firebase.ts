@@ -17,6 +17,7 @@ import {
 } from '../../../src/main/firebase/ports'
 import { isStampRange, rangesMax, type StampRange } from '../../../src/main/firebase/web-stamps'
 import { personKey } from '../../../src/main/store/person-key'
+import { createFakeMembers } from './fake-members'
 import { createFakeModeration } from './fake-moderation'
 
 /**
@@ -158,6 +159,7 @@ export function createFakeFirebase(options: FakeFirebaseOptions = {}) {
   const alerts = new Map<string, Map<string, AlertEntry>>()
   const files = new Map<string, StoredFile>()
   const moderation = createFakeModeration(now)
+  const membership = createFakeMembers(now)
   const clients = new Set<FakeClient>()
   /** One-shot failures a test plants: the next call of that operation rejects with the reason. */
   const planted = new Map<string, FirebasePortError>()
@@ -324,6 +326,12 @@ export function createFakeFirebase(options: FakeFirebaseOptions = {}) {
           return moderation.isModerator(client.user)
         }
       },
+      members: membership.port(() => client.user, gate, rules, {
+        watch,
+        changed,
+        access: () => communitySettings?.access,
+        isModerator: (user) => moderation.isModerator(user)
+      }),
       docs: {
         ...moderation.methods(() => client.user, gate, rules, {
           watch,
@@ -822,6 +830,18 @@ export function createFakeFirebase(options: FakeFirebaseOptions = {}) {
 
     /** Reports, the moderation log and notices as the server holds them (decision 030). */
     moderation: moderation.data,
+    /** Members and join requests as the server holds them (decision 045), and the operator's writes. */
+    membership: {
+      ...membership.data,
+      addMember(uid: string, via?: string): void {
+        membership.admin.addMember(uid, via)
+        changed()
+      },
+      removeMember(uid: string): void {
+        membership.admin.removeMember(uid)
+        changed()
+      }
+    },
 
     /** The project's data as the server holds it, for assertions. */
     data: {

@@ -14,6 +14,8 @@ import type { ChangeRow } from '../../store/changes-store'
 import type { FirebasePorts } from '../../firebase/ports'
 import { wellFormedPorts } from '../../firebase/well-formed-ports'
 import { createNotificationSettings } from '../../core/notification-settings'
+import { createCommunityAccess } from './access'
+import { gatedByMembership } from './access-gate'
 import { createCommunityAccount } from './account'
 import { createCommunityAlerts } from './alerts'
 import { createCommunityAuth } from './auth'
@@ -91,6 +93,12 @@ export function openCommunityBackend(options: CommunityBackendOptions) {
   const cache = createImageCache(ctx, options.imageCacheBytes ?? defaultImageCacheBytes)
   const writer = createMirrorWriter(ctx, cache)
   const sync = createSync(ctx, writer, cache)
+  // Members-only communities (decision 045): who may read is found out at each sign-in.
+  const access = createCommunityAccess(ctx, {
+    changed: () => sessionChanged(),
+    opened: () => sync.again(),
+    removed: (userId) => writer.keepOnly(userId)
+  })
   const images = createCommunityImages(ctx, views, cache)
   // Per project, beside local mode's own session file: each mode keeps its sign-in.
   const vault = createFileVault(join(options.profileDir, 'community', projectId, 'session'), options.cipher, ctx.now)
@@ -101,14 +109,20 @@ export function openCommunityBackend(options: CommunityBackendOptions) {
       sessionChanged()
     }
   })
-  const auth = createCommunityAuth(ctx, views, images, vault, sync, sessionChanged, deletion)
+  const auth = createCommunityAuth(ctx, views, images, vault, {
+    ...sync,
+    follow(user) {
+      sync.follow(user)
+      access.follow(user)
+    }
+  }, sessionChanged, deletion)
   // Kept in the mirror, per account on this computer: the web app's documents have no place for them (decision 026).
   const notifications = createNotificationSettings(ctx, views)
   const live = createLiveService(ctx, views, options.desktop, emit, auth.currentUserId, notifications)
   const people = createCommunityPeople(ctx, { views, images, writer, author: auth.author })
   const posts = createCommunityPosts(ctx, views, images, auth, sync, writer, createCommunitySettings(ctx.ports, ctx.now))
   const comments = createCommunityComments(ctx, views, auth, sync, writer)
-  const services: Services = {
+  const services: Services = gatedByMembership(access, {
     auth,
     account: createCommunityAccount(ctx, auth, deletion),
     images: {
@@ -140,13 +154,14 @@ export function openCommunityBackend(options: CommunityBackendOptions) {
     notifications,
     live,
     emit,
-    requireUser
-  }
+    requireUser,
+    access: access.service(() => access.decorate(auth.session()))
+  })
   const watcher = createChangeWatcher(store, handle, options.watchIntervalMs)
   let stopResume: (() => void) | null = null
 
   function sessionChanged(): void {
-    emit('session:changed', auth.session())
+    emit('session:changed', access.decorate(auth.session()))
     live.refreshBadge()
   }
 
@@ -203,6 +218,7 @@ export function openCommunityBackend(options: CommunityBackendOptions) {
      * resumes it from the mirror).
      */
     closeNow(): void {
+      access.stop()
       auth.stop()
       sync.stop()
       stopResume?.()
@@ -212,6 +228,7 @@ export function openCommunityBackend(options: CommunityBackendOptions) {
     },
 
     async close(): Promise<void> {
+      access.stop()
       auth.stop()
       sync.stop()
       stopResume?.()

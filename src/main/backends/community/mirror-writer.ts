@@ -196,6 +196,15 @@ export function createMirrorWriter(ctx: CommunityContext, images: ImageCache) {
     post,
     mirroredPost,
 
+    /** A member removed from a members-only community keeps only their own writing here (decision 045). */
+    async keepOnly(userId: string): Promise<void> {
+      const files = await store.transaction(() => {
+        for (const id of mirror.commentIdsNotBy(userId)) mirror.removeComment(id)
+        return mirror.postIdsNotBy(userId).flatMap((id) => dropPost(id))
+      })
+      await afterCommit({ images: [], files })
+    },
+
     /** A post or comment this app just wrote to Firebase and into the mirror. */
     wrote(kind: 'post' | 'comment', id: string): void {
       written[kind === 'post' ? 'posts' : 'comments'].add(id)

@@ -308,6 +308,11 @@ export function createSync(ctx: CommunityContext, writer: MirrorWriter, images: 
       ctx.background('legacy scan', legacyScan)
     },
 
+    /** A members-only community let this person in (decision 045): the listeners it refused start again, as after a reconnect. */
+    again(): void {
+      if (!closed && ports.connectivity.online()) onConnectivity(true)
+    },
+
     /** Follows this user's alerts and removal notices (null: nobody signed in). */
     follow(user: { uid: string; userId: string } | null): void {
       notices.follow(user?.userId ?? null)

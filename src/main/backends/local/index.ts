@@ -6,6 +6,7 @@ import { createNotificationSettings } from '../../core/notification-settings'
 import { createSearch } from '../../core/search'
 import type { SessionVault } from '../../core/session-vault'
 import { requireUser, type Services } from '../../core/services'
+import { createLocalAccess } from './access'
 import { createLocalAccount } from './account'
 import { createLocalAlerts } from './alerts'
 import { createLocalAuth } from './auth'
@@ -39,6 +40,7 @@ export function createLocalServices(ctx: ServiceContext, vault: SessionVault, de
     moderation: createLocalModeration(ctx, views, { post: posts.remove, comment: comments.remove }),
     saved: createLocalSaved(ctx, views),
     blocks: createLocalBlocks(ctx, views),
+    access: createLocalAccess(),
     drafts: createDrafts(ctx, views),
     people: createLocalPeople(ctx, views, images),
     alerts: createLocalAlerts(ctx, views, notifications),

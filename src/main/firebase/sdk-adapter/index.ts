@@ -11,6 +11,7 @@ import { createConnectivity } from './connectivity'
 import { createDocsPort } from './documents'
 import { sdkEndpoints, useAuthEmulator, useFirestoreEmulator } from './emulators'
 import { createFilesPort } from './files'
+import { createMembersPort } from './members'
 import { createSavedPort } from './saved'
 
 export { newApp } from './app'
@@ -75,6 +76,7 @@ function assemble(app: FirebaseApp, config: FirebaseWebConfig, emulators: Emulat
     alerts: createAlertsPort(connectivity.link),
     files: createFilesPort(app, auth, config.storageBucket, emulators),
     saved: createSavedPort(db),
+    members: createMembersPort(db),
     connectivity: {
       ...connectivity.port,
       // After sleep or a network change the proxy can differ: the websocket reads it again as it reconnects.

@@ -3,6 +3,7 @@ import { createMirrorAlerts } from './alerts'
 import { createMirrorComments } from './comments'
 import { createMirrorImages } from './images'
 import { createMirrorLikes } from './likes'
+import { createMirrorOthers } from './others'
 import { createMirrorPeople } from './people'
 import { createMirrorPosts } from './posts'
 import { createMirrorSyncState } from './sync-state'
@@ -26,7 +27,8 @@ export function createMirrorStore(db: Db) {
     ...createMirrorComments(db),
     ...createMirrorAlerts(db),
     ...createMirrorImages(db),
-    ...createMirrorSyncState(db)
+    ...createMirrorSyncState(db),
+    ...createMirrorOthers(db)
   }
 }
 
