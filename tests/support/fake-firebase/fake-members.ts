@@ -1,5 +1,4 @@
-import type { JoinRequestDoc, MembersPort } from '../../../src/main/firebase/members-port'
-import { FirebasePortError, type FirebaseUser, type Unsubscribe } from '../../../src/main/firebase/ports'
+import { FirebasePortError, type FirebaseUser, type JoinRequestDoc, type MembersPort, type Unsubscribe } from '../../../src/main/firebase/ports'
 
 /** The fake's listener: read now and after every change, delivered when what it reads differs. */
 type Watch = <T>(read: () => T, deliver: (value: T) => void, fail: (error: FirebasePortError) => void) => Unsubscribe

@@ -3,8 +3,7 @@ import { limits } from '@shared/limits'
 import { AppError } from '../../errors'
 import { moderatorOnly } from '../../core/moderation'
 import type { Services } from '../../core/services'
-import type { CommunityAccess, JoinRequestDoc } from '../../firebase/members-port'
-import type { Unsubscribe } from '../../firebase/ports'
+import type { CommunityAccess, JoinRequestDoc, Unsubscribe } from '../../firebase/ports'
 import type { CommunityContext } from './context'
 import { remote } from './remote-call'
 
@@ -84,7 +83,9 @@ export function createCommunityAccess(ctx: CommunityContext, hooks: AccessHooks)
     )
   }
 
+  /** Finds out where the person stands; `said` once the first word came (the member listener's first snapshot, else at once). */
   async function check(person: Person, said: () => void): Promise<void> {
+    let listening = false
     try {
       mode = await ports.members.access()
       if (who !== person || mode !== 'members-only') return
@@ -99,6 +100,7 @@ export function createCommunityAccess(ctx: CommunityContext, hooks: AccessHooks)
         () => null
       )
       if (who !== person) return
+      listening = true
       stops.push(
         ports.members.watchMember(
           person.uid,
@@ -112,12 +114,12 @@ export function createCommunityAccess(ctx: CommunityContext, hooks: AccessHooks)
           }
         )
       )
-      return
     } catch (error) {
       // Offline or refused: unknown, so nothing is closed; the rules still refuse what a non-member may not do.
       console.warn('[community] access:', error instanceof Error ? error.message : error)
+    } finally {
+      if (!listening) said()
     }
-    said()
   }
 
   function requireSignedIn(userId: string): Person {

@@ -14,8 +14,7 @@ import {
   type Firestore
 } from 'firebase/firestore'
 import { guarded, toPortError } from '../firebase-errors'
-import type { JoinRequestDoc, MembersPort } from '../members-port'
-import { FirebasePortError } from '../ports'
+import { FirebasePortError, type JoinRequestDoc, type MembersPort } from '../ports'
 
 const isUid = (uid: unknown): uid is string => typeof uid === 'string' && uid.length > 0 && uid.length <= 128 && !uid.includes('/')
 
