@@ -3,6 +3,7 @@ import { Outlet, useMatch } from 'react-router-dom'
 import { useSession } from '@/shared/lib/session'
 import { LoadingOverlay } from '@/shared/ui/LoadingOverlay'
 import { CompleteProfileForm } from '@/features/auth/components/CompleteProfileForm'
+import { JoinPage } from '@/features/access/components/JoinPage'
 import { DeletionBanner } from '@/features/settings/components/DeletionBanner'
 import { OfflineBanner } from '@/features/settings/components/OfflineBanner'
 import { UpdatePrompt } from '@/features/settings/components/UpdatePrompt'
@@ -62,6 +63,9 @@ export function AppLayout() {
       ) : profileToComplete ? (
         // Signed in without a users document: kept on the 프로필 완성 step until it is written.
         <CompleteProfileForm email={profileToComplete.email} />
+      ) : session.data?.access ? (
+        // Outside a members-only community (decision 045): its door, never an empty feed.
+        <JoinPage access={session.data.access} />
       ) : (
         // A screen's code loads on its first visit; navigations are transitions, so the last
         // screen stays up meanwhile and the overlay shows only when the app opens on one.

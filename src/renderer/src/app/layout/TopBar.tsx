@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react'
 import { Link, NavLink, useNavigate } from 'react-router-dom'
 import { format, messages } from '@shared/messages'
 import { useCurrentUser, useSession } from '@/shared/lib/session'
+import { JoinRequestsBadge } from '@/features/access/components/JoinRequestsBadge'
 import { Avatar } from '@/shared/ui/Avatar'
 import { useLogout } from '@/features/auth/api/logout'
 import { AlertBell } from '@/features/alerts/components/AlertBell'
@@ -56,6 +57,7 @@ export function TopBar() {
               {user.moderator && (
                 <NavLink to="/reports" className={styles.ghost}>
                   {messages.reportsPage}
+                  <JoinRequestsBadge />
                 </NavLink>
               )}
               <button

@@ -26,7 +26,10 @@ export const queryKeys = {
   reports: ['moderation', 'reports'] as const,
   moderationLog: ['moderation', 'log'] as const,
   moderators: ['moderation', 'moderators'] as const,
-  notices: ['moderation', 'notices'] as const
+  notices: ['moderation', 'notices'] as const,
+  /** 가입 요청 (decision 045): the pending requests and their count, for moderators. */
+  joinRequests: ['access', 'requests'] as const,
+  joinPending: ['access', 'pending'] as const
 }
 
 /** Keys of mutations other code must see while they are under way. */

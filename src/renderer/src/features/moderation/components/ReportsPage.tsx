@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import { Navigate } from 'react-router-dom'
 import { messages } from '@shared/messages'
 import { useCurrentUser } from '@/shared/lib/session'
@@ -10,19 +10,25 @@ import { ModerationLog } from './ModerationLog'
 import { ReportRow } from './ReportRow'
 import styles from './ReportsPage.module.css'
 
-type Tab = 'reports' | 'log' | 'moderators'
+type Tab = 'reports' | 'log' | 'moderators' | 'joins'
 const tabs: { id: Tab; label: string }[] = [
   { id: 'reports', label: messages.reportsTab },
   { id: 'log', label: messages.moderationLogTab },
   { id: 'moderators', label: messages.moderatorsTab }
 ]
 
+/** The 가입 요청 tab (decision 045), composed by the app: its list and its count. */
+export interface JoinsTab {
+  panel: ReactNode
+  badge: ReactNode
+}
+
 /**
  * 신고 (docs/decisions/030-reports-and-moderators.md), for moderators only (main refuses anyone
  * else on every call): the open reports grouped by what they are about, the moderation log,
- * and who the moderators are.
+ * and who the moderators are; in a community, the 가입 요청 too.
  */
-export function ReportsPage() {
+export function ReportsPage({ joins }: { joins?: JoinsTab }) {
   const user = useCurrentUser()
   const moderator = Boolean(user?.moderator)
   const [tab, setTab] = useState<Tab>('reports')
@@ -34,7 +40,7 @@ export function ReportsPage() {
     <main className={styles.page}>
       <h1 className={styles.heading}>{messages.reportsPage}</h1>
       <div role="tablist" aria-label={messages.reportsPage} className={styles.tabs}>
-        {tabs.map((t) => (
+        {[...tabs, ...(joins ? [{ id: 'joins' as const, label: messages.joinRequestsTitle }] : [])].map((t) => (
           <button
             key={t.id}
             type="button"
@@ -46,6 +52,7 @@ export function ReportsPage() {
             onClick={() => setTab(t.id)}
           >
             {t.label}
+            {t.id === 'joins' && joins?.badge}
           </button>
         ))}
       </div>
@@ -67,6 +74,7 @@ export function ReportsPage() {
         {tab === 'log' &&
           (log.isPending ? <Spinner /> : log.isError ? <ErrorState error={log.error} onRetry={() => void log.refetch()} /> : <ModerationLog entries={log.data} />)}
         {tab === 'moderators' && <ModeratorsSection />}
+        {tab === 'joins' && joins?.panel}
       </section>
     </main>
   )
