@@ -24,6 +24,7 @@ export const EMULATOR_SUITES = [
   { file: 'tests/firebase/saved-rules.firestore.test.ts', proves: 'Firestore security rules for 저장한 글', on: 'Firestore emulator' },
   { file: 'tests/firebase/photos-rules.firestore.test.ts', proves: "Firestore security rules for a post's photos and settings/community", on: 'Firestore emulator' },
   { file: 'tests/firebase/sdk-adapter.firestore.test.ts', proves: "SDK adapter's DocsPort", on: 'Firestore + Auth emulators' },
+  { file: 'tests/firebase/sdk-adapter-members.firestore.test.ts', proves: "SDK adapter's members port: access, a join request, a moderator's live list and approval (decision 045)", on: 'Firestore + Auth emulators' },
   { file: 'tests/firebase/sdk-adapter-moderation.firestore.test.ts', proves: "SDK adapter's 신고, moderation log and notices (a moderator claim by the Admin SDK)", on: 'Firestore + Auth emulators' },
   { file: 'tests/firebase/contract.firestore.test.ts', proves: 'backend contract (community)', on: 'Firestore + Auth emulators, fake RTDB + Storage' },
   { file: 'tests/firebase/web-dates.firestore.test.ts', proves: "posts dated in any browser's locale, and restored ones after a rescan, are found (issue 31)", on: 'Firestore + Auth emulators, fake RTDB + Storage' },
