@@ -31,6 +31,9 @@ test.beforeAll(async () => {
 })
 
 test.afterAll(async () => {
+  // The worker goes on to other files' tests: none of them may reach these emulators.
+  delete process.env.FIRESTORE_EMULATOR_HOST
+  delete process.env.FIREBASE_AUTH_EMULATOR_HOST
   await community?.stop()
 })
 
