@@ -71,6 +71,17 @@ describe('Firestore rules: blocks and mutes', () => {
     await assertFails(alice.doc(`users/alice/friends/${bobKey}`).set(entry()))
   })
 
+  it('keeps the person\'s uid in an entry when given (decision 048): a uid of 1–128 characters, never the owner\'s own', async () => {
+    const alice = db(signedIn(env, ALICE))
+    await assertSucceeds(alice.doc(`users/alice/muted/${bobKey}`).set({ ...entry(), uid: BOB.uid }))
+    await assertSucceeds(alice.doc(`users/alice/blocked/${bobKey}`).set({ ...entry(), uid: BOB.uid }))
+    await assertFails(alice.doc(`users/alice/muted/${bobKey}`).set({ ...entry(), uid: '' }))
+    await assertFails(alice.doc(`users/alice/muted/${bobKey}`).set({ ...entry(), uid: 'x'.repeat(129) }))
+    await assertFails(alice.doc(`users/alice/muted/${bobKey}`).set({ ...entry(), uid: 7 }))
+    await assertFails(alice.doc(`users/alice/muted/${bobKey}`).set({ ...entry(), uid: ALICE.uid }))
+    await assertFails(db(signedIn(env, BOB)).doc(`users/alice/muted/${bobKey}`).set({ ...entry(), uid: BOB.uid }))
+  })
+
   it('refuses a comment from someone the post\'s author blocked, and still takes everyone else\'s (web app shape)', async () => {
     await seed(`users/alice/blocked/${bobKey}`, { nickname: '밥', profileImg: '', at: new Date() })
     await assertFails(db(signedIn(env, BOB)).collection('magazineComments').add(comment(BOB, '밥')))

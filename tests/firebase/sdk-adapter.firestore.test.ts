@@ -412,17 +412,18 @@ describe('DocsPort on the Firestore emulator', () => {
   it('keeps one\'s block and mute lists (decision 025): written and read by their owner only; the block refuses the blocked person\'s like', async () => {
     const key = personKey(bob.user.email)
     const postId = await alice.ports.docs.addPost(magpiePost(alice.user))
-    await alice.ports.docs.setControl(alice.user.uid, 'blocked', key, { nickname: '밥', profileImg: '' })
-    await alice.ports.docs.setControl(alice.user.uid, 'muted', key, { nickname: '밥', profileImg: '' })
+    await alice.ports.docs.setControl(alice.user.uid, 'blocked', key, { nickname: '밥', profileImg: '', uid: null })
+    // The mute names Bob's uid as well (decision 048): read back as written.
+    await alice.ports.docs.setControl(alice.user.uid, 'muted', key, { nickname: '밥', profileImg: '', uid: bob.user.uid })
     expect(await alice.ports.docs.controls(alice.user.uid)).toEqual([
-      { list: 'blocked', key, nickname: '밥', profileImg: '' },
-      { list: 'muted', key, nickname: '밥', profileImg: '' }
+      { list: 'blocked', key, nickname: '밥', profileImg: '', uid: null },
+      { list: 'muted', key, nickname: '밥', profileImg: '', uid: bob.user.uid }
     ])
     expect((await failure(bob.ports.docs.controls(alice.user.uid))).reason).toBe('permission-denied')
     expect((await failure(bob.ports.docs.setLiked(postId, bob.user.email, true))).reason).toBe('permission-denied')
     await alice.ports.docs.setControl(alice.user.uid, 'blocked', key, null)
     await bob.ports.docs.setLiked(postId, bob.user.email, true)
-    expect(await alice.ports.docs.controls(alice.user.uid)).toEqual([{ list: 'muted', key, nickname: '밥', profileImg: '' }])
+    expect(await alice.ports.docs.controls(alice.user.uid)).toEqual([{ list: 'muted', key, nickname: '밥', profileImg: '', uid: bob.user.uid }])
   })
 
   it('claims one\'s own email once (decision 043): a second uid is told the holder; a block on the uid refuses the like until it goes', async () => {

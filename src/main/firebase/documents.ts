@@ -77,6 +77,8 @@ export interface ControlEntry {
   key: string
   nickname: string
   profileImg: string
+  /** Their uid as the registry of emails gave it when the entry was set (decision 048); null on older entries or when it knew none. */
+  uid: string | null
 }
 
 /**

@@ -194,7 +194,7 @@ export interface DocsPort {
   /** Everyone uid blocked or muted: the two lists under users/{uid} (two queries, a read per entry). */
   controls(uid: string): Promise<ControlEntry[]>
   /** Adds (with the server's time) or, with null, removes one entry of uid's list. */
-  setControl(uid: string, list: ControlList, key: string, entry: { nickname: string; profileImg: string } | null): Promise<void>
+  setControl(uid: string, list: ControlList, key: string, entry: { nickname: string; profileImg: string; uid: string | null } | null): Promise<void>
   /** Gives nicknames/{key} up if uid holds it (a name changed); anyone else's stays. */
   releaseNickname(key: string, uid: string): Promise<void>
   /** profiles/{uid}, one read; null when the person has none (yet). */

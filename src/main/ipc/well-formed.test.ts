@@ -81,7 +81,7 @@ describe('lone surrogates never reach a store', () => {
     await b.settle()
     // Bob's own client, past Magpie's dispatch: his profile, his block list and a report.
     await b.ports().docs.setProfile(bobUid, { nickname: '밥\uD800', photo: '' })
-    await b.ports().docs.setControl(bobUid, 'blocked', personKey(alice.email), { nickname: '앨리스\uDC00', profileImg: '' })
+    await b.ports().docs.setControl(bobUid, 'blocked', personKey(alice.email), { nickname: '앨리스\uDC00', profileImg: '', uid: null })
     expect(await b.ports().docs.addReport({ by: bobUid, kind: 'post', target: post.id, reason: 'spam', note: broken('신고') })).toBe(true)
     // Alice, a moderator, writes Bob a notice from her own client.
     fake.setClaims(alice.email, { moderator: true })

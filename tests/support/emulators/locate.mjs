@@ -27,6 +27,7 @@ export const EMULATOR_SUITES = [
   { file: 'tests/firebase/sdk-adapter-members.firestore.test.ts', proves: "SDK adapter's members port: access, a join request, a moderator's live list and approval (decision 045)", on: 'Firestore + Auth emulators' },
   { file: 'tests/firebase/sdk-adapter-moderation.firestore.test.ts', proves: "SDK adapter's 신고, moderation log and notices (a moderator claim by the Admin SDK)", on: 'Firestore + Auth emulators' },
   { file: 'tests/firebase/contract.firestore.test.ts', proves: 'backend contract (community)', on: 'Firestore + Auth emulators, fake RTDB + Storage' },
+  { file: 'tests/firebase/identities-walk.firestore.test.ts', proves: 'a changed and a re-registered email gaining nothing, Magpie driven on the emulators (issue 31)', on: 'Firestore + Auth emulators, fake RTDB + Storage' },
   { file: 'tests/firebase/web-dates.firestore.test.ts', proves: "posts dated in any browser's locale, and restored ones after a rescan, are found (issue 31)", on: 'Firestore + Auth emulators, fake RTDB + Storage' },
   { file: 'tests/firebase/web-app-profile.firestore.test.ts', proves: 'a web-app account without a users document finishes its profile (issue 21)', on: 'Firestore + Auth emulators, fake RTDB + Storage' },
   { file: 'tests/firebase/sdk-adapter.storage-protocol.test.ts', proves: "SDK adapter's FilesPort protocol", on: 'Storage emulator without rules + Auth emulator' },

@@ -119,10 +119,10 @@ export function createFakeFirebase(options: FakeFirebaseOptions = {}) {
   const comments = new Map<string, Doc>()
   const users = new Map<string, Doc>()
   /** users/{uid}/blocked|muted/{key} → the entry (docs/decisions/025-block-and-mute.md) */
-  const controls = new Map<string, Map<string, { nickname: string; profileImg: string }>>()
+  const controls = new Map<string, Map<string, { nickname: string; profileImg: string; uid?: string }>>()
   const controlsOf = (uid: string, list: string) => {
     const path = `${uid}/${list}`
-    const found = controls.get(path) ?? new Map<string, { nickname: string; profileImg: string }>()
+    const found = controls.get(path) ?? new Map<string, { nickname: string; profileImg: string; uid?: string }>()
     controls.set(path, found)
     return found
   }
@@ -349,12 +349,15 @@ export function createFakeFirebase(options: FakeFirebaseOptions = {}) {
         async controls(uid: string) {
           gate('docs.controls')
           if (rules && signedIn().uid !== uid) denied()
-          return (['blocked', 'muted'] as const).flatMap((list) => [...controlsOf(uid, list)].map(([key, entry]) => ({ list, key, ...clone(entry) })))
+          return (['blocked', 'muted'] as const).flatMap((list) =>
+            [...controlsOf(uid, list)].map(([key, entry]) => ({ list, key, nickname: entry.nickname, profileImg: entry.profileImg, uid: entry.uid ?? null }))
+          )
         },
         async setControl(uid, list, key, entry) {
           gate('docs.setControl')
           if (rules && (signedIn().uid !== uid || !/^[0-9a-f]{64}$/.test(key) || (entry && !str(entry.nickname, 1, 64)))) denied()
-          if (entry) controlsOf(uid, list).set(key, clone(entry))
+          // As the adapter writes it: the uid only when there is one (decision 048).
+          if (entry) controlsOf(uid, list).set(key, { nickname: entry.nickname, profileImg: entry.profileImg, ...(entry.uid ? { uid: entry.uid } : {}) })
           else controlsOf(uid, list).delete(key)
         },
         async emailHolder(key: string) {
@@ -878,6 +881,14 @@ export function createFakeFirebase(options: FakeFirebaseOptions = {}) {
       updatePost(id: string, patch: Doc): void {
         posts.set(id, { ...posts.get(id), ...clone(patch) })
         changed()
+      },
+      /** An account's email changed, as the Admin SDK's updateUser does (the same uid; its refresh tokens stay). */
+      changeEmail(email: string, newEmail: string): void {
+        const account = accounts.get(email.toLowerCase())
+        if (!account) throw new Error(`no account ${email}`)
+        accounts.delete(account.email)
+        account.email = newEmail.toLowerCase()
+        accounts.set(account.email, account)
       },
       /** emails/{key} as `npm run community -- identities fill` writes it with the Admin SDK (decision 043). */
       registerEmail(email: string, uid: string): void {

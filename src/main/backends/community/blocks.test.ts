@@ -28,7 +28,8 @@ describe('blocking (community)', () => {
     expect((await a.call('alerts:list')).count).toBe(2)
     const list = await a.call('blocks:set', { personId: bobPersonId, blocked: true })
     expect(list).toMatchObject([{ person: { id: bobPersonId, nickname: '밥' }, blocked: true, muted: false }])
-    expect(fake.data.controls(aliceUid, 'blocked')).toEqual({ [personKey('bob@example.com')]: { nickname: '밥', profileImg: '' } })
+    const bobUid = fake.data.emails()[personKey('bob@example.com')]!
+    expect(fake.data.controls(aliceUid, 'blocked')).toEqual({ [personKey('bob@example.com')]: { nickname: '밥', profileImg: '', uid: bobUid } })
     expect(fake.data.alerts(aliceUid)).toEqual({})
     expect(await a.call('alerts:list')).toMatchObject({ alerts: [], count: 0, unseen: 0 })
     expect(await a.call('comments:list', { postId: post.id })).toMatchObject({ comments: [] })

@@ -14,7 +14,8 @@ const nicknameMax = 64
  * member's own lists in Firestore first (users/{uid}/blocked, users/{uid}/muted — the shipped
  * rules read `blocked` to refuse a blocked person's comments and likes, for the web app too),
  * with users/{uid}/blockedUids/{their uid} beside a block when the registry of emails knows it,
- * then kept in the mirror, which filters as the local store does. Hiding someone also removes
+ * and that uid in each entry (decision 048), then kept in the mirror, which filters as the local
+ * store does, by the email's key and by the uid. Hiding someone also removes
  * the member's alerts from them from the Realtime Database (the owner may remove their own).
  */
 export function createCommunityBlocks(ctx: CommunityContext, views: Views, auth: CommunityAuth, writer: MirrorWriter) {
@@ -25,19 +26,24 @@ export function createCommunityBlocks(ctx: CommunityContext, views: Views, auth:
     list: local.list,
 
     async set(userId: string, personId: string, change: { blocked?: boolean; muted?: boolean }): Promise<PersonControl[]> {
-      const who = local.target(userId, personId)
+      const found = local.target(userId, personId)
       const { uid } = await auth.author(userId)
-      const entry = { nickname: [...who.nickname].slice(0, nicknameMax).join(''), profileImg: who.avatarUrl ?? '' }
-      for (const [list, on, was] of [
-        ['blocked', change.blocked, who.blocked],
-        ['muted', change.muted, who.muted]
-      ] as const) {
-        if (on !== undefined && on !== was) await remote('write', () => ports.docs.setControl(uid, list, who.personKey, on ? entry : null))
-      }
-      // The block holds on the person's uid too, when the registry knows it (decision 043): a changed email does not shed it.
-      if (change.blocked !== undefined && change.blocked !== who.blocked) {
-        const blockedUid = await remote('write', () => ports.docs.emailHolder(who.personKey))
-        if (blockedUid && blockedUid !== uid) await remote('write', () => ports.docs.setBlockedUid(uid, blockedUid, change.blocked ? who.personKey : null))
+      const changes = ([
+        ['blocked', change.blocked, found.blocked],
+        ['muted', change.muted, found.muted]
+      ] as const).filter(([, on, was]) => on !== undefined && on !== was)
+      if (changes.length === 0) return local.list(userId)
+      // Whose account the email is, as the registry says (decisions 043, 048): the block and the mute hold on it too,
+      // so a changed email sheds neither. A local target's row id is no uid: only the registry's answer, or the kept one, is.
+      const known = store.controls.get(userId, found.personKey) ? found.personUid : null
+      const holder = known ?? (await remote('write', () => ports.docs.emailHolder(found.personKey)))
+      const who = { ...found, personUid: holder && holder !== uid ? holder : null }
+      const entry = { nickname: [...who.nickname].slice(0, nicknameMax).join(''), profileImg: who.avatarUrl ?? '', uid: who.personUid }
+      for (const [list, on] of changes) await remote('write', () => ports.docs.setControl(uid, list, who.personKey, on ? entry : null))
+      // The rules refuse a blocked person's writes by their uid too (blockedBy()).
+      if (who.personUid && change.blocked !== undefined && change.blocked !== who.blocked) {
+        const blockedUid = who.personUid
+        await remote('write', () => ports.docs.setBlockedUid(uid, blockedUid, change.blocked ? who.personKey : null))
       }
       const removed = await store.transaction(() => local.apply(userId, who, change))
       writer.removedAlerts(removed)

@@ -6,6 +6,7 @@ import { alertsFromTree, commentFromDoc, postFromDoc, type MirrorComment, type R
 import type { CommentDoc, ControlEntry, PostDoc, Snapshot } from '../../firebase/ports'
 import type { CommunityContext } from './context'
 import type { ImageCache } from './image-cache'
+import { createAccountLookups } from './account-lookups'
 import { createAlertBacking } from './alert-backing'
 import { controlsFromEntries } from './control-entries'
 import { remote } from './remote-call'
@@ -54,6 +55,26 @@ export function createMirrorWriter(ctx: CommunityContext, images: ImageCache) {
    */
   let repeats = new Map<string, string[]>()
   const backing = createAlertBacking(ctx)
+  const lookups = createAccountLookups(ctx, hideLearnedAccounts)
+
+  /**
+   * A person just learned to be an account someone here hid (account-lookups.ts): the alerts
+   * they raised before go, from the mirror and from the owner's list in the database, as a new
+   * block's or mute's do (blocks.ts).
+   */
+  async function hideLearnedAccounts(): Promise<void> {
+    const found = await store.transaction(() => {
+      const alerts = store.controls.alertsFromHiddenAccounts()
+      store.alerts.removeMany(alerts.map((a) => a.id))
+      return alerts
+    })
+    for (const { id } of found) removedAlerts.add(id)
+    ctx.published()
+    for (const { ownerId, id } of found) {
+      const ownerUid = store.users.person(ownerId)?.remoteUid
+      if (ownerUid) await ctx.ports.alerts.remove(ownerUid, id).catch((error: unknown) => console.warn('[community] hidden alert:', error))
+    }
+  }
 
   /**
    * The mirror's person for someone the documents name. People are keyed by login email;
@@ -117,6 +138,7 @@ export function createMirrorWriter(ctx: CommunityContext, images: ImageCache) {
 
   async function afterCommit(result: { images: (string | null)[]; files: string[] }): Promise<void> {
     ctx.published()
+    lookups.learn()
     images.want(result.images)
     await removeImageFiles(ctx.imagesDir, result.files)
   }
@@ -232,6 +254,7 @@ export function createMirrorWriter(ctx: CommunityContext, images: ImageCache) {
         )
       })
       ctx.published()
+      lookups.learn()
     },
 
     /** Alerts this app just removed from the database. */
@@ -269,6 +292,7 @@ export function createMirrorWriter(ctx: CommunityContext, images: ImageCache) {
         mirror.countMirroredComments(postId, now)
       })
       ctx.published()
+      lookups.learn()
     },
 
     /** The open post's mirrored comments were confirmed to be all of them at `at` (open-post.ts). */
@@ -299,6 +323,7 @@ export function createMirrorWriter(ctx: CommunityContext, images: ImageCache) {
         mirror.setCommentCount(postId, before.count, before.countedAt ?? now)
       })
       ctx.published()
+      lookups.learn()
     },
 
     /** Comment counts Firebase counted, for posts whose comments are not being listened to. */

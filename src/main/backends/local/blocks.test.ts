@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { messages } from '@shared/messages'
 import { cleanupTestApps, createPost, logIn, signUp, startApp } from '../../../../tests/support/main/test-app'
+import { databaseOf } from '../../store/handle'
 
 afterEach(cleanupTestApps)
 
@@ -85,5 +86,16 @@ describe('blocking (local store)', () => {
     const { app, alice } = await aliceBobCarol()
     expect((await app.refused('blocks:set', { personId: alice.user.id, blocked: true })).code).toBe('cannotControlSelf')
     expect((await app.refused('blocks:set', { personId: 'nobody', blocked: true })).code).toBe('personNotFound')
+  })
+
+  it('holds on the account as well as the email (decision 048): a person whose email changed in the store stays hidden', async () => {
+    const { app, bob, post } = await aliceBobCarol()
+    await app.call('blocks:set', { personId: bob.user.id, muted: true })
+    // Local mode offers no email change; the store keeps the account's id with the mute all the same.
+    databaseOf(app.store).prepare('UPDATE users SET email = ? WHERE id = ?').run('bob.moved@example.com', bob.user.id)
+    expect((await app.call('posts:feed', {})).posts.map((p) => p.id)).toEqual([post.id])
+    expect((await app.call('comments:list', { postId: post.id })).comments.map((c) => c.text)).toEqual(['캐롤의 댓글'])
+    expect((await app.call('posts:get', { id: post.id })).commentCount).toBe(1)
+    expect((await app.call('search:query', { query: '밥' })).people).toEqual([])
   })
 })

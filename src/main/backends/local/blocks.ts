@@ -6,6 +6,8 @@ import type { Views } from '../../core/mappers'
 /** Whom a change is about: their key, the name and photo to keep, and what the owner has set for them so far. */
 export interface ControlTarget {
   personKey: string
+  /** Their account (decision 048): locally their users row; in a community the uid the registry of emails gives, when it knows one. */
+  personUid: string | null
   nickname: string
   avatarUrl: string | null
   blocked: boolean
@@ -34,12 +36,12 @@ export function createLocalBlocks(ctx: ServiceContext, views: Views) {
   /** The person `personId` names: someone this store knows, or one of the owner's entries. */
   function target(userId: string, personId: string): ControlTarget {
     const entry = store.controls.list(userId).find((e) => e.id === personId || e.personId === personId)
-    if (entry) return { personKey: entry.personKey, nickname: entry.nickname, avatarUrl: entry.avatarUrl, blocked: entry.blocked, muted: entry.muted }
+    if (entry) return { personKey: entry.personKey, personUid: entry.personUid, nickname: entry.nickname, avatarUrl: entry.avatarUrl, blocked: entry.blocked, muted: entry.muted }
     const user = store.users.get(personId)
     const personKey = user ? store.controls.keyOf(user.id) : null
     if (!user || !personKey) throw new AppError('personNotFound')
     if (user.id === userId) throw new AppError('cannotControlSelf')
-    return { personKey, nickname: user.nickname, avatarUrl: store.controls.avatarUrlOf(user.id), blocked: false, muted: false }
+    return { personKey, personUid: user.id, nickname: user.nickname, avatarUrl: store.controls.avatarUrlOf(user.id), blocked: false, muted: false }
   }
 
   /** Inside a transaction: the new flags; someone now hidden takes the owner's alerts from them along. */
@@ -51,6 +53,7 @@ export function createLocalBlocks(ctx: ServiceContext, views: Views) {
       id: existing?.id ?? ctx.newId(),
       ownerId: userId,
       personKey: who.personKey,
+      personUid: who.personUid,
       blocked,
       muted,
       nickname: who.nickname,
@@ -58,7 +61,7 @@ export function createLocalBlocks(ctx: ServiceContext, views: Views) {
       createdAt: ctx.now()
     })
     if (!blocked && !muted) return []
-    const alerts = store.controls.alertsFrom(userId, who.personKey, who.nickname)
+    const alerts = store.controls.alertsFrom(userId, who.personKey, who.personUid, who.nickname)
     store.alerts.removeMany(alerts)
     return alerts
   }

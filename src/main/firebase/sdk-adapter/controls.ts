@@ -8,7 +8,7 @@ const isKey = (key: unknown): key is string => typeof key === 'string' && /^[0-9
 /**
  * users/{uid}/blocked and users/{uid}/muted (docs/decisions/025-block-and-mute.md): whom a member
  * blocked or muted, by the hash of their email the shipped rules compute, readable and writable
- * by that member alone.
+ * by that member alone. An entry carries the person's uid when the registry knew it (decision 048).
  */
 export function createControlsPort(db: Firestore): Pick<DocsPort, 'controls' | 'setControl'> {
   const listOf = (uid: string, list: ControlList) => {
@@ -24,7 +24,14 @@ export function createControlsPort(db: Firestore): Pick<DocsPort, 'controls' | '
             if (!isKey(snapshot.id)) continue
             const nickname: unknown = snapshot.get('nickname')
             const profileImg: unknown = snapshot.get('profileImg')
-            found.push({ list, key: snapshot.id, nickname: typeof nickname === 'string' ? nickname : '', profileImg: typeof profileImg === 'string' ? profileImg : '' })
+            const personUid: unknown = snapshot.get('uid')
+            found.push({
+              list,
+              key: snapshot.id,
+              nickname: typeof nickname === 'string' ? nickname : '',
+              profileImg: typeof profileImg === 'string' ? profileImg : '',
+              uid: typeof personUid === 'string' && personUid.length > 0 && personUid.length <= 128 ? personUid : null
+            })
           }
         }
         return found
@@ -37,7 +44,7 @@ export function createControlsPort(db: Firestore): Pick<DocsPort, 'controls' | '
         await runTransaction(
           db,
           async (transaction) => {
-            if (entry) transaction.set(ref, { nickname: entry.nickname, profileImg: entry.profileImg, at: serverTimestamp() })
+            if (entry) transaction.set(ref, { nickname: entry.nickname, profileImg: entry.profileImg, ...(entry.uid ? { uid: entry.uid } : {}), at: serverTimestamp() })
             else transaction.delete(ref)
           },
           { maxAttempts: 3 }

@@ -21,6 +21,12 @@ export function createMirrorPeople(db: Db) {
      VALUES (@id, @email, @nickname, '', @avatarId, @createdAt, @uid, @profileAt)`
   )
   const updateUser = db.prepare('UPDATE users SET nickname = @nickname, remote_uid = @uid, avatar_id = @avatarId, remote_profile_at = @profileAt WHERE id = @id')
+  // People known by a real email alone, never asked or asked without an answer more than `since` ago.
+  const unasked = db.prepare(
+    `SELECT id, email FROM users WHERE remote_uid IS NULL AND password_hash = '' AND email NOT LIKE '%${syntheticDomain}'
+       AND (remote_uid_asked_at IS NULL OR remote_uid_asked_at < @since) ORDER BY created_at DESC LIMIT @limit`
+  )
+  const asked = db.prepare('UPDATE users SET remote_uid = coalesce(remote_uid, @uid), remote_uid_asked_at = @now WHERE id = @id')
   const byNickname = db.prepare(
     `SELECT id FROM users WHERE nickname = ? ORDER BY (email LIKE '%${syntheticDomain}'), created_at DESC LIMIT 1`
   )
@@ -59,6 +65,16 @@ export function createMirrorPeople(db: Db) {
       const id = newId()
       insertUser.run({ id, email: `${id}@nickname${syntheticDomain}`, nickname, avatarId: null, createdAt: now, uid: null, profileAt: null })
       return id
+    },
+
+    /** Up to `limit` people whose uid the mirror does not know (decision 048), newest first; `since`: ask again those asked before then. */
+    peopleWithoutUid(limit: number, since: number): { id: string; email: string }[] {
+      return unasked.all({ limit, since }) as { id: string; email: string }[]
+    },
+
+    /** The registry's answer about a person's email (null: no entry), and when it was asked. */
+    learnedUid(id: string, uid: string | null, now: number): void {
+      asked.run({ id, uid, now })
     },
 
     personId(email: string): string | null {
