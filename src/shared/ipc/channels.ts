@@ -67,7 +67,8 @@ export const channels = [
   'app:setPreferences',
   'app:checkForUpdates',
   'app:restartToUpdate',
-  'app:openLink'
+  'app:openLink',
+  'app:quit'
 ] as const
 
 export type Channel = (typeof channels)[number]
@@ -85,7 +86,8 @@ export const events = [
   'shell:changed',
   'app:notice',
   'app:command',
-  'comments:replyKept'
+  'comments:replyKept',
+  'app:quitRequested'
 ] as const
 
 export type EventName = (typeof events)[number]

@@ -222,6 +222,12 @@ export interface Contract {
   'app:restartToUpdate': { input: void; output: void }
   /** A web link in someone's text, opened in the system browser; main takes only http and https. */
   'app:openLink': { input: { url: string }; output: void }
+  /**
+   * The page's answer to app:quitRequested (decision 039): 'asking' while the editor's leave prompt
+   * is open (main shows the window), 'agreed' once the person may quit (nothing to lose, 임시 저장
+   * or 저장하지 않고 나가기). 계속 쓰기 sends nothing: the quit stays cancelled.
+   */
+  'app:quit': { input: { step: 'asking' | 'agreed' }; output: void }
 }
 
 export type Input<C extends Channel> = Contract[C]['input']
@@ -245,6 +251,12 @@ export interface EventPayloads {
   'app:command': { command: 'settings' }
   /** A 답글 from a notification that could not be sent: it waits in that post's comment box. */
   'comments:replyKept': { postId: string; text: string }
+  /**
+   * Magpie is asked to quit (끝내기, Cmd+Q, a .deb update's restart): the page answers with app:quit.
+   * unattended: the OS is ending the session and nothing can be asked; unsaved writing is kept as a
+   * 임시 저장 글 where it can be, and no answer is awaited.
+   */
+  'app:quitRequested': { unattended: boolean }
 }
 
 export type EventListener<E extends EventName> = (payload: EventPayloads[E]) => void
