@@ -8,6 +8,7 @@ import type {
   DraftView,
   FeedMatches,
   FeedPage,
+  SavedPage,
   FirebaseWebConfig,
   ImageUpload,
   InvitationView,
@@ -152,7 +153,7 @@ export interface Contract {
   /** Deletes one of the caller's drafts. Answers the list left. */
   'drafts:delete': { input: { id: string }; output: DraftView[] }
   /** 저장한 글 (decision 038): the caller's saved posts, last saved first, a page at a time; gone and hidden posts left out. */
-  'saved:list': { input: { cursor?: string | null }; output: FeedPage }
+  'saved:list': { input: { cursor?: string | null }; output: SavedPage }
   /** The ids of every post the caller saved here (what 저장 / 저장 취소 shows). */
   'saved:ids': { input: void; output: { ids: string[] } }
   /** 저장 or 저장 취소 of a post; answers the ids as they now stand. */
