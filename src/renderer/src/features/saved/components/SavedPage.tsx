@@ -7,6 +7,7 @@ import { claimReturnFocus } from '@/shared/lib/return-focus'
 import { ErrorState } from '@/shared/ui/ErrorState'
 import { Image } from '@/shared/ui/Image'
 import { LoadingOverlay } from '@/shared/ui/LoadingOverlay'
+import { Masthead } from '@/shared/ui/Masthead'
 import { PersonAvatarLink, PersonNameLink } from '@/shared/ui/PersonLink'
 import { RelativeTime } from '@/shared/ui/RelativeTime'
 import { useIsSaved, useSavedPosts, useToggleSaved } from '../api/saved'
@@ -34,11 +35,7 @@ function SavedList() {
   const posts = saved.data?.pages.flatMap((page) => page.posts) ?? []
   return (
     <main className={styles.page}>
-      <header className={styles.masthead}>
-        <p className={styles.kicker}>{messages.savedKicker}</p>
-        <h1 className={styles.title}>{messages.savedPage}</h1>
-        <p className={styles.lede}>{messages.savedLede}</p>
-      </header>
+      <Masthead kicker={messages.savedKicker} title={messages.savedPage} lede={messages.savedLede} />
       {saved.isPending ? (
         <LoadingOverlay />
       ) : saved.isError ? (
