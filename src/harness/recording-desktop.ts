@@ -24,6 +24,8 @@ export interface DesktopRecording {
   navigations: string[]
   /** Each scheme the renderer asked the OS for, in order. */
   themes: ThemeChoice[]
+  /** The page's answers to quits it was asked about (app:quit), in order. */
+  quitAnswers: ('asking' | 'agreed')[]
   /** Each file the person saved (내 데이터 내려받기), where it was written. */
   saves: string[]
 }
@@ -41,7 +43,7 @@ export interface RecordingDesktopOptions {
  * have seen. `click` does what a click on a native notification does.
  */
 export function createRecordingDesktop(onNavigate: (route: string) => void = () => {}, options: RecordingDesktopOptions = {}) {
-  const recording: DesktopRecording = { notifications: [], badges: [], badge: 0, focused: false, navigations: [], themes: [], saves: [] }
+  const recording: DesktopRecording = { notifications: [], badges: [], badge: 0, focused: false, navigations: [], themes: [], quitAnswers: [], saves: [] }
   const routes: string[] = []
   let downloadsDir = options.downloadsDir ?? null
   /** The save dialog's next answer: the person picks the suggested name (true) or cancels (false). */
@@ -67,6 +69,9 @@ export function createRecordingDesktop(onNavigate: (route: string) => void = () 
     isFocused: () => recording.focused,
     setTheme(source: ThemeChoice) {
       recording.themes.push(source)
+    },
+    quitAnswered(step) {
+      recording.quitAnswers.push(step)
     },
     async chooseSavePath(suggestedName: string) {
       const answer = nextSave

@@ -36,6 +36,8 @@ export interface DesktopPort {
   isFocused(): boolean
   /** The scheme chosen in 설정, for what the OS draws around the page (title bar, menus, window background). */
   setTheme(source: ThemeChoice): void
+  /** The page's answer to a quit main asked it about (app:quit, decision 039): 'asking' shows the window, 'agreed' quits. */
+  quitAnswered(step: 'asking' | 'agreed'): void
   /** Where a file the person asked for goes (the app: a save dialog over the window); null when they cancel. */
   chooseSavePath(suggestedName: string): Promise<string | null>
   /**

@@ -25,7 +25,7 @@ import { attachContextMenu, installApplicationMenu, setAboutPanel } from './desk
 import { electronNetwork } from './desktop/network'
 import { createProblemReporter, startCrashReporter } from './desktop/problem-report'
 import { crashRecordsFile, recordCrashes } from './desktop/crash-records'
-import { quitAfterClose } from './desktop/quit'
+import { askBeforeQuit, quitAfterClose } from './desktop/quit'
 import { logChildProcesses, recoverFromCrashes } from './desktop/recovery'
 import { setSpellingLanguages } from './desktop/spellcheck'
 import { installShellTasks, taskFromArgv, type ShellTask } from './desktop/tasks'
@@ -93,6 +93,19 @@ function answered(answer: NotificationAnswer): void {
   if (answerNow) answerNow(answer)
   else waitingAnswers.push(answer)
 }
+let quitGuard: ReturnType<typeof askBeforeQuit> | null = null
+/** Sends the quit to the page to answer; false when there is no page to ask (not loaded, or gone). */
+function askPageToQuit(): boolean {
+  if (!window || window.isDestroyed() || !pageLoaded) return false
+  emit('app:quitRequested', { unattended: false })
+  return true
+}
+/** The page's answer: it is asking (the window comes forward to show the question), or the quit may go on. */
+function quitAnswered(step: 'asking' | 'agreed'): void {
+  if (!quitGuard?.waiting()) return
+  if (step === 'asking') showRoute(null)
+  else quitGuard.agreed()
+}
 /** A task from the tray, the Dock menu or the Jump List: the window comes forward at its page. */
 function runTask(task: ShellTask): void {
   if (task === 'settings') {
@@ -124,13 +137,14 @@ if (!app.requestSingleInstanceLock()) {
   const coldStartRoute = routeFromArgv(process.argv, invitations.routeFor)
   if (coldStartTask) runTask(coldStartTask)
   else if (coldStartRoute) links.open(coldStartRoute)
-  app.on('before-quit', () => {
-    quitting = true
-  })
+  // 끝내기, Cmd+Q, a .deb update's restart and Linux's SIGTERM ask the page first: the editor may hold unsaved writing (decision 039).
+  quitGuard = askBeforeQuit(app, { ask: askPageToQuit, quitting: () => (quitting = true) })
   // macOS installs an update through Electron's own autoUpdater, which closes the windows
   // without before-quit: they must close, not hide to the tray, or nothing quits to install.
+  // The page was asked before the restart was (UpdatePrompt, 설정 → 앱), so nothing asks again.
   nativeUpdater.on('before-quit-for-update', () => {
     quitting = true
+    quitGuard?.allow()
   })
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit()
@@ -187,7 +201,8 @@ async function start(): Promise<void> {
     showRoute,
     toastIconDir: join(app.getPath('temp'), 'magpie-toast-icons'),
     notificationsFailed: () => notice('notificationsFailed'),
-    answered
+    answered,
+    quitAnswered
   })
   const shell = createShellService({
     profileDir: settings.profileDir,
@@ -264,8 +279,15 @@ async function start(): Promise<void> {
   // Windows' logoff and shutdown end the process right after session-end: no before-quit or
   // will-quit follows, so the window's place and the store are saved here, synchronously.
   const shown = window
+  // Windows asks first (WM_QUERYENDSESSION): nothing can be asked of the person then, so the page
+  // keeps unsaved writing as a 임시 저장 글 while the store is still open (decision 039).
+  shown.on('query-session-end', () => {
+    quitGuard?.allow()
+    if (pageLoaded) emit('app:quitRequested', { unattended: true })
+  })
   shown.on('session-end', () => {
     quitting = true
+    quitGuard?.allow()
     if (!shown.isDestroyed()) saveBounds(boundsFile, shown)
     closeNow()
   })
@@ -285,6 +307,8 @@ async function start(): Promise<void> {
   recoverFromCrashes(window, { recovered: () => emit('app:notice', { notice: 'rendererRecovered' }), log: mainLog.log })
   window.webContents.on('did-finish-load', () => {
     pageLoaded = true
+    // A page reloaded after a crash (recovery.ts) is asked again about a quit still waiting for it.
+    if (quitGuard?.waiting()) emit('app:quitRequested', { unattended: false })
     for (const waiting of notices.splice(0)) emit('app:notice', { notice: waiting })
     if (settingsWaiting) emit('app:command', { command: 'settings' })
     settingsWaiting = false

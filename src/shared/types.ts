@@ -136,6 +136,17 @@ export interface FeedPage {
   nextCursor: string | null
 }
 
+/** A post on 저장한 글, with when the caller saved it (decision 038). */
+export interface SavedPostView extends PostView {
+  savedAt: number
+}
+
+/** 저장한 글, a page at a time: last saved first. */
+export interface SavedPage {
+  posts: SavedPostView[]
+  nextCursor: string | null
+}
+
 /** The posts a find matched: their places in the feed, 0 being the newest post, in feed order. */
 export interface FeedMatches {
   positions: number[]

@@ -18,6 +18,7 @@ import {
 } from './electron-double-spellcheck'
 import { emptyShellTasks, fakeDock, fakeSetUserTasks } from './electron-double-tray-tasks'
 import { emptyCrashReporter, fakeCrashReporter } from './electron-double-crash'
+import { emptyQuitState, fakeQuit } from './electron-double-quit'
 
 /**
  * A recording stand-in for the `electron` module, for Vitest (vitest.config.ts aliases
@@ -209,6 +210,8 @@ function emptyRecording() {
     app: {
       badgeCounts: [] as number[],
       quits: 0,
+      /** [quit] Where app.quit() stands: quitting, or shut down ('quit' emitted). electron-double-quit.ts. */
+      quit: emptyQuitState(),
       exits: [] as number[],
       whenReadyCalls: 0,
       singleInstanceLockRequests: 0,
@@ -434,9 +437,11 @@ class FakeApp extends EventEmitter {
     appName = name
   }
 
+  /** [quit] before-quit, the windows' close, will-quit and quit, as Electron (electron-double-quit.ts). */
   quit(): void {
     record('app.quit')
     electronRecording.app.quits++
+    fakeQuit(electronRecording.app.quit, this, () => electronRecording.windows, fakeEvent)
   }
 
   /** [shell] Starts a new instance once this one exits; it does not quit (electron_api_app.cc:1110-1140). */

@@ -36,6 +36,8 @@ function gatedDesktop(desktop: DesktopPort, active: () => boolean): DesktopPort 
     isFocused: () => desktop.isFocused(),
     // The scheme is the window's, whichever backend runs.
     setTheme: (source) => desktop.setTheme(source),
+    // The page's answer about quitting is the app's, whichever backend runs.
+    quitAnswered: (step) => desktop.quitAnswered(step),
     // Asked for by the person's own action (내 데이터 내려받기), whichever backend runs.
     chooseSavePath: (name) => desktop.chooseSavePath(name),
     saved: (path) => desktop.saved(path)

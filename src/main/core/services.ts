@@ -1,7 +1,7 @@
 import type { ChangePasswordInput, CompleteProfileInput, NewPhoto, ProfileEdit, SignUpInput } from '@shared/ipc/contract'
 import type { ImagePurpose, ReportReason, ReportTarget } from '@shared/limits'
 import type { MessageKey } from '@shared/messages'
-import type { AccessView, JoinRequestView, AlertList, CommentPage, CommentView, FeedMatches, FeedPage, ImageUpload, LikeState, LikerList, ModerationLogEntry, ModeratorView, PersonControl, PersonPage, PersonView, PhotoRules, PostView, RemovalNotice, ReportGroup, SessionView } from '@shared/types'
+import type { AccessView, JoinRequestView, AlertList, CommentPage, CommentView, FeedMatches, FeedPage, ImageUpload, LikeState, LikerList, ModerationLogEntry, ModeratorView, PersonControl, PersonPage, PersonView, PhotoRules, PostView, RemovalNotice, ReportGroup, SavedPage, SessionView } from '@shared/types'
 import { AppError } from '../errors'
 import type { Emit, LiveService } from './live-events'
 import type { NotificationSettingsService } from './notification-settings'
@@ -75,7 +75,7 @@ export interface Services {
   drafts: Drafts
   /** 저장한 글 (docs/decisions/038-bookmarks.md). */
   saved: {
-    list(userId: string, cursor: string | null | undefined): Awaitable<FeedPage>
+    list(userId: string, cursor: string | null | undefined): Awaitable<SavedPage>
     ids(userId: string): Awaitable<{ ids: string[] }>
     set(userId: string, postId: string, saved: boolean): Promise<{ ids: string[] }>
   }

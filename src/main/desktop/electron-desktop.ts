@@ -153,6 +153,8 @@ export function createElectronDesktop(options: {
   notificationsFailed: (error: string) => void
   /** macOS: a live notification's 좋아요 or 답글 (Windows' come through routeEarlierNotifications). */
   answered: (answer: NotificationAnswer) => void
+  /** The page's answer to a quit it was asked about (quit.ts askBeforeQuit). */
+  quitAnswered?: (step: 'asking' | 'agreed') => void
   platform?: NodeJS.Platform
 }): DesktopPort {
   const platform = options.platform ?? process.platform
@@ -250,6 +252,7 @@ export function createElectronDesktop(options: {
       // Overrides the OS for Electron's own UI and the page's prefers-color-scheme; 'system' follows the OS again.
       if (nativeTheme.themeSource !== source) nativeTheme.themeSource = source
     },
+    quitAnswered: (step) => options.quitAnswered?.(step),
     async chooseSavePath(suggestedName) {
       // https://www.electronjs.org/docs/latest/api/dialog#dialogshowsavedialogwindow-options:
       // resolves { canceled, filePath }; modal over the window when one is given.

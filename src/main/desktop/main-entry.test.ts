@@ -224,9 +224,46 @@ describe('src/main/index.ts', () => {
     // The window's place is remembered for next time, in this OS account's own folder.
     expect(existsSync(join(d.app.getPath('userData'), 'window.json'))).toBe(true)
 
-    d.app.emit('before-quit', d.fakeEvent())
-    expect(window.close().defaultPrevented).toBe(false)
+    // Quitting asks the page first (decision 039); while it has not agreed, closing still hides.
+    d.app.quit()
+    expect(window.close().defaultPrevented).toBe(true)
+    expect(await d.invokeIpc('app:quit', window.webContents.mainFrame, { step: 'agreed' })).toEqual({ ok: true, data: undefined })
     expect(window.isDestroyed()).toBe(true)
+  })
+
+  it('quitting with the page loaded asks it first: the window comes forward while it asks, and the app quits once it agrees', async () => {
+    const d = await boot()
+    await started(d)
+    const window = d.electronRecording.windows[0]!
+    const menu = d.electronRecording.trays[0]!.contextMenu!
+    window.hide()
+    menu.find((entry) => entry.label === messages.trayQuit)!.click!()
+    expect(window.webContents.sent.at(-1)).toEqual({ channel: 'app:quitRequested', args: [{ unattended: false }] })
+    expect(window.isDestroyed()).toBe(false)
+    expect(window.isVisible()).toBe(false)
+    // The editor's leave prompt is open: the window is shown to the person.
+    await d.invokeIpc('app:quit', window.webContents.mainFrame, { step: 'asking' })
+    expect(window.isVisible() && window.isFocused()).toBe(true)
+    // 계속 쓰기 answers nothing; a second 끝내기 asks again.
+    menu.find((entry) => entry.label === messages.trayQuit)!.click!()
+    expect(window.webContents.sent.filter((sent) => sent.channel === 'app:quitRequested')).toHaveLength(2)
+    // 임시 저장 or 저장하지 않고 나가기: the quit goes on, the store closes, and the app quits.
+    await d.invokeIpc('app:quit', window.webContents.mainFrame, { step: 'agreed' })
+    expect(window.isDestroyed()).toBe(true)
+    await vi.waitFor(() => expect(d.electronRecording.app.quit.shutdown).toBe(true))
+    expect(await d.invokeIpc('posts:feed', window.webContents.mainFrame, {})).toMatchObject({ ok: false })
+    double = null
+  })
+
+  it('an answer from another frame, or with no quit asked about, quits nothing', async () => {
+    const d = await boot()
+    await started(d)
+    const window = d.electronRecording.windows[0]!
+    await d.invokeIpc('app:quit', window.webContents.mainFrame, { step: 'agreed' })
+    d.app.quit()
+    expect(await d.invokeIpc('app:quit', window.webContents.mainFrame.child('https://evil.example/'), { step: 'agreed' })).toMatchObject({ ok: false })
+    expect(window.isDestroyed()).toBe(false)
+    expect(d.electronRecording.app.quit.shutdown).toBe(false)
   })
 
   it('the tray menu opens the window, goes to 새 글, 알림 and 설정, and quits', async () => {
@@ -544,6 +581,9 @@ describe('src/main/index.ts', () => {
     const d = await boot()
     await started(d)
     const window = d.electronRecording.windows[0]!
+    // Windows asks first: nothing can be asked of the person, so the page keeps its writing unasked (decision 039).
+    window.emit('query-session-end', d.fakeEvent({ reasons: ['logoff'] }))
+    expect(window.webContents.sent.at(-1)).toEqual({ channel: 'app:quitRequested', args: [{ unattended: true }] })
     window.emit('session-end', d.fakeEvent({ reasons: ['logoff'] }))
     // Synchronous: Electron ends the process as soon as the handlers return.
     expect(existsSync(join(profileDir, 'window.json'))).toBe(true)

@@ -35,3 +35,46 @@ export function quitAfterClose(app: QuittingApp, close: () => Promise<void> | vo
     })
   })
 }
+
+interface AskingApp {
+  on(event: 'before-quit', listener: (event: { preventDefault(): void }) => void): unknown
+  quit(): void
+}
+
+/**
+ * Quitting asks the page first when it may hold unsaved writing (decision 039): the first
+ * before-quit is cancelled and `ask()` sends the page app:quitRequested; the page answers
+ * 'agreed' (nothing to lose, 임시 저장, 저장하지 않고 나가기) and the app quits again, this
+ * time let through. 계속 쓰기 answers nothing, so the quit stays cancelled, as Electron
+ * cancels it (browser.cc:119-131: a prevented before-quit leaves is_quitting_ false).
+ * `ask()` answers false when there is no page to ask (none loaded, or it is gone): the quit
+ * goes on. An update's restart and the OS's session end `allow()` the quit unasked.
+ * `quitting` is told when a quit really goes on, so the window closes instead of hiding.
+ */
+export function askBeforeQuit(app: AskingApp, options: { ask: () => boolean; quitting: () => void }) {
+  let allowed = false
+  let waiting = false
+  app.on('before-quit', (event) => {
+    if (!allowed && options.ask()) {
+      waiting = true
+      event.preventDefault()
+      return
+    }
+    options.quitting()
+  })
+  return {
+    /** Whether a quit asked the page and it has not agreed yet: only then does the page's answer count. */
+    waiting: () => waiting,
+    /** The page agreed: the quit it was asked about goes on. */
+    agreed(): void {
+      if (!waiting) return
+      waiting = false
+      allowed = true
+      app.quit()
+    },
+    /** What follows quits without asking the page (an update's restart, the OS's session end). */
+    allow(): void {
+      allowed = true
+    }
+  }
+}

@@ -889,6 +889,23 @@ const matrix: Matrix = {
       expect: everyone,
       verify: ({ s }) => expect(s.app.shell.recording.links).toEqual(['http://example.com/%ED%95%9C%EA%B0%95'])
     }
+  ],
+  // The page's answer to a quit main asked it about: the app's, anyone's, signed in or not.
+  'app:quit': [
+    {
+      name: 'the page agrees to quit',
+      input: () => ({ step: 'agreed' }),
+      expect: everyone,
+      verify: ({ s, before, after }) => {
+        expect(s.app.desktop.recording.quitAnswers.at(-1)).toBe('agreed')
+        expect(after).toEqual(before)
+      }
+    },
+    {
+      name: 'an answer that is not one of the two',
+      input: () => ({ step: 'later' as 'agreed' }),
+      expect: { loggedOut: 'invalidRequest', anotherUser: 'invalidRequest', owner: 'invalidRequest' }
+    }
   ]
 }
 

@@ -123,6 +123,7 @@ function templates(ids: { postId: string }): Record<Channel, Record<string, unkn
     'app:checkForUpdates': undefined,
     'app:restartToUpdate': undefined,
     'app:openLink': { url: 'https://example.com/' },
+    'app:quit': { step: 'asking' },
     'search:query': { query: '한강', cursor: null },
     'search:tag': { tag: '봄', cursor: null }
   }

@@ -24,7 +24,7 @@ export function createHandlers(
   s: () => Services,
   settings: SettingsService,
   invitations: Invitations,
-  desktop: Pick<DesktopPort, 'setTheme'>,
+  desktop: Pick<DesktopPort, 'setTheme' | 'quitAnswered'>,
   shell: ShellPort,
   dataExport: DataExport
 ): Handlers {
@@ -103,6 +103,7 @@ export function createHandlers(
     'app:checkForUpdates': () => shell.checkForUpdates(),
     'app:restartToUpdate': () => shell.restartToUpdate(),
     'app:openLink': (input) => shell.openLink(input.url),
+    'app:quit': (input) => desktop.quitAnswered(input.step),
     'search:query': (input, { userId }) => s().search.query(userId, input.query, input.cursor),
     'search:tag': (input, { userId }) => s().search.tag(userId, input.tag, input.cursor),
     'access:request': (input, { userId }) => s().access.request(s().requireUser(userId, 'loginRequired'), input.message),

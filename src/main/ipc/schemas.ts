@@ -129,6 +129,7 @@ export const schemas = {
   'app:checkForUpdates': none,
   'app:restartToUpdate': none,
   'app:openLink': z.strictObject({ url: z.string().max(limits.linkMax) }),
+  'app:quit': z.strictObject({ step: z.enum(['asking', 'agreed']) }),
   'search:query': z.strictObject({ query: z.string().max(limits.findQueryMax), cursor }),
   'search:tag': z.strictObject({ tag: z.string().min(1).max(limits.findQueryMax), cursor }),
   'access:request': z.strictObject({ message: text }),

@@ -74,7 +74,8 @@ export const channels = [
   'access:requests',
   'access:approve',
   'access:reject',
-  'access:pendingCount'
+  'access:pendingCount',
+  'app:quit'
 ] as const
 
 export type Channel = (typeof channels)[number]
@@ -93,7 +94,8 @@ export const events = [
   'app:notice',
   'app:command',
   'comments:replyKept',
-  'access:requestsChanged'
+  'access:requestsChanged',
+  'app:quitRequested'
 ] as const
 
 export type EventName = (typeof events)[number]

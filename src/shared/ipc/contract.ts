@@ -10,6 +10,7 @@ import type {
   DraftView,
   FeedMatches,
   FeedPage,
+  SavedPage,
   FirebaseWebConfig,
   ImageUpload,
   InvitationView,
@@ -154,7 +155,7 @@ export interface Contract {
   /** Deletes one of the caller's drafts. Answers the list left. */
   'drafts:delete': { input: { id: string }; output: DraftView[] }
   /** 저장한 글 (decision 038): the caller's saved posts, last saved first, a page at a time; gone and hidden posts left out. */
-  'saved:list': { input: { cursor?: string | null }; output: FeedPage }
+  'saved:list': { input: { cursor?: string | null }; output: SavedPage }
   /** The ids of every post the caller saved here (what 저장 / 저장 취소 shows). */
   'saved:ids': { input: void; output: { ids: string[] } }
   /** 저장 or 저장 취소 of a post; answers the ids as they now stand. */
@@ -238,6 +239,12 @@ export interface Contract {
   'app:restartToUpdate': { input: void; output: void }
   /** A web link in someone's text, opened in the system browser; main takes only http and https. */
   'app:openLink': { input: { url: string }; output: void }
+  /**
+   * The page's answer to app:quitRequested (decision 039): 'asking' while the editor's leave prompt
+   * is open (main shows the window), 'agreed' once the person may quit (nothing to lose, 임시 저장
+   * or 저장하지 않고 나가기). 계속 쓰기 sends nothing: the quit stays cancelled.
+   */
+  'app:quit': { input: { step: 'asking' | 'agreed' }; output: void }
 }
 
 export type Input<C extends Channel> = Contract[C]['input']
@@ -263,6 +270,12 @@ export interface EventPayloads {
   'comments:replyKept': { postId: string; text: string }
   /** Moderators: the pending 가입 요청 changed (count: how many wait now). */
   'access:requestsChanged': { count: number }
+  /**
+   * Magpie is asked to quit (끝내기, Cmd+Q, a .deb update's restart): the page answers with app:quit.
+   * unattended: the OS is ending the session and nothing can be asked; unsaved writing is kept as a
+   * 임시 저장 글 where it can be, and no answer is awaited.
+   */
+  'app:quitRequested': { unattended: boolean }
 }
 
 export type EventListener<E extends EventName> = (payload: EventPayloads[E]) => void

@@ -14,6 +14,8 @@ export const savedMessages = {
   savedNoneHint: '글의 ⋯ 메뉴에서 저장을 누르면 여기에 모여요. 최근에 저장한 글이 맨 위에 와요.',
   savedBackToFeed: '피드 둘러보기',
   savedMore: '저장한 글 더 보기',
-  savedPhotoOnly: '사진만 있는 글'
+  savedPhotoOnly: '사진만 있는 글',
+  /** After when the person saved a post on 저장한 글: "3일 전 저장". */
+  savedWhen: '저장'
 } as const
 

@@ -158,6 +158,10 @@ export function backendContract(name: string, open: () => Promise<ContractBacken
       const page = await b!.call('saved:list', { cursor: null })
       expect(page.posts.map((p) => p.id)).toEqual([first.id, second.id])
       expect(page.nextCursor).toBeNull()
+      // Each with when b saved it (저장한 날), not when it was written: the first post, written
+      // first, was saved last. (Each copy has its own clock, so only b's times are compared.)
+      const [savedFirst, savedSecond] = page.posts
+      expect(first.id === savedFirst!.id && savedFirst!.savedAt >= savedSecond!.savedAt).toBe(true)
       // Nobody else's: the author saved nothing.
       expect(await a!.call('saved:ids')).toEqual({ ids: [] })
       expect((await a!.call('saved:list', { cursor: null })).posts).toEqual([])

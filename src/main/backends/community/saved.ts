@@ -1,4 +1,4 @@
-import type { FeedPage } from '@shared/types'
+import type { SavedPage } from '@shared/types'
 import { AppError } from '../../errors'
 import type { Views } from '../../core/mappers'
 import type { SavedEntry } from '../../store/saved-store'
@@ -57,7 +57,7 @@ export function createCommunitySaved(ctx: CommunityContext, views: Views, auth: 
       return local.ids(userId)
     },
 
-    async list(userId: string, cursor: string | null | undefined): Promise<FeedPage> {
+    async list(userId: string, cursor: string | null | undefined): Promise<SavedPage> {
       await current(userId)
       return local.list(userId, cursor)
     },

@@ -31,6 +31,20 @@ describe('저장한 글 (local store)', () => {
     expect((await app.call('saved:ids')).ids).toEqual(posts.map((p) => p.id).reverse())
   })
 
+  it('each saved post carries when it was saved (저장한 날), not when it was written', async () => {
+    const app = await startApp()
+    await signUp(app, 'reader', { nickname: '독자' })
+    const post = await createPost(app, '사흘 전에 쓴 글')
+    const written = app.store.posts.get(post.id, null)!.createdAt
+    app.clock.advance(3 * 24 * 60 * 60 * 1000)
+    const savedFrom = app.clock.t
+    await app.call('saved:set', { postId: post.id, saved: true })
+    const [shown] = (await app.call('saved:list', { cursor: null })).posts
+    expect(shown!.createdAt).toBe(written)
+    expect(shown!.savedAt).toBeGreaterThanOrEqual(savedFrom)
+    expect(shown!.savedAt - written).toBeGreaterThanOrEqual(3 * 24 * 60 * 60 * 1000)
+  })
+
   it('leaves out a hidden person\'s posts and refuses to save them; a deleted post leaves the list', async () => {
     const app = await startApp()
     const bob = await signUp(app, 'bob', { nickname: '밥' })

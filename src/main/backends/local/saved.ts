@@ -1,5 +1,5 @@
 import { limits } from '@shared/limits'
-import type { FeedPage } from '@shared/types'
+import type { SavedPage } from '@shared/types'
 import { AppError } from '../../errors'
 import type { ServiceContext } from '../../core/context'
 import type { Views } from '../../core/mappers'
@@ -26,13 +26,14 @@ export function createLocalSaved(ctx: ServiceContext, views: Views) {
     ids,
     checkSave,
 
-    list(userId: string, cursor: string | null | undefined): FeedPage {
+    list(userId: string, cursor: string | null | undefined): SavedPage {
       const size = limits.savedPageSize
       const rows = store.posts.savedPage(userId, decodeCursor(cursor), size + 1)
       const page = rows.slice(0, size)
       const last = page.at(-1)
       return {
-        posts: page.map((post) => views.post(post, userId)),
+        // When the person saved it, for the page (저장한 날), beside the post as the feed shows it.
+        posts: page.map((post) => ({ ...views.post(post, userId), savedAt: post.savedAt })),
         nextCursor: rows.length > size && last ? encodeCursor({ at: last.savedAt, id: last.id }) : null
       }
     },

@@ -7,7 +7,7 @@ import type { FeedPage, PostView } from '@shared/types'
 import { queryKeys } from '@/shared/lib/query-keys'
 import { usePost } from '@/features/posts/api/get-post'
 import { CurrentPath, installFakeMagpie, ok, renderWithApp, samplePost } from '@tests/support/renderer/render'
-import { holdLeaveGuard } from '@/shared/lib/leave-guard'
+import { holdKeeper, holdLeaveGuard } from '@/shared/lib/leave-guard'
 import { LiveUpdates } from './LiveUpdates'
 
 const toast = vi.hoisted(() => Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn() }))
@@ -86,7 +86,10 @@ describe('LiveUpdates', () => {
       { session: ann, route: '/write/new' }
     )
     let agree: () => void = () => {}
-    const release = holdLeaveGuard((go) => (agree = go))
+    const release = holdLeaveGuard((go) => {
+      agree = go
+      return true
+    })
     act(() => fake.emit('app:navigate', { route: '/myalert' }))
     expect(screen.getByTestId('path').textContent).toBe('/write/new')
     act(() => agree())
@@ -94,5 +97,43 @@ describe('LiveUpdates', () => {
     release()
     act(() => fake.emit('app:navigate', { route: '/' }))
     expect(screen.getByTestId('path').textContent).toBe('/')
+  })
+
+  it('app:quitRequested with nothing to lose agrees at once', async () => {
+    const fake = installFakeMagpie({ 'app:quit': () => ok(undefined) })
+    renderWithApp(<LiveUpdates />, { session: ann })
+    act(() => fake.emit('app:quitRequested', { unattended: false }))
+    await waitFor(() => expect(fake.calls.filter((c) => c.channel === 'app:quit')).toEqual([{ channel: 'app:quit', input: { step: 'agreed' } }]))
+  })
+
+  it('app:quitRequested with the editor holding unsaved writing says it is asking, and agrees only once the person leaves', async () => {
+    const fake = installFakeMagpie({ 'app:quit': () => ok(undefined) })
+    renderWithApp(<LiveUpdates />, { session: ann })
+    let agree: () => void = () => {}
+    const release = holdLeaveGuard((go) => {
+      agree = go
+      return true
+    })
+    const quitCalls = () => fake.calls.filter((c) => c.channel === 'app:quit').map((c) => c.input)
+    act(() => fake.emit('app:quitRequested', { unattended: false }))
+    await waitFor(() => expect(quitCalls()).toEqual([{ step: 'asking' }]))
+    act(() => agree())
+    await waitFor(() => expect(quitCalls()).toEqual([{ step: 'asking' }, { step: 'agreed' }]))
+    release()
+  })
+
+  it('app:quitRequested unattended (the OS ends the session) keeps the writing and asks nothing', () => {
+    const fake = installFakeMagpie({ 'app:quit': () => ok(undefined) })
+    renderWithApp(<LiveUpdates />, { session: ann })
+    const keep = vi.fn()
+    const asked = vi.fn(() => true)
+    const releaseKeeper = holdKeeper(keep)
+    const releaseGuard = holdLeaveGuard(asked)
+    act(() => fake.emit('app:quitRequested', { unattended: true }))
+    expect(keep).toHaveBeenCalledTimes(1)
+    expect(asked).not.toHaveBeenCalled()
+    expect(fake.calls.filter((c) => c.channel === 'app:quit')).toEqual([])
+    releaseKeeper()
+    releaseGuard()
   })
 })

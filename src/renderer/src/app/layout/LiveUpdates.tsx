@@ -7,7 +7,8 @@ import { queryKeys } from '@/shared/lib/query-keys'
 import { applySession, useCurrentUser } from '@/shared/lib/session'
 import { useKeptReplies } from '@/features/comments/stores/comment-drafts'
 import { toast } from '@/shared/ui/toast'
-import { leaveThen } from '@/shared/lib/leave-guard'
+import { keepUnasked, leaveThen } from '@/shared/lib/leave-guard'
+import { call, errorMessage } from '@/shared/lib/ipc'
 
 /** Applies main's pushed events to the cached data, so open screens update without reload. */
 export function LiveUpdates() {
@@ -48,6 +49,14 @@ export function LiveUpdates() {
   useMagpieEvent('app:navigate', ({ route }) => {
     // The editor with unsaved writing asks first (its leave prompt), as for any other way out.
     if (route.startsWith('/')) leaveThen(() => navigate(route))
+  })
+
+  // Quitting (끝내기, Cmd+Q): the editor with unsaved writing asks first, and main quits once the page
+  // agrees; 계속 쓰기 answers nothing. The OS ending the session asks nothing (decision 039).
+  useMagpieEvent('app:quitRequested', ({ unattended }) => {
+    if (unattended) return keepUnasked()
+    const answer = (step: 'asking' | 'agreed') => call('app:quit', { step }).catch((error: unknown) => toast.error(errorMessage(error)))
+    if (leaveThen(() => void answer('agreed'))) void answer('asking')
   })
 
   // A sentence main asks to be shown once: after the page was reloaded from a crash, or about the OS.

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { messages } from '@shared/messages'
 import type { DraftView } from '@shared/types'
 import { queryKeys } from '@/shared/lib/query-keys'
-import { holdLeaveGuard, leaveThen } from '@/shared/lib/leave-guard'
+import { holdLeaveGuard, keepUnasked, leaveThen } from '@/shared/lib/leave-guard'
 import { CurrentPath, installFakeMagpie, ok, renderWithApp } from '@tests/support/renderer/render'
 import { PostEditor } from './PostEditor'
 
@@ -159,8 +159,41 @@ describe('leaving the editor with unsaved writing', () => {
     expect(went).toHaveBeenCalledTimes(1)
   })
 
+  it('quitting (LiveUpdates passes app:quitRequested through leaveThen) asks with the same prompt: 계속 쓰기 stays, 임시 저장 saves and then quits', async () => {
+    const fake = installFakeMagpie({ 'drafts:list': () => ok([]), 'drafts:save': (input) => ok(savedDraft(input)) })
+    renderWithApp(<Screens />, { session: me, route: '/write/new' })
+    fireEvent.change(text(), { target: { value: '끝내기 전에 쓰던 글' } })
+    const quit = vi.fn()
+    let asked = false
+    act(() => {
+      asked = leaveThen(quit)
+    })
+    // It says it asked, so LiveUpdates tells main to show the window.
+    expect(asked).toBe(true)
+    fireEvent.click(within(await question()).getByRole('button', { name: '계속 쓰기' }))
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull())
+    expect(quit).not.toHaveBeenCalled()
+    expect(text().value).toBe('끝내기 전에 쓰던 글')
+
+    act(() => void leaveThen(quit))
+    fireEvent.click(within(await question()).getByRole('button', { name: '임시 저장' }))
+    await waitFor(() => expect(quit).toHaveBeenCalledTimes(1))
+    expect(saves(fake.calls)).toEqual([{ channel: 'drafts:save', input: { id: null, text: '끝내기 전에 쓰던 글', layout: 'Top', photos: [] } }])
+  })
+
+  it('the OS ending the session (keepUnasked) keeps a new post\'s writing as a 임시 저장 글 without asking; nothing to keep, nothing saved', async () => {
+    const fake = installFakeMagpie({ 'drafts:list': () => ok([]), 'drafts:save': (input) => ok(savedDraft(input)) })
+    renderWithApp(<Screens />, { session: me, route: '/write/new' })
+    act(() => keepUnasked())
+    expect(saves(fake.calls)).toEqual([])
+    fireEvent.change(text(), { target: { value: '로그오프 직전의 글' } })
+    act(() => keepUnasked())
+    await waitFor(() => expect(saves(fake.calls)).toEqual([{ channel: 'drafts:save', input: { id: null, text: '로그오프 직전의 글', layout: 'Top', photos: [] } }]))
+    expect(screen.queryByRole('alertdialog')).toBeNull()
+  })
+
   it('leaveThen goes at once when no screen holds the guard, and a released guard asks no more', () => {
-    const ask = vi.fn()
+    const ask = vi.fn(() => true)
     const release = holdLeaveGuard(ask)
     const went = vi.fn()
     leaveThen(went)

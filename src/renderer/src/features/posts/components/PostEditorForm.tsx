@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router-dom'
 import { toast } from '@/shared/ui/toast'
 import { defaultLayout, limits } from '@shared/limits'
@@ -7,6 +7,7 @@ import { format, messages, type MessageKey } from '@shared/messages'
 import type { PostView, SessionView } from '@shared/types'
 import { checkPhotoAlt, checkPostText, normalPhotoAlt } from '@shared/validation'
 import { useFocusProblem } from '@/shared/lib/focus-problem'
+import { holdKeeper } from '@/shared/lib/leave-guard'
 import { useCurrentUser } from '@/shared/lib/session'
 import { Avatar } from '@/shared/ui/Avatar'
 import { errorMessage, MagpieError } from '@/shared/lib/ipc'
@@ -141,6 +142,16 @@ export function PostEditorForm({ userId, post }: { userId: string; post: PostVie
       }
     )
   }
+
+  // The OS ending the session cannot wait for an answer: a new post's unsaved writing becomes a 임시 저장 글 unasked (decision 039).
+  const keepNow = useRef(() => {})
+  const unsaved = changed && !isSavedDraft
+  useLayoutEffect(() => {
+    keepNow.current = () => {
+      if (unsaved && post === null) keepAsDraft(() => {})
+    }
+  })
+  useEffect(() => holdKeeper(() => keepNow.current()), [])
 
   const remove = async () => {
     if (!post || !(await confirm(messages.confirmDeletePost, messages.deleteOne))) return

@@ -45,10 +45,15 @@ export function useLeavePrompt(dirty: boolean) {
   // What had focus when the question came, to go back to if the person stays.
   const opener = useRef<Element | null>(null)
 
-  const ask = useCallback((go: () => void) => {
-    if (!dirtyNow.current || allowed.current) return go()
+  /** Answers whether it asked (true) or went at once. */
+  const ask = useCallback((go: () => void): boolean => {
+    if (!dirtyNow.current || allowed.current) {
+      go()
+      return false
+    }
     opener.current = document.activeElement
     setLeaving(() => go)
+    return true
   }, [])
 
   const proceed = useCallback((go: () => void) => {

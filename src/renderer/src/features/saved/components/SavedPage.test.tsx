@@ -2,6 +2,8 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { Route, Routes } from 'react-router-dom'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { formatRelative } from '@shared/format'
+import { messages } from '@shared/messages'
 import { CurrentPath, installFakeMagpie, ok, renderWithApp, samplePost } from '@tests/support/renderer/render'
 import { SavedPage } from './SavedPage'
 
@@ -10,6 +12,9 @@ vi.mock('sonner', () => ({ toast }))
 
 const me = { user: { id: 'me', nickname: '나', avatar: null, email: 'me@example.com' } }
 const author = { id: 'them', nickname: '이웃', avatar: null }
+const day = 24 * 60 * 60 * 1000
+/** A saved post as main sends it: the post, with when the person saved it (an hour ago unless said). */
+const savedPost = (overrides: Parameters<typeof samplePost>[0], savedAt = Date.now() - 60 * 60 * 1000) => ({ ...samplePost(overrides), savedAt })
 
 function Page() {
   return (
@@ -34,8 +39,8 @@ describe('저장한 글 page', () => {
       'saved:ids': () => ok({ ids: ['b', 'a', 'c'] }),
       'saved:list': (input) =>
         (input as { cursor: string | null }).cursor === null
-          ? ok({ posts: [samplePost({ id: 'b', text: '나중에 저장한 글', author }), samplePost({ id: 'a', text: '먼저 저장한 글', author })], nextCursor: 'next-1' })
-          : ok({ posts: [samplePost({ id: 'c', text: '사진 한 장', author })], nextCursor: null })
+          ? ok({ posts: [savedPost({ id: 'b', text: '나중에 저장한 글', author }), savedPost({ id: 'a', text: '먼저 저장한 글', author })], nextCursor: 'next-1' })
+          : ok({ posts: [savedPost({ id: 'c', text: '사진 한 장', author })], nextCursor: null })
     })
     renderWithApp(<Page />, { session: me, route: '/saved' })
     expect(screen.getByRole('heading', { level: 1, name: '저장한 글' })).toBeTruthy()
@@ -50,10 +55,24 @@ describe('저장한 글 page', () => {
     expect(screen.queryByRole('button', { name: '저장한 글 더 보기' })).toBeNull()
   })
 
+  it('dates each card by when the person saved it (저장한 날), not when it was written', async () => {
+    const savedAt = Date.now() - 2 * day
+    installFakeMagpie({
+      'saved:ids': () => ok({ ids: ['a'] }),
+      'saved:list': () => ok({ posts: [savedPost({ id: 'a', author, createdAt: Date.now() - 30 * day }, savedAt)], nextCursor: null })
+    })
+    renderWithApp(<Page />, { session: me, route: '/saved' })
+    const [card] = await screen.findAllByTestId('saved-post')
+    const time = card!.querySelector('time')!
+    expect(time.getAttribute('datetime')).toBe(new Date(savedAt).toISOString())
+    // The formatter every date on screen uses ("11월 27일"), then 저장.
+    expect(time.parentElement!.textContent).toBe(`${formatRelative(savedAt, Date.now())} ${messages.savedWhen}`)
+  })
+
   it('저장 취소 from the list: the card stays to save again (다시 저장) until the page is read again', async () => {
     const fake = installFakeMagpie({
       'saved:ids': () => ok({ ids: ['a'] }),
-      'saved:list': () => ok({ posts: [samplePost({ id: 'a', author })], nextCursor: null }),
+      'saved:list': () => ok({ posts: [savedPost({ id: 'a', author })], nextCursor: null }),
       'saved:set': (input) => ok({ ids: (input as { saved: boolean }).saved ? ['a'] : [] })
     })
     renderWithApp(<Page />, { session: me, route: '/saved' })

@@ -1,12 +1,13 @@
 import { useEffect, useRef } from 'react'
 import { Link, Navigate } from 'react-router-dom'
 import { format, messages } from '@shared/messages'
-import type { PostView } from '@shared/types'
+import type { SavedPostView } from '@shared/types'
 import { useCurrentUser } from '@/shared/lib/session'
 import { claimReturnFocus } from '@/shared/lib/return-focus'
 import { ErrorState } from '@/shared/ui/ErrorState'
 import { Image } from '@/shared/ui/Image'
 import { LoadingOverlay } from '@/shared/ui/LoadingOverlay'
+import { Masthead } from '@/shared/ui/Masthead'
 import { PersonAvatarLink, PersonNameLink } from '@/shared/ui/PersonLink'
 import { RelativeTime } from '@/shared/ui/RelativeTime'
 import { useIsSaved, useSavedPosts, useToggleSaved } from '../api/saved'
@@ -34,11 +35,7 @@ function SavedList() {
   const posts = saved.data?.pages.flatMap((page) => page.posts) ?? []
   return (
     <main className={styles.page}>
-      <header className={styles.masthead}>
-        <p className={styles.kicker}>{messages.savedKicker}</p>
-        <h1 className={styles.title}>{messages.savedPage}</h1>
-        <p className={styles.lede}>{messages.savedLede}</p>
-      </header>
+      <Masthead kicker={messages.savedKicker} title={messages.savedPage} lede={messages.savedLede} />
       {saved.isPending ? (
         <LoadingOverlay />
       ) : saved.isError ? (
@@ -79,7 +76,7 @@ function SavedList() {
 }
 
 /** One saved post: its first words (and its cover) open it; how liked and discussed; its author; 저장 취소, or 다시 저장 once undone on this visit. */
-function SavedCard({ post }: { post: PostView }) {
+function SavedCard({ post }: { post: SavedPostView }) {
   const saved = useIsSaved(post.id)
   const toggle = useToggleSaved()
   const cover = post.photos[0]
@@ -113,8 +110,9 @@ function SavedCard({ post }: { post: PostView }) {
         <span className={styles.byline}>
           <PersonAvatarLink person={post.author} size={28} />
           <PersonNameLink person={post.author} className={styles.nickname} />
+          {/* When the person saved it, as Instagram's saved list orders and dates it. */}
           <span className={styles.date}>
-            <RelativeTime at={post.createdAt} />
+            <RelativeTime at={post.savedAt} /> {messages.savedWhen}
           </span>
         </span>
         <button type="button" className={saved ? styles.unsave : styles.resave} aria-describedby={wordsId} onClick={() => toggle(post.id)}>

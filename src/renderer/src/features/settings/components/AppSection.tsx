@@ -2,6 +2,7 @@ import { useId } from 'react'
 import { format, messages } from '@shared/messages'
 import type { ShellPreferences, UpdateChannel, UpdateStatus } from '@shared/types'
 import { errorMessage } from '@/shared/lib/ipc'
+import { leaveThen } from '@/shared/lib/leave-guard'
 import form from '@/shared/ui/form.module.css'
 import { toast } from '@/shared/ui/toast'
 import { restartToUpdate, useCheckForUpdates, useSetPreferences, useShell, useShellUpdates } from '../api/shell'
@@ -128,7 +129,8 @@ function ChannelRow({ channel, disabled, onChange }: { channel: UpdateChannel; d
 /** Where the update stands, in one line, and what can be done about it. */
 function Update({ update }: { update: UpdateStatus }) {
   const check = useCheckForUpdates()
-  const restart = () => restartToUpdate().catch((error: unknown) => toast.error(errorMessage(error)))
+  // The editor with unsaved writing asks first: the restart quits the app (decision 039).
+  const restart = () => leaveThen(() => void restartToUpdate().catch((error: unknown) => toast.error(errorMessage(error))))
   const busy = check.isPending || update.state === 'checking' || update.state === 'downloading'
   return (
     <div className={styles.update} data-state={update.state} data-testid="update-status">

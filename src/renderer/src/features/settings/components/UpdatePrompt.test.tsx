@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { format, messages } from '@shared/messages'
 import type { ShellView } from '@shared/types'
 import { installFakeMagpie, ok, renderWithApp, sampleShell } from '@tests/support/renderer/render'
+import { holdLeaveGuard } from '@/shared/lib/leave-guard'
 import { UpdatePrompt } from './UpdatePrompt'
 
 afterEach(cleanup)
@@ -62,5 +63,20 @@ describe('UpdatePrompt', () => {
     expect(screen.queryByTestId('update-prompt')).toBeNull()
     await announce(ready('0.3.0'))
     expect(screen.getByTestId('update-prompt').textContent).toContain(format.updateVersion('0.3.0'))
+  })
+
+  it('다시 시작 quits the app: the editor holding unsaved writing is asked first, and nothing restarts until the person leaves it', async () => {
+    const { fake } = await start(ready('0.2.0'))
+    let leave: () => void = () => {}
+    const release = holdLeaveGuard((go) => {
+      leave = go
+      return true
+    })
+    const card = await screen.findByTestId('update-prompt')
+    fireEvent.click(within(card).getByRole('button', { name: messages.updateRestart }))
+    expect(fake.calls.some((c) => c.channel === 'app:restartToUpdate')).toBe(false)
+    act(() => leave())
+    await vi.waitFor(() => expect(fake.calls.some((c) => c.channel === 'app:restartToUpdate')).toBe(true))
+    release()
   })
 })

@@ -2,6 +2,7 @@ import { useAtom } from 'jotai'
 import { useRef, useState } from 'react'
 import { format, messages } from '@shared/messages'
 import { errorMessage } from '@/shared/lib/ipc'
+import { leaveThen } from '@/shared/lib/leave-guard'
 import { sessionKeptAtom } from '@/shared/lib/session-kept'
 import { toast } from '@/shared/ui/toast'
 import { restartToUpdate, useShell, useShellUpdates } from '../api/shell'
@@ -30,13 +31,15 @@ export function UpdatePrompt() {
     setLater((all) => ({ ...all, [version]: true }))
   }
 
-  const restart = () => {
-    setRestarting(true)
-    restartToUpdate().catch((error: unknown) => {
-      setRestarting(false)
-      toast.error(errorMessage(error))
+  // The editor with unsaved writing asks first: the restart quits the app (decision 039).
+  const restart = () =>
+    leaveThen(() => {
+      setRestarting(true)
+      restartToUpdate().catch((error: unknown) => {
+        setRestarting(false)
+        toast.error(errorMessage(error))
+      })
     })
-  }
 
   return (
     // The live region is there before the card, so the card's arrival is announced.
