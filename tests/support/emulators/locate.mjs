@@ -20,6 +20,7 @@ export const EMULATOR_SUITES = [
   { file: 'tests/firebase/identities-rules.firestore.test.ts', proves: 'Firestore security rules binding emails to accounts (the registry, blocks on the uid)', on: 'Firestore emulator' },
   { file: 'tests/firebase/community-cli.firestore.test.ts', proves: 'the community command (moderator claims, require-alt-text, identities fill)', on: 'Auth + Firestore emulators' },
   { file: 'tests/firebase/moderation-rules.firestore.test.ts', proves: 'Firestore security rules for 신고 and moderators', on: 'Firestore emulator' },
+  { file: 'tests/firebase/invitations-rules.firestore.test.ts', proves: 'Firestore security rules for invitations with a join code (decision 047)', on: 'Firestore emulator' },
   { file: 'tests/firebase/saved-rules.firestore.test.ts', proves: 'Firestore security rules for 저장한 글', on: 'Firestore emulator' },
   { file: 'tests/firebase/photos-rules.firestore.test.ts', proves: "Firestore security rules for a post's photos and settings/community", on: 'Firestore emulator' },
   { file: 'tests/firebase/sdk-adapter.firestore.test.ts', proves: "SDK adapter's DocsPort", on: 'Firestore + Auth emulators' },
