@@ -137,6 +137,11 @@ describe('Firestore rules: invitations with a join code', () => {
       await seed(`invitations/${HASH}`, stored({ maxUses: 2 }))
       await assertSucceeds(redeem(BOB))
       expect(await usesOf()).toBe(1)
+      // One's own membership is one's own to read (redeeming asks it first); nobody else's.
+      await assertSucceeds(as(BOB).doc(`members/${BOB.uid}`).get())
+      await assertSucceeds(as(CAROL).doc(`members/${CAROL.uid}`).get())
+      await assertFails(as(CAROL).doc(`members/${BOB.uid}`).get())
+      await assertFails(db(env.unauthenticatedContext()).doc(`members/${BOB.uid}`).get())
       await assertSucceeds(redeem(CAROL))
       expect(await usesOf()).toBe(2)
       // Used up: the next person, and the same batch replayed, are refused.

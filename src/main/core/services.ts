@@ -9,6 +9,7 @@ import type { SearchService } from './search'
 import type { PhotoInput, PostDraft } from './post-rules'
 import type { ExportedData } from './exported-data'
 import type { Drafts } from './drafts'
+import type { JoinCodesService } from './join-codes'
 
 type Awaitable<T> = T | Promise<T>
 
@@ -96,6 +97,8 @@ export interface Services {
     moderators(userId: string): Promise<ModeratorView[] | null>
     setModerator(userId: string, nickname: string, moderator: boolean): Promise<ModeratorView[]>
   }
+  /** Invitations with a join code (docs/decisions/047-invitation-codes.md): a community's; local mode refuses them. */
+  joinCodes: JoinCodesService
   /** Person pages (docs/decisions/028-profiles.md). */
   people: {
     get(viewer: string | null, personId: string): Awaitable<PersonPage>

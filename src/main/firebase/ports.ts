@@ -1,5 +1,6 @@
 import type { FirebaseWebConfig } from '@shared/types'
 import type { SavedPort } from './saved-port'
+import type { InvitationsPort } from './invitations-port'
 import type { StampRange } from './web-stamps'
 
 export type { FirebaseWebConfig }
@@ -276,6 +277,7 @@ export interface FirebasePorts {
   alerts: AlertsPort
   files: FilesPort
   saved: SavedPort
+  invitations: InvitationsPort
   connectivity: ConnectivityPort
   close(): Promise<void>
 }

@@ -25,6 +25,7 @@ export const EMULATOR_SUITES = [
   { file: 'tests/firebase/photos-rules.firestore.test.ts', proves: "Firestore security rules for a post's photos and settings/community", on: 'Firestore emulator' },
   { file: 'tests/firebase/sdk-adapter.firestore.test.ts', proves: "SDK adapter's DocsPort", on: 'Firestore + Auth emulators' },
   { file: 'tests/firebase/sdk-adapter-moderation.firestore.test.ts', proves: "SDK adapter's 신고, moderation log and notices (a moderator claim by the Admin SDK)", on: 'Firestore + Auth emulators' },
+  { file: 'tests/firebase/sdk-adapter-invitations.firestore.test.ts', proves: "SDK adapter's invitations with a join code (a moderator claim by the Admin SDK)", on: 'Firestore + Auth emulators' },
   { file: 'tests/firebase/contract.firestore.test.ts', proves: 'backend contract (community)', on: 'Firestore + Auth emulators, fake RTDB + Storage' },
   { file: 'tests/firebase/web-dates.firestore.test.ts', proves: "posts dated in any browser's locale, and restored ones after a rescan, are found (issue 31)", on: 'Firestore + Auth emulators, fake RTDB + Storage' },
   { file: 'tests/firebase/web-app-profile.firestore.test.ts', proves: 'a web-app account without a users document finishes its profile (issue 21)', on: 'Firestore + Auth emulators, fake RTDB + Storage' },

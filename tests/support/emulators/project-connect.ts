@@ -20,6 +20,7 @@ export function projectConnect(fake: ReturnType<typeof createFakeFirebase>, emul
       auth: real.auth,
       docs: real.docs,
       saved: real.saved,
+      invitations: real.invitations,
       alerts: stand.alerts,
       files: stand.files,
       connectivity: stand.connectivity,

@@ -18,6 +18,7 @@ import {
 import { isStampRange, rangesMax, type StampRange } from '../../../src/main/firebase/web-stamps'
 import { personKey } from '../../../src/main/store/person-key'
 import { createFakeModeration } from './fake-moderation'
+import { createFakeInvitations } from './fake-invitations'
 
 /**
  * An in-memory Firebase project behind the same ports as the SDK adapter, for CI
@@ -158,6 +159,7 @@ export function createFakeFirebase(options: FakeFirebaseOptions = {}) {
   const alerts = new Map<string, Map<string, AlertEntry>>()
   const files = new Map<string, StoredFile>()
   const moderation = createFakeModeration(now)
+  const invitations = createFakeInvitations(now, moderation.isModerator)
   const clients = new Set<FakeClient>()
   /** One-shot failures a test plants: the next call of that operation rejects with the reason. */
   const planted = new Map<string, FirebasePortError>()
@@ -747,6 +749,7 @@ export function createFakeFirebase(options: FakeFirebaseOptions = {}) {
           }
         }
       },
+      invitations: invitations.port(me, gate, rules),
       connectivity: {
         online: () => client.online,
         onChange(listener) {
@@ -822,6 +825,9 @@ export function createFakeFirebase(options: FakeFirebaseOptions = {}) {
 
     /** Reports, the moderation log and notices as the server holds them (decision 030). */
     moderation: moderation.data,
+
+    /** Invitations with a join code and memberships (decision 047), as the server holds them. */
+    invitations: invitations.data,
 
     /** The project's data as the server holds it, for assertions. */
     data: {

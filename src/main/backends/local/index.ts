@@ -18,6 +18,7 @@ import { createLocalPeople } from './people'
 import { createLocalPosts } from './posts'
 import { createDrafts } from '../../core/drafts'
 import { createLocalSaved } from './saved'
+import { createLocalJoinCodes } from './join-codes'
 
 /** The local backend's services: the store is the data. */
 export function createLocalServices(ctx: ServiceContext, vault: SessionVault, desktop: DesktopPort, emit: Emit) {
@@ -38,6 +39,7 @@ export function createLocalServices(ctx: ServiceContext, vault: SessionVault, de
     comments,
     moderation: createLocalModeration(ctx, views, { post: posts.remove, comment: comments.remove }),
     saved: createLocalSaved(ctx, views),
+    joinCodes: createLocalJoinCodes(),
     blocks: createLocalBlocks(ctx, views),
     drafts: createDrafts(ctx, views),
     people: createLocalPeople(ctx, views, images),

@@ -12,6 +12,7 @@ import { createDocsPort } from './documents'
 import { sdkEndpoints, useAuthEmulator, useFirestoreEmulator } from './emulators'
 import { createFilesPort } from './files'
 import { createSavedPort } from './saved'
+import { createInvitationsPort } from './invitations'
 
 export { newApp } from './app'
 export { SCAN_CHUNK } from './documents'
@@ -75,6 +76,7 @@ function assemble(app: FirebaseApp, config: FirebaseWebConfig, emulators: Emulat
     alerts: createAlertsPort(connectivity.link),
     files: createFilesPort(app, auth, config.storageBucket, emulators),
     saved: createSavedPort(db),
+    invitations: createInvitationsPort(db),
     connectivity: {
       ...connectivity.port,
       // After sleep or a network change the proxy can differ: the websocket reads it again as it reconnects.
