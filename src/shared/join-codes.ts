@@ -34,6 +34,19 @@ export function checkNewInvitation(input: NewInvitation): { problem: MessageKey;
   return null
 }
 
+/** invitations/{hash} as main reads it (src/main/firebase/invitations-port.ts); times in ms. */
+export interface InvitationDoc {
+  createdBy: string
+  /** When it was made, in ms (the server's time). */
+  at: number
+  expiresAt: number
+  maxUses: number
+  uses: number
+  revoked: boolean
+  /** '' when there is none. */
+  note: string
+}
+
 export type InvitationState = 'open' | 'expired' | 'usedUp' | 'revoked'
 
 /** One invitation as moderators see it: never its code, which is kept nowhere. `id` is the code's hash. */

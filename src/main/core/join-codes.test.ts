@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { invitationLink } from '@shared/invitation-link'
-import { checkNewInvitation } from '@shared/join-codes'
+import { checkNewInvitation, type InvitationDoc } from '@shared/join-codes'
 import { kkachiCommunity as config } from '../../../tests/support/community-config'
-import type { InvitationDoc } from '../firebase/invitations-port'
 import { codeFromText, hashOfJoinCode, invitationState, newJoinCode, redeemRefusal } from './join-codes'
 
 const now = Date.UTC(2026, 10, 29, 9)

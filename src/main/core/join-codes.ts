@@ -1,8 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { isInvitationLink, isJoinCode, parseInvitationLink } from '@shared/invitation-link'
-import type { CreatedInvitation, InvitationCodeView, InvitationState, NewInvitation } from '@shared/join-codes'
+import type { CreatedInvitation, InvitationCodeView, InvitationDoc, InvitationState, NewInvitation } from '@shared/join-codes'
 import type { MessageKey } from '@shared/messages'
-import type { InvitationDoc } from '../firebase/invitations-port'
 
 /**
  * Join codes (docs/decisions/047-invitation-codes.md): made here from the OS's random source,

@@ -4,17 +4,9 @@
  * Who may do what is the shipped rules' (firebase/firestore.rules): moderators make, list and
  * revoke; whoever holds the code reads one by its hash and redeems it in one transaction.
  */
-export interface InvitationDoc {
-  createdBy: string
-  /** When it was made, in ms (the server's time). */
-  at: number
-  expiresAt: number
-  maxUses: number
-  uses: number
-  revoked: boolean
-  /** '' when there is none. */
-  note: string
-}
+import type { InvitationDoc } from '@shared/join-codes'
+
+export type { InvitationDoc }
 
 /** What main decides, inside the transaction, from what it read: 'join' writes the membership and the use. */
 export type RedeemDecision = 'join' | 'refuse'

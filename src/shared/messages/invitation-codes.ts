@@ -51,3 +51,10 @@ export const invitationCodesMessages = {
   invitationNoNote: '메모 없음',
   invitationGone: '이미 없어진 초대 링크예요'
 } as const
+
+/** Sentences with numbers in them, for the moderators' list. */
+export const invitationFormat = {
+  uses: (uses: number, maxUses: number) => `${uses}/${maxUses}번 사용`,
+  until: (date: string) => `${date}까지`,
+  usesOption: (n: number) => `${n}번`
+}

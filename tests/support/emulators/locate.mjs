@@ -35,7 +35,8 @@ export const EMULATOR_SUITES = [
 export const EVALUATOR_SUITES = ['tests/firebase/database-rules.targaryen.test.ts']
 /** Playwright specs that start the emulators themselves (playwright.config.ts leaves them out when MAGPIE_EMULATORS=off). */
 export const E2E_EMULATOR_SUITES = [
-  { file: 'tests/e2e/community-walk.spec.ts', proves: 'two computers in one community', on: 'Firestore + Auth + Storage emulators, Realtime Database test server' }
+  { file: 'tests/e2e/community-walk.spec.ts', proves: 'two computers in one community', on: 'Firestore + Auth + Storage emulators, Realtime Database test server' },
+  { file: 'tests/e2e/invitations.spec.ts', proves: "a moderator's invitation link makes a new account a member, once (decision 047)", on: 'Firestore + Auth + Storage emulators, Realtime Database test server' }
 ]
 
 function javaAnswers() {

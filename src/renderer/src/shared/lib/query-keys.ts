@@ -26,6 +26,8 @@ export const queryKeys = {
   reports: ['moderation', 'reports'] as const,
   moderationLog: ['moderation', 'log'] as const,
   moderators: ['moderation', 'moderators'] as const,
+  /** A community's invitations with a join code (decision 047): moderators only. */
+  invitations: ['moderation', 'invitations'] as const,
   notices: ['moderation', 'notices'] as const
 }
 

@@ -5,22 +5,24 @@ import { useCurrentUser } from '@/shared/lib/session'
 import { ErrorState } from '@/shared/ui/ErrorState'
 import { Spinner } from '@/shared/ui/LoadingOverlay'
 import { useModerationLog, useReports } from '../api/moderation'
+import { InvitationsSection } from './InvitationsSection'
 import { ModeratorsSection } from './ModeratorsSection'
 import { ModerationLog } from './ModerationLog'
 import { ReportRow } from './ReportRow'
 import styles from './ReportsPage.module.css'
 
-type Tab = 'reports' | 'log' | 'moderators'
+type Tab = 'reports' | 'log' | 'moderators' | 'invitations'
 const tabs: { id: Tab; label: string }[] = [
   { id: 'reports', label: messages.reportsTab },
   { id: 'log', label: messages.moderationLogTab },
-  { id: 'moderators', label: messages.moderatorsTab }
+  { id: 'moderators', label: messages.moderatorsTab },
+  { id: 'invitations', label: messages.invitationsSection }
 ]
 
 /**
  * 신고 (docs/decisions/030-reports-and-moderators.md), for moderators only (main refuses anyone
  * else on every call): the open reports grouped by what they are about, the moderation log,
- * and who the moderators are.
+ * who the moderators are, and a community's invitation links (decision 047).
  */
 export function ReportsPage() {
   const user = useCurrentUser()
@@ -67,6 +69,7 @@ export function ReportsPage() {
         {tab === 'log' &&
           (log.isPending ? <Spinner /> : log.isError ? <ErrorState error={log.error} onRetry={() => void log.refetch()} /> : <ModerationLog entries={log.data} />)}
         {tab === 'moderators' && <ModeratorsSection />}
+        {tab === 'invitations' && <InvitationsSection />}
       </section>
     </main>
   )
