@@ -6,6 +6,7 @@ import { mkdirSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { messages } from '../../src/shared/messages'
+import { invitationFormat } from '../../src/shared/messages/invitation-codes'
 import { startCommunityEmulators, type CommunityEmulators } from '../support/emulators/community'
 import { PROJECT_ID } from '../support/emulators/project'
 import { animationsDone, composePost, expect, logIn, newAccount, signUp, test, type HarnessStart } from './fixtures'
@@ -102,7 +103,7 @@ test('a moderator\'s invitation link makes a new account a member, once', async 
   await pageB.goto(copyB.url)
   await signUp(pageB, newAccount('newcomer'))
   expect(await copyB.openLink(link)).toBe('/join')
-  await expect(pageB.getByRole('heading', { name: messages.joinCodeAsk })).toBeFocused()
+  await expect(pageB.getByRole('heading', { name: invitationFormat.joinAsk(PROJECT_ID) })).toBeFocused()
   found.push(...(await axeAndShots(pageB, 'join-ask')))
   await pageB.getByRole('button', { name: messages.joinCodeJoin }).click()
   await expect(pageB.getByText(messages.joinCodeJoined)).toBeVisible()
@@ -118,6 +119,23 @@ test('a moderator\'s invitation link makes a new account a member, once', async 
   await copyB.openLink(link)
   await pageB.getByRole('button', { name: messages.joinCodeJoin }).click()
   await expect(pageB.getByRole('alert')).toHaveText(messages.joinCodeUsedUp)
+
+  // A code pasted instead: the moderator's next link, under 초대 코드로 가입 on the invitation page.
+  await pageA.getByRole('radio', { name: messages.invitationExpiry7 }).check()
+  await pageA.getByLabel(messages.invitationMaxUsesLabel).selectOption('5')
+  await pageA.getByRole('button', { name: messages.invitationCreate }).click()
+  const second = await linkBox.inputValue()
+  await pageB.getByRole('button', { name: messages.cancel }).click()
+  await pageB.evaluate(() => (window.location.hash = '#/join'))
+  const codeForm = pageB.getByTestId('join-code-form')
+  await codeForm.getByLabel(messages.joinCodeFormLabel).fill('맞지 않는 코드')
+  await codeForm.getByRole('button', { name: messages.joinCodeJoin }).click()
+  await expect(codeForm.getByRole('alert')).toHaveText(messages.joinCodeMalformed)
+  found.push(...(await axeAndShots(pageB, 'join-code-form')))
+  await codeForm.getByLabel(messages.joinCodeFormLabel).fill(second)
+  await codeForm.getByRole('button', { name: messages.joinCodeJoin }).click()
+  await expect(pageB.getByText(messages.joinCodeJoined)).toBeVisible()
+  await expect(pageB.getByTestId('post-card').filter({ hasText: '회원만 보는 가족 사진' })).toBeVisible({ timeout: 30_000 })
 
   expect(found).toEqual([])
   expect(errorsA).toEqual([])

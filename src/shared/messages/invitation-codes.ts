@@ -13,7 +13,6 @@ export const invitationCodesMessages = {
   joinCodeCommunityOnly: '초대 코드는 커뮤니티에서만 쓸 수 있어요',
   joinCodeOtherCommunity: '이 초대 링크는 다른 커뮤니티의 링크예요. 먼저 그 커뮤니티에 연결해 주세요',
   joinCodeJoined: '초대 코드로 가입했어요. 이제 커뮤니티의 글을 볼 수 있어요',
-  joinCodeAsk: '이 커뮤니티에 초대 코드로 가입할까요?',
   joinCodeAskDetail: '가입하면 이 커뮤니티 회원들의 글, 사진, 댓글을 볼 수 있어요',
   joinCodeJoin: '가입',
   joinCodeFormTitle: '초대 코드로 가입',
@@ -31,11 +30,11 @@ export const invitationCodesMessages = {
   invitationMaxUsesLabel: '사용 횟수',
   invitationMaxUsesInvalid: '사용 횟수는 1번부터 100번까지 정할 수 있어요',
   invitationNoteLabel: '메모(선택)',
-  invitationNoteHint: '누구에게 보낸 링크인지 적어 두면 나중에 알아보기 쉬워요. 받는 사람에게는 보이지 않아요',
+  invitationNoteHint: '누구에게 보낸 링크인지 적어 두면 나중에 알아보기 쉬워요. 링크를 가진 사람도 읽을 수 있으니 비밀은 적지 말아 주세요',
   invitationNoteTooLong: '메모는 100자까지 쓸 수 있어요',
   invitationNoteHidden: '메모에는 보이지 않는 문자나 제어 문자를 쓸 수 없어요',
   invitationCreate: '초대 링크 만들기',
-  invitationCreated: '초대 링크를 만들었어요. 이 창을 닫으면 다시 볼 수 없으니 지금 복사해 주세요',
+  invitationCreated: '초대 링크를 만들었어요. 이 화면을 떠나면 다시 볼 수 없으니 지금 복사해 주세요',
   invitationCopy: '복사',
   invitationCodeCopied: '초대 링크를 복사했어요. 초대할 사람에게만 보내 주세요',
   invitationCopyFailed: '복사하지 못했어요. 링크를 직접 선택해서 복사해 주세요',
@@ -56,5 +55,6 @@ export const invitationCodesMessages = {
 export const invitationFormat = {
   uses: (uses: number, maxUses: number) => `${uses}/${maxUses}번 사용`,
   until: (date: string) => `${date}까지`,
-  usesOption: (n: number) => `${n}번`
+  usesOption: (n: number) => `${n}번`,
+  joinAsk: (projectId: string) => `${projectId} 커뮤니티에 초대 코드로 가입할까요?`
 }

@@ -127,7 +127,7 @@ function MadeLink({ made, onDone }: { made: CreatedInvitation; onDone: () => voi
       <label htmlFor={`${id}-link`} className={styles.visuallyHidden}>
         {messages.invitationsSection}
       </label>
-      <textarea id={`${id}-link`} ref={field} className={styles.link} readOnly value={made.link} rows={3} spellCheck={false} onFocus={(event) => event.currentTarget.select()} />
+      <textarea id={`${id}-link`} ref={field} className={styles.link} readOnly value={made.link} rows={4} spellCheck={false} onFocus={(event) => event.currentTarget.select()} />
       <div className={styles.actions}>
         <button type="button" className={styles.secondary} onClick={onDone}>
           {messages.invitationNewLink}

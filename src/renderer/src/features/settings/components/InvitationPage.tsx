@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type RefObject } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
 import { format, messages } from '@shared/messages'
+import { invitationFormat } from '@shared/messages/invitation-codes'
 import type { InvitationView } from '@shared/types'
 import { errorMessage } from '@/shared/lib/ipc'
 import form from '@/shared/ui/form.module.css'
@@ -39,7 +40,7 @@ export function InvitationPage({ arrival }: { arrival: string }) {
             </p>
           </>
         ) : view?.state === 'join' ? (
-          <JoinContent headingRef={heading} />
+          <JoinContent projectId={view.projectId} headingRef={heading} />
         ) : view ? (
           <Content view={view} headingRef={heading} onConnected={() => void invitation.refetch()} />
         ) : (
@@ -116,7 +117,7 @@ function Content({ view, headingRef, onConnected }: { view: InvitationView; head
 }
 
 /** 가입: the held code redeemed by main for the signed-in person; 취소 lets it go. */
-function JoinContent({ headingRef }: { headingRef: RefObject<HTMLHeadingElement | null> }) {
+function JoinContent({ projectId, headingRef }: { projectId: string; headingRef: RefObject<HTMLHeadingElement | null> }) {
   const navigate = useNavigate()
   const join = useJoinByInvitation()
   const [error, setError] = useState<string | null>(null)
@@ -137,7 +138,7 @@ function JoinContent({ headingRef }: { headingRef: RefObject<HTMLHeadingElement 
     <>
       <p className={styles.eyebrow}>{messages.invitationTitle}</p>
       <h1 id="invitation-heading" ref={headingRef} tabIndex={-1} className={`${form.title} ${styles.ask}`}>
-        {messages.joinCodeAsk}
+        {invitationFormat.joinAsk(projectId)}
       </h1>
       <p className={styles.text}>{messages.joinCodeAskDetail}</p>
       {error && (
