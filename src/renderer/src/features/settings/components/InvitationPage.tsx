@@ -81,8 +81,9 @@ function Content({ view, headingRef, onConnected }: { view: InvitationView; head
     accept.mutateAsync().then(
       async () => {
         toast.success(messages.connected)
-        // A join code is asked about next, on this page; otherwise the feed.
-        if ((await call('invitation:get')).state === 'join') onConnected()
+        // A join code is asked about next, on this page; otherwise (or unanswered mid-switch) the feed.
+        const next = await call('invitation:get').catch(() => null)
+        if (next?.state === 'join') onConnected()
         else navigate('/', { replace: true })
       },
       (failure: unknown) => setError(errorMessage(failure))
