@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { kkachiCommunity as config } from '../../tests/support/community-config'
 import { routeFromLink } from './deep-link'
-import { invitationLink, invitationLinkMax, invitationProblem, isInvitationLink, parseInvitationLink } from './invitation-link'
+import { invitationLink, invitationLinkMax, invitationProblem, isInvitationLink, isJoinCode, parseInvitationLink } from './invitation-link'
 import { format, messages } from './messages'
 
 const link = invitationLink(config)
@@ -94,5 +94,45 @@ describe('invitation links', () => {
     }
     expect(parseInvitationLink(undefined)).toEqual({ ok: false, error: 'invitationMalformed' })
     expect(parseInvitationLink({ toString: () => link })).toEqual({ ok: false, error: 'invitationMalformed' })
+  })
+
+  describe('with a join code (docs/decisions/047-invitation-codes.md)', () => {
+    const code = 'Q2hhbmdlTWUtMTIzNDU2Nzg5MGFiY2Rl'
+
+    it('carries the code beside the six fields, and an old link without one still reads as before', () => {
+      expect(isJoinCode(code)).toBe(true)
+      const withCode = invitationLink(config, code)
+      expect(withCode).toBe(`${link}&code=${code}`)
+      expect(parseInvitationLink(withCode)).toEqual({ ok: true, config, code })
+      // Anywhere among the fields.
+      expect(parseInvitationLink(`magpie://join?code=${code}&${query}`)).toEqual({ ok: true, config, code })
+      const plain = parseInvitationLink(link)
+      expect(plain).toEqual({ ok: true, config })
+      expect('code' in plain).toBe(false)
+    })
+
+    it('refuses a code main could not have made, a code given twice, and an empty one', () => {
+      for (const bad of [
+        code.slice(1),
+        `${code}A`,
+        `${code.slice(0, 31)}=`,
+        `${code.slice(0, 31)}%2B`,
+        `${code.slice(0, 31)}.`,
+        `${code.slice(0, 30)}%0A`,
+        '%E2%80%AE'.padEnd(32, 'a'),
+        'a'.repeat(500)
+      ]) {
+        expect(parseInvitationLink(`${link}&code=${bad}`), bad).toEqual({ ok: false, error: 'joinCodeMalformed' })
+      }
+      expect(parseInvitationLink(`${link}&code=`)).toEqual({ ok: false, error: 'joinCodeMalformed' })
+      expect(parseInvitationLink(`${link}&code=${code}&code=${code}`)).toEqual({ ok: false, error: 'invitationDuplicateParam' })
+      expect(parseInvitationLink(`${link}&CODE=${code}`)).toEqual({ ok: false, error: 'invitationUnknownParam' })
+      expect(messages.joinCodeMalformed).toMatch(/요$/)
+    })
+
+    it('checks the fields before the code: a bad field is named even when the code is fine', () => {
+      expect(parseInvitationLink(invitationLink({ ...config, apiKey: 'AIzaFAKEFAKE' }, code))).toEqual({ ok: false, error: 'configApiKeyLength', field: 'apiKey' })
+      expect(isJoinCode(42)).toBe(false)
+    })
   })
 })

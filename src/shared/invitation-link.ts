@@ -5,9 +5,11 @@ import type { FirebaseWebConfig } from './types'
 
 /**
  * A community's invitation, `magpie://join?apiKey=…&authDomain=…&databaseURL=…&projectId=…&storageBucket=…&appId=…`
- * (docs/decisions/023-invitation-links.md): the six web-config fields and nothing else. The
- * settings dialog builds it; main reads it when the OS hands it over and asks before
- * connecting, naming the community by its projectId (the link carries no name of its own).
+ * (docs/decisions/023-invitation-links.md): the six web-config fields, and, when a moderator made
+ * it, a join code `&code=…` (docs/decisions/047-invitation-codes.md) and nothing else. The
+ * settings dialog builds the plain one, main the one with a code; main reads either when the OS
+ * hands it over and asks before connecting, naming the community by its projectId (the link
+ * carries no name of its own).
  */
 
 /** A real config's link is about 400 characters; anything far longer is not one. */
@@ -15,9 +17,17 @@ export const invitationLinkMax = 2_000
 
 const joinPattern = new RegExp(`^${deepLinkScheme}://join/?\\?(.*)$`, 'is')
 
-export function invitationLink(config: FirebaseWebConfig): string {
+/**
+ * A join code: 24 random bytes (192 bits) in base64url, exactly as main makes them
+ * (src/main/core/join-codes.ts), so a code is URL-safe and needs no encoding in a link.
+ */
+export const joinCodePattern = /^[A-Za-z0-9_-]{32}$/
+
+export const isJoinCode = (value: unknown): value is string => typeof value === 'string' && joinCodePattern.test(value)
+
+export function invitationLink(config: FirebaseWebConfig, code?: string): string {
   const query = configFields.map((field) => `${field}=${encodeURIComponent(config[field])}`).join('&')
-  return `${deepLinkScheme}://join?${query}`
+  return `${deepLinkScheme}://join?${query}${code === undefined ? '' : `&code=${code}`}`
 }
 
 /** A magpie://join link (valid or not), as opposed to a post's link. */
@@ -25,15 +35,16 @@ export function isInvitationLink(raw: unknown): raw is string {
   return typeof raw === 'string' && raw.slice(0, 32).toLowerCase().startsWith(`${deepLinkScheme}://join`)
 }
 
-export type InvitationResult = { ok: true; config: FirebaseWebConfig } | { ok: false; error: MessageKey; field?: ConfigField }
+export type InvitationResult = { ok: true; config: FirebaseWebConfig; code?: string } | { ok: false; error: MessageKey; field?: ConfigField }
 
-const fieldNames: ReadonlySet<string> = new Set(configFields)
+const fieldNames: ReadonlySet<string> = new Set([...configFields, 'code'])
 
 /**
  * The config an invitation carries, or the first thing wrong with it: too long, not the join
  * shape, white space or control characters anywhere, a parameter that is not one of the six
- * or comes twice, a value that is not percent-encoded text, a missing field, or a value the
- * field's rule refuses (with that rule's message).
+ * (or the optional code) or comes twice, a value that is not percent-encoded text, a missing
+ * field, a value the field's rule refuses (with that rule's message), or a code that is not one
+ * main could have made.
  */
 export function parseInvitationLink(raw: unknown): InvitationResult {
   if (typeof raw !== 'string') return { ok: false, error: 'invitationMalformed' }
@@ -43,13 +54,13 @@ export function parseInvitationLink(raw: unknown): InvitationResult {
   if (/[\s\p{C}]/u.test(raw)) return { ok: false, error: 'invitationMalformed' }
   const query = joinPattern.exec(raw)?.[1]
   if (query === undefined || query.includes('#')) return { ok: false, error: 'invitationMalformed' }
-  const values = new Map<ConfigField, string>()
+  const values = new Map<ConfigField | 'code', string>()
   for (const part of query.split('&')) {
     const equals = part.indexOf('=')
     if (equals <= 0) return { ok: false, error: 'invitationMalformed' }
     const key = part.slice(0, equals)
     if (!fieldNames.has(key)) return { ok: false, error: 'invitationUnknownParam' }
-    const field = key as ConfigField
+    const field = key as ConfigField | 'code'
     if (values.has(field)) return { ok: false, error: 'invitationDuplicateParam' }
     let value: string
     try {
@@ -67,7 +78,11 @@ export function parseInvitationLink(raw: unknown): InvitationResult {
     const problem = checkConfigField(field, value)
     if (problem) return { ok: false, error: problem, field }
   }
-  return { ok: true, config: normalizeFirebaseConfig(Object.fromEntries(values) as unknown as FirebaseWebConfig) }
+  const code = values.get('code')
+  if (code !== undefined && !isJoinCode(code)) return { ok: false, error: 'joinCodeMalformed' }
+  values.delete('code')
+  const config = normalizeFirebaseConfig(Object.fromEntries(values) as unknown as FirebaseWebConfig)
+  return code === undefined ? { ok: true, config } : { ok: true, config, code }
 }
 
 /** What the person is told of a refused link: the link's problem, or the field's label and the rule its value breaks. */

@@ -5,6 +5,7 @@ import { draftsMessages } from './messages/drafts'
 import { savedMessages } from './messages/saved'
 import { identitiesMessages } from './messages/identities'
 import { accessMessages } from './messages/access'
+import { invitationCodesMessages } from './messages/invitation-codes'
 
 export { format } from './messages/formatters'
 
@@ -354,7 +355,7 @@ const catalog = {
   profileSaved: '프로필을 바꿨어요'
 } as const
 
-export const messages = { ...catalog, ...communityAndShellMessages, ...desktopMessages, ...crashReportMessages, ...draftsMessages, ...savedMessages, ...identitiesMessages, ...accessMessages } as const
+export const messages = { ...catalog, ...communityAndShellMessages, ...desktopMessages, ...crashReportMessages, ...draftsMessages, ...savedMessages, ...identitiesMessages, ...accessMessages, ...invitationCodesMessages } as const
 
 /** A key in both parts would hide the first part's text: typecheck fails here if one is. */
 type NoneShared<Keys extends never> = Keys

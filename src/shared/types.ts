@@ -249,7 +249,7 @@ export interface FirebaseWebConfig {
  * The invitation link main holds (docs/decisions/023-invitation-links.md): none, one to ask
  * about (named by its projectId, the config stays in main), or one refused with why.
  */
-export type InvitationView = { state: 'none' } | { state: 'ask'; projectId: string } | { state: 'refused'; message: string }
+export type InvitationView = { state: 'none' } | { state: 'ask'; projectId: string } | { state: 'join'; projectId: string } | { state: 'refused'; message: string }
 
 /** Which backend runs: the embedded store, or a community's Firebase project (mirrored). */
 export type ConnectionStatus = { mode: 'local' } | { mode: 'community'; projectId: string; online: boolean }

@@ -1,6 +1,6 @@
 import { routeFromLink } from '@shared/deep-link'
 import { invitationProblem, isInvitationLink, parseInvitationLink, type InvitationResult } from '@shared/invitation-link'
-import type { FirebaseWebConfig, InvitationView, SettingsView } from '@shared/types'
+import type { ConnectionStatus, FirebaseWebConfig, InvitationView, SettingsView } from '@shared/types'
 import { AppError } from '../errors'
 
 /** Where the page shows an invitation and asks before connecting. */
@@ -10,7 +10,9 @@ export const invitationRoute = '/join'
  * Community invitations (docs/decisions/023-invitation-links.md). A magpie://join link is
  * read and checked here, in main, the moment the OS hands it over; the page only learns the
  * community's projectId (or why the link was refused) and answers 연결 or 취소. The config
- * never goes to the page and never comes back from it.
+ * never goes to the page and never comes back from it. A link with a join code
+ * (docs/decisions/047-invitation-codes.md) is held past the connection: once this community
+ * runs, the page asks 가입 and main redeems the code it holds, which the page never sees either.
  */
 export function createInvitations() {
   let held: InvitationResult | null = null
@@ -26,9 +28,12 @@ export function createInvitations() {
       return invitationRoute
     },
 
-    view(): InvitationView {
+    /** `status`: the backend running now; a code for the community it is asks 가입 rather than 연결. */
+    view(status?: ConnectionStatus): InvitationView {
       if (!held) return { state: 'none' }
-      return held.ok ? { state: 'ask', projectId: held.config.projectId } : { state: 'refused', message: invitationProblem(held) }
+      if (!held.ok) return { state: 'refused', message: invitationProblem(held) }
+      const here = status?.mode === 'community' && status.projectId === held.config.projectId
+      return { state: held.code !== undefined && here ? 'join' : 'ask', projectId: held.config.projectId }
     },
 
     /**
@@ -40,8 +45,27 @@ export function createInvitations() {
       const invitation = held
       if (!invitation?.ok) throw new AppError('invitationNone')
       const view = await connect(invitation.config)
-      if (held === invitation) held = null
+      // A join code is still to be redeemed, now in its own community.
+      if (held === invitation && invitation.code === undefined) held = null
       return view
+    },
+
+    /**
+     * 가입 on a held code: `redeem` (the running community's joinCodes service, the caller
+     * signed in) gets the code. Let go once it is redeemed or refused for good (a wrong, expired,
+     * used-up or revoked code, a member already); kept when it could not be tried (offline).
+     */
+    async join(redeem: (code: string) => Promise<{ joined: true }>): Promise<{ joined: true }> {
+      const invitation = held
+      if (!invitation?.ok || invitation.code === undefined) throw new AppError('invitationNone')
+      try {
+        const joined = await redeem(invitation.code)
+        if (held === invitation) held = null
+        return joined
+      } catch (error) {
+        if (held === invitation && error instanceof AppError && finalRefusals.has(error.code)) held = null
+        throw error
+      }
     },
 
     dismiss(): InvitationView {
@@ -50,5 +74,8 @@ export function createInvitations() {
     }
   }
 }
+
+/** Refusals another try would only repeat. */
+const finalRefusals: ReadonlySet<string> = new Set(['joinCodeUnknown', 'joinCodeExpired', 'joinCodeUsedUp', 'joinCodeRevoked', 'joinCodeAlreadyMember', 'joinCodeOtherCommunity', 'joinCodeCommunityOnly'])
 
 export type Invitations = ReturnType<typeof createInvitations>

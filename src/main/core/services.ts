@@ -9,6 +9,7 @@ import type { SearchService } from './search'
 import type { PhotoInput, PostDraft } from './post-rules'
 import type { ExportedData } from './exported-data'
 import type { Drafts } from './drafts'
+import type { JoinCodesService } from './join-codes'
 
 type Awaitable<T> = T | Promise<T>
 
@@ -106,6 +107,8 @@ export interface Services {
     reject(userId: string, uid: string): Promise<JoinRequestView[]>
     pendingCount(userId: string): { count: number }
   }
+  /** Invitations with a join code (docs/decisions/047-invitation-codes.md): a community's; local mode refuses them. */
+  joinCodes: JoinCodesService
   /** Person pages (docs/decisions/028-profiles.md). */
   people: {
     get(viewer: string | null, personId: string): Awaitable<PersonPage>

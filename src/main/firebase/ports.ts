@@ -1,5 +1,6 @@
 import type { FirebaseWebConfig } from '@shared/types'
 import type { SavedPort } from './saved-port'
+import type { InvitationsPort } from './invitations-port'
 import type { StampRange } from './web-stamps'
 
 export type { FirebaseWebConfig }
@@ -313,6 +314,7 @@ export interface FirebasePorts {
   saved: SavedPort
   /** Members-only communities (decision 045). */
   members: MembersPort
+  invitations: InvitationsPort
   connectivity: ConnectivityPort
   close(): Promise<void>
 }

@@ -795,6 +795,42 @@ const matrix: Matrix = {
       expect: { loggedOut: 'invitationNone', anotherUser: 'invitationNone', owner: 'invitationNone' }
     }
   ],
+  'invitation:join': [
+    {
+      name: 'no join code held: the page can never name a code of its own',
+      input: () => undefined,
+      expect: { loggedOut: 'invitationNone', anotherUser: 'invitationNone', owner: 'invitationNone' }
+    }
+  ],
+  // Local mode keeps no members-only store (decision 047): each says so, the moderator too.
+  'joinCodes:create': [
+    {
+      name: 'a 7-day invitation for 5 people',
+      input: () => ({ days: 7, maxUses: 5, note: '사촌들' }),
+      expect: { loggedOut: 'loginRequired', anotherUser: 'invitationsCommunityOnly', owner: 'invitationsCommunityOnly' }
+    }
+  ],
+  'joinCodes:list': [
+    {
+      name: 'the invitations',
+      input: () => undefined,
+      expect: { loggedOut: 'loginRequired', anotherUser: 'invitationsCommunityOnly', owner: 'invitationsCommunityOnly' }
+    }
+  ],
+  'joinCodes:revoke': [
+    {
+      name: 'revoke one',
+      input: () => ({ id: 'a'.repeat(64) }),
+      expect: { loggedOut: 'loginRequired', anotherUser: 'invitationsCommunityOnly', owner: 'invitationsCommunityOnly' }
+    }
+  ],
+  'joinCodes:redeem': [
+    {
+      name: 'a code pasted',
+      input: () => ({ code: 'Q2hhbmdlTWUtMTIzNDU2Nzg5MGFiY2Rl' }),
+      expect: { loggedOut: 'joinCodeLoginFirst', anotherUser: 'joinCodeCommunityOnly', owner: 'joinCodeCommunityOnly' }
+    }
+  ],
   'invitation:dismiss': [
     {
       name: 'nothing held',

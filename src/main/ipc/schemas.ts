@@ -119,6 +119,12 @@ export const schemas = {
   'invitation:get': none,
   'invitation:accept': none,
   'invitation:dismiss': none,
+  'invitation:join': none,
+  // Ranges are checkNewInvitation's, with its messages: only the types and absurd sizes are refused here.
+  'joinCodes:create': z.strictObject({ days: z.number(), maxUses: z.number(), note: z.string().max(1000).optional() }),
+  'joinCodes:list': none,
+  'joinCodes:revoke': z.strictObject({ id }),
+  'joinCodes:redeem': z.strictObject({ code: z.string().max(limits.linkMax) }),
   'app:setTheme': z.strictObject({ source: z.enum(themeChoices) }),
   'app:shell': none,
   'app:setPreferences': z.strictObject({

@@ -35,6 +35,7 @@ import type {
   ShellView
 } from '../types'
 import type { Channel, EventName } from './channels'
+import type { CreatedInvitation, InvitationCodeView, NewInvitation } from '../join-codes'
 
 /**
  * What a refusal's code can be: a catalog key, or storeDamaged, whose sentence names the file
@@ -228,6 +229,16 @@ export interface Contract {
   'invitation:accept': { input: void; output: SettingsView }
   /** 취소: the held invitation is let go. */
   'invitation:dismiss': { input: void; output: InvitationView }
+  /** 가입 on an invitation with a join code for the running community: main redeems the code it holds (decision 047). */
+  'invitation:join': { input: void; output: { joined: true } }
+  /** Moderators only (decision 047): a new invitation; its link, with the code, is answered this once. */
+  'joinCodes:create': { input: NewInvitation; output: CreatedInvitation }
+  /** Moderators only: the newest invitations, never their codes. */
+  'joinCodes:list': { input: void; output: InvitationCodeView[] }
+  /** Moderators only: revokes one for good (id: InvitationCodeView.id); the list after it. */
+  'joinCodes:revoke': { input: { id: string }; output: InvitationCodeView[] }
+  /** 초대 코드로 가입: a pasted code, or a whole invitation link of this community. */
+  'joinCodes:redeem': { input: { code: string }; output: { joined: true } }
   /** The scheme chosen in 설정, for what the OS draws around the page; anyone's, signed in or not. */
   'app:setTheme': { input: { source: ThemeChoice }; output: void }
   /** This copy's version, automatic update and start at login; anyone's, signed in or not. */

@@ -21,11 +21,13 @@ export const EMULATOR_SUITES = [
   { file: 'tests/firebase/community-cli.firestore.test.ts', proves: 'the community command (moderator claims, require-alt-text, identities fill, access)', on: 'Auth + Firestore emulators' },
   { file: 'tests/firebase/moderation-rules.firestore.test.ts', proves: 'Firestore security rules for 신고 and moderators', on: 'Firestore emulator' },
   { file: 'tests/firebase/members-rules.firestore.test.ts', proves: 'Firestore security rules for members-only communities (members, join requests, approval)', on: 'Firestore emulator' },
+  { file: 'tests/firebase/invitations-rules.firestore.test.ts', proves: 'Firestore security rules for invitations with a join code (decision 047)', on: 'Firestore emulator' },
   { file: 'tests/firebase/saved-rules.firestore.test.ts', proves: 'Firestore security rules for 저장한 글', on: 'Firestore emulator' },
   { file: 'tests/firebase/photos-rules.firestore.test.ts', proves: "Firestore security rules for a post's photos and settings/community", on: 'Firestore emulator' },
   { file: 'tests/firebase/sdk-adapter.firestore.test.ts', proves: "SDK adapter's DocsPort", on: 'Firestore + Auth emulators' },
   { file: 'tests/firebase/sdk-adapter-members.firestore.test.ts', proves: "SDK adapter's members port: access, a join request, a moderator's live list and approval (decision 045)", on: 'Firestore + Auth emulators' },
   { file: 'tests/firebase/sdk-adapter-moderation.firestore.test.ts', proves: "SDK adapter's 신고, moderation log and notices (a moderator claim by the Admin SDK)", on: 'Firestore + Auth emulators' },
+  { file: 'tests/firebase/sdk-adapter-invitations.firestore.test.ts', proves: "SDK adapter's invitations with a join code (a moderator claim by the Admin SDK)", on: 'Firestore + Auth emulators' },
   { file: 'tests/firebase/contract.firestore.test.ts', proves: 'backend contract (community)', on: 'Firestore + Auth emulators, fake RTDB + Storage' },
   { file: 'tests/firebase/identities-walk.firestore.test.ts', proves: 'a changed and a re-registered email gaining nothing, Magpie driven on the emulators (issue 31)', on: 'Firestore + Auth emulators, fake RTDB + Storage' },
   { file: 'tests/firebase/web-dates.firestore.test.ts', proves: "posts dated in any browser's locale, and restored ones after a rescan, are found (issue 31)", on: 'Firestore + Auth emulators, fake RTDB + Storage' },
@@ -37,7 +39,8 @@ export const EVALUATOR_SUITES = ['tests/firebase/database-rules.targaryen.test.t
 /** Playwright specs that start the emulators themselves (playwright.config.ts leaves them out when MAGPIE_EMULATORS=off). */
 export const E2E_EMULATOR_SUITES = [
   { file: 'tests/e2e/community-walk.spec.ts', proves: 'two computers in one community', on: 'Firestore + Auth + Storage emulators, Realtime Database test server' },
-  { file: 'tests/e2e/members-only.spec.ts', proves: 'a members-only community: 가입 요청, approval, the feed opening live', on: 'Firestore + Auth + Storage emulators, Realtime Database test server' }
+  { file: 'tests/e2e/members-only.spec.ts', proves: 'a members-only community: 가입 요청, approval, the feed opening live', on: 'Firestore + Auth + Storage emulators, Realtime Database test server' },
+  { file: 'tests/e2e/invitations.spec.ts', proves: "a moderator's invitation link makes a new account a member, once (decision 047)", on: 'Firestore + Auth + Storage emulators, Realtime Database test server' }
 ]
 
 function javaAnswers() {

@@ -21,6 +21,7 @@ export function projectConnect(fake: ReturnType<typeof createFakeFirebase>, emul
       docs: real.docs,
       saved: real.saved,
       members: real.members,
+      invitations: real.invitations,
       alerts: stand.alerts,
       files: stand.files,
       connectivity: stand.connectivity,

@@ -19,6 +19,7 @@ import { isStampRange, rangesMax, type StampRange } from '../../../src/main/fire
 import { personKey } from '../../../src/main/store/person-key'
 import { createFakeMembers } from './fake-members'
 import { createFakeModeration } from './fake-moderation'
+import { createFakeInvitations } from './fake-invitations'
 
 /**
  * An in-memory Firebase project behind the same ports as the SDK adapter, for CI
@@ -160,6 +161,7 @@ export function createFakeFirebase(options: FakeFirebaseOptions = {}) {
   const files = new Map<string, StoredFile>()
   const moderation = createFakeModeration(now)
   const membership = createFakeMembers(now)
+  const invitations = createFakeInvitations(now, moderation.isModerator)
   const clients = new Set<FakeClient>()
   /** One-shot failures a test plants: the next call of that operation rejects with the reason. */
   const planted = new Map<string, FirebasePortError>()
@@ -758,6 +760,7 @@ export function createFakeFirebase(options: FakeFirebaseOptions = {}) {
           }
         }
       },
+      invitations: invitations.port(me, gate, rules),
       connectivity: {
         online: () => client.online,
         onChange(listener) {
@@ -845,6 +848,9 @@ export function createFakeFirebase(options: FakeFirebaseOptions = {}) {
         changed()
       }
     },
+
+    /** Invitations with a join code and memberships (decision 047), as the server holds them. */
+    invitations: invitations.data,
 
     /** The project's data as the server holds it, for assertions. */
     data: {

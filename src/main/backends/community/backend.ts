@@ -31,6 +31,7 @@ import { createCommunityModeration } from './moderation'
 import { createCommunityPeople } from './people'
 import { createCommunityPosts } from './posts'
 import { createCommunitySaved } from './saved'
+import { createCommunityJoinCodes } from './join-codes'
 import { createCommunitySettings } from './community-settings'
 import { createSync } from './sync'
 import { createDrafts } from '../../core/drafts'
@@ -140,6 +141,7 @@ export function openCommunityBackend(options: CommunityBackendOptions) {
     comments,
     moderation: createCommunityModeration(ctx, views, auth, writer, { post: posts.remove, comment: comments.remove }),
     saved: createCommunitySaved(ctx, views, auth, writer),
+    joinCodes: createCommunityJoinCodes(ctx, auth),
     blocks: createCommunityBlocks(ctx, views, auth, writer),
     drafts: createDrafts(ctx, views),
     people: {

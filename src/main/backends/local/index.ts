@@ -19,6 +19,7 @@ import { createLocalPeople } from './people'
 import { createLocalPosts } from './posts'
 import { createDrafts } from '../../core/drafts'
 import { createLocalSaved } from './saved'
+import { createLocalJoinCodes } from './join-codes'
 
 /** The local backend's services: the store is the data. */
 export function createLocalServices(ctx: ServiceContext, vault: SessionVault, desktop: DesktopPort, emit: Emit) {
@@ -39,6 +40,7 @@ export function createLocalServices(ctx: ServiceContext, vault: SessionVault, de
     comments,
     moderation: createLocalModeration(ctx, views, { post: posts.remove, comment: comments.remove }),
     saved: createLocalSaved(ctx, views),
+    joinCodes: createLocalJoinCodes(),
     blocks: createLocalBlocks(ctx, views),
     access: createLocalAccess(),
     drafts: createDrafts(ctx, views),

@@ -13,6 +13,7 @@ import { sdkEndpoints, useAuthEmulator, useFirestoreEmulator } from './emulators
 import { createFilesPort } from './files'
 import { createMembersPort } from './members'
 import { createSavedPort } from './saved'
+import { createInvitationsPort } from './invitations'
 
 export { newApp } from './app'
 export { SCAN_CHUNK } from './documents'
@@ -77,6 +78,7 @@ function assemble(app: FirebaseApp, config: FirebaseWebConfig, emulators: Emulat
     files: createFilesPort(app, auth, config.storageBucket, emulators),
     saved: createSavedPort(db),
     members: createMembersPort(db),
+    invitations: createInvitationsPort(db),
     connectivity: {
       ...connectivity.port,
       // After sleep or a network change the proxy can differ: the websocket reads it again as it reconnects.

@@ -27,6 +27,8 @@ export const queryKeys = {
   moderationLog: ['moderation', 'log'] as const,
   moderators: ['moderation', 'moderators'] as const,
   notices: ['moderation', 'notices'] as const,
+  /** A community's invitations with a join code (decision 047): moderators only. */
+  invitations: ['moderation', 'invitations'] as const,
   /** 가입 요청 (decision 045): the pending requests and their count, for moderators. */
   joinRequests: ['access', 'requests'] as const,
   joinPending: ['access', 'pending'] as const

@@ -5,16 +5,18 @@ import { useCurrentUser } from '@/shared/lib/session'
 import { ErrorState } from '@/shared/ui/ErrorState'
 import { Spinner } from '@/shared/ui/LoadingOverlay'
 import { useModerationLog, useReports } from '../api/moderation'
+import { InvitationsSection } from './InvitationsSection'
 import { ModeratorsSection } from './ModeratorsSection'
 import { ModerationLog } from './ModerationLog'
 import { ReportRow } from './ReportRow'
 import styles from './ReportsPage.module.css'
 
-type Tab = 'reports' | 'log' | 'moderators' | 'joins'
+type Tab = 'reports' | 'log' | 'moderators' | 'joins' | 'invitations'
 const tabs: { id: Tab; label: string }[] = [
   { id: 'reports', label: messages.reportsTab },
   { id: 'log', label: messages.moderationLogTab },
-  { id: 'moderators', label: messages.moderatorsTab }
+  { id: 'moderators', label: messages.moderatorsTab },
+  { id: 'invitations', label: messages.invitationsSection }
 ]
 
 /** The 가입 요청 tab (decision 045), composed by the app: its list and its count. */
@@ -26,7 +28,7 @@ export interface JoinsTab {
 /**
  * 신고 (docs/decisions/030-reports-and-moderators.md), for moderators only (main refuses anyone
  * else on every call): the open reports grouped by what they are about, the moderation log,
- * and who the moderators are; in a community, the 가입 요청 too.
+ * who the moderators are, a community's invitation links (decision 047) and its 가입 요청 (decision 045).
  */
 export function ReportsPage({ joins }: { joins?: JoinsTab }) {
   const user = useCurrentUser()
@@ -75,6 +77,7 @@ export function ReportsPage({ joins }: { joins?: JoinsTab }) {
           (log.isPending ? <Spinner /> : log.isError ? <ErrorState error={log.error} onRetry={() => void log.refetch()} /> : <ModerationLog entries={log.data} />)}
         {tab === 'moderators' && <ModeratorsSection />}
         {tab === 'joins' && joins?.panel}
+        {tab === 'invitations' && <InvitationsSection />}
       </section>
     </main>
   )

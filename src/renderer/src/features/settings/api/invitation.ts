@@ -17,3 +17,15 @@ export function useAcceptInvitation() {
 }
 
 export const dismissInvitation = () => call('invitation:dismiss')
+
+/** 가입 on a held join code (decision 047): main redeems the code it holds; the page never sees it. */
+export function useJoinByInvitation() {
+  const client = useQueryClient()
+  return useMutation({ mutationFn: () => call('invitation:join'), onSuccess: () => void client.invalidateQueries() })
+}
+
+/** 초대 코드로 가입: a pasted code, or the whole link (main finds the code in it and checks it). */
+export function useRedeemCode() {
+  const client = useQueryClient()
+  return useMutation({ mutationFn: (code: string) => call('joinCodes:redeem', { code }), onSuccess: () => void client.invalidateQueries() })
+}

@@ -1,18 +1,22 @@
 import { useEffect, useRef, useState, type RefObject } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
 import { format, messages } from '@shared/messages'
+import { invitationFormat } from '@shared/messages/invitation-codes'
 import type { InvitationView } from '@shared/types'
 import { errorMessage } from '@/shared/lib/ipc'
 import form from '@/shared/ui/form.module.css'
 import { Spinner } from '@/shared/ui/LoadingOverlay'
 import { toast } from '@/shared/ui/toast'
-import { dismissInvitation, useAcceptInvitation, useInvitation } from '../api/invitation'
+import { call } from '@/shared/lib/ipc'
+import { dismissInvitation, useAcceptInvitation, useInvitation, useJoinByInvitation } from '../api/invitation'
+import { JoinCodeForm } from './JoinCodeForm'
 import styles from './InvitationPage.module.css'
 
 /**
  * /join: the invitation link the OS handed to main, as main read it. A valid one names its
  * community (its projectId: the only name main vouches for) and asks once; 연결 connects
- * through the settings' path, 취소 lets it go. A refused one says why.
+ * through the settings' path, 취소 lets it go. A refused one says why. One with a join code
+ * (decision 047) asks 가입 once its community runs, connected just now or before.
  */
 export function InvitationPage({ arrival }: { arrival: string }) {
   const invitation = useInvitation(arrival)
@@ -35,8 +39,10 @@ export function InvitationPage({ arrival }: { arrival: string }) {
               {errorMessage(invitation.error)}
             </p>
           </>
+        ) : view?.state === 'join' ? (
+          <JoinContent projectId={view.projectId} headingRef={heading} />
         ) : view ? (
-          <Content view={view} headingRef={heading} />
+          <Content view={view} headingRef={heading} onConnected={() => void invitation.refetch()} />
         ) : (
           <Spinner />
         )}
@@ -45,7 +51,7 @@ export function InvitationPage({ arrival }: { arrival: string }) {
   )
 }
 
-function Content({ view, headingRef }: { view: InvitationView; headingRef: RefObject<HTMLHeadingElement | null> }) {
+function Content({ view, headingRef, onConnected }: { view: InvitationView; headingRef: RefObject<HTMLHeadingElement | null>; onConnected: () => void }) {
   const navigate = useNavigate()
   const accept = useAcceptInvitation()
   const [error, setError] = useState<string | null>(null)
@@ -57,6 +63,11 @@ function Content({ view, headingRef }: { view: InvitationView; headingRef: RefOb
           {view.state === 'refused' ? messages.invitationRefusedTitle : messages.invitationTitle}
         </h1>
         <p className={styles.text}>{view.state === 'refused' ? view.message : messages.invitationNone}</p>
+        {view.state === 'none' && (
+          <div className={styles.codeForm}>
+            <JoinCodeForm onJoined={() => navigate('/', { replace: true })} />
+          </div>
+        )}
         <Link className={styles.home} to="/">
           {messages.goHome}
         </Link>
@@ -68,9 +79,12 @@ function Content({ view, headingRef }: { view: InvitationView; headingRef: RefOb
     setError(null)
     // A promise rather than mutate's callbacks: the switch may re-render what shows this page.
     accept.mutateAsync().then(
-      () => {
+      async () => {
         toast.success(messages.connected)
-        navigate('/', { replace: true })
+        // A join code is asked about next, on this page; otherwise (or unanswered mid-switch) the feed.
+        const next = await call('invitation:get').catch(() => null)
+        if (next?.state === 'join') onConnected()
+        else navigate('/', { replace: true })
       },
       (failure: unknown) => setError(errorMessage(failure))
     )
@@ -97,6 +111,48 @@ function Content({ view, headingRef }: { view: InvitationView; headingRef: RefOb
         </button>
         <button type="button" className={styles.accept} onClick={connect} disabled={accept.isPending}>
           {accept.isPending ? messages.connecting : messages.invitationAccept}
+        </button>
+      </div>
+    </>
+  )
+}
+
+/** 가입: the held code redeemed by main for the signed-in person; 취소 lets it go. */
+function JoinContent({ projectId, headingRef }: { projectId: string; headingRef: RefObject<HTMLHeadingElement | null> }) {
+  const navigate = useNavigate()
+  const join = useJoinByInvitation()
+  const [error, setError] = useState<string | null>(null)
+  const submit = () => {
+    setError(null)
+    join.mutateAsync().then(
+      () => {
+        toast.success(messages.joinCodeJoined)
+        navigate('/', { replace: true })
+      },
+      (failure: unknown) => setError(errorMessage(failure))
+    )
+  }
+  const cancel = () => {
+    void dismissInvitation().finally(() => navigate('/', { replace: true }))
+  }
+  return (
+    <>
+      <p className={styles.eyebrow}>{messages.invitationTitle}</p>
+      <h1 id="invitation-heading" ref={headingRef} tabIndex={-1} className={`${form.title} ${styles.ask}`}>
+        {invitationFormat.joinAsk(projectId)}
+      </h1>
+      <p className={styles.text}>{messages.joinCodeAskDetail}</p>
+      {error && (
+        <p className={form.formError} role="alert">
+          {error}
+        </p>
+      )}
+      <div className={styles.actions} aria-busy={join.isPending}>
+        <button type="button" className={styles.cancel} onClick={cancel} disabled={join.isPending}>
+          {messages.cancel}
+        </button>
+        <button type="button" className={styles.accept} onClick={submit} disabled={join.isPending}>
+          {messages.joinCodeJoin}
         </button>
       </div>
     </>
