@@ -4,6 +4,7 @@ import { crashReportMessages } from './messages/crash-report'
 import { draftsMessages } from './messages/drafts'
 import { savedMessages } from './messages/saved'
 import { identitiesMessages } from './messages/identities'
+import { coreMessages } from './messages/core'
 
 export { format } from './messages/formatters'
 
@@ -353,7 +354,7 @@ const catalog = {
   profileSaved: '프로필을 바꿨어요'
 } as const
 
-export const messages = { ...catalog, ...communityAndShellMessages, ...desktopMessages, ...crashReportMessages, ...draftsMessages, ...savedMessages, ...identitiesMessages } as const
+export const messages = { ...catalog, ...communityAndShellMessages, ...desktopMessages, ...crashReportMessages, ...draftsMessages, ...savedMessages, ...identitiesMessages, ...coreMessages } as const
 
 /** A key in both parts would hide the first part's text: typecheck fails here if one is. */
 type NoneShared<Keys extends never> = Keys
@@ -366,6 +367,7 @@ export type SharedCatalogKeys = NoneShared<
   | (keyof typeof catalog & keyof typeof savedMessages)
   | (keyof typeof communityAndShellMessages & keyof typeof savedMessages)
   | (keyof typeof desktopMessages & keyof typeof savedMessages)
+  | (keyof typeof coreMessages & keyof Omit<typeof messages, keyof typeof coreMessages>)
 >
 
 export type MessageKey = keyof typeof messages

@@ -1,0 +1,13 @@
+// The real core thread (src/main/worker/core-entry.ts) with ways to crash it that a test asks for
+// through dispatch's channel: 'test:throw' (an uncaught error) and 'test:exit' (process.exit).
+// Its own listener is added before the core's, so the crash comes before the core sees the call.
+import { parentPort } from 'node:worker_threads'
+import { register } from 'tsx/esm/api'
+
+parentPort.on('message', (message) => {
+  if (message.type !== 'call' || message.method !== 'dispatch') return
+  if (message.args[0] === 'test:throw') throw new Error('the core thread failed on purpose')
+  if (message.args[0] === 'test:exit') process.exit(7)
+})
+register()
+await import('../../src/main/worker/core-entry.ts')
