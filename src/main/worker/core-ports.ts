@@ -1,3 +1,5 @@
+// A namespace import: Node before 22.15 (the harness's) has no getCACertificates, and a named import would fail to load.
+import * as tls from 'node:tls'
 import type { MessagePort } from 'node:worker_threads'
 import type { ThemeChoice } from '@shared/limits'
 import type { ShellPreferences, ShellView } from '@shared/types'
@@ -44,9 +46,8 @@ export function createCorePorts(port: MessagePort, start: CoreStart) {
     openLink: (url: string) => tell('shell', 'openLink', [url])
   }
 
-  const certificates = start.network?.systemCertificates ?? []
   const network: NetworkPort | undefined = start.network
-    ? { resolveProxy: (url: string) => ask<string>('network', 'resolveProxy', [url]), systemCertificates: () => certificates }
+    ? { resolveProxy: (url: string) => ask<string>('network', 'resolveProxy', [url]), systemCertificates: () => tls.getCACertificates('system') }
     : undefined
 
   // Bytes come back as a Uint8Array (structured clone drops Buffer's class): the vault writes a Buffer.

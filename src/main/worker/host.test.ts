@@ -70,10 +70,18 @@ describe('the core thread host', () => {
     expect(feed.posts.map((p) => p.id)).toContain(post.id)
   })
 
-  it('asks main to encrypt the session token, and relays the image worker main starts', async () => {
+  it('asks main to encrypt the session token and for proxies, and relays the image worker main starts', async () => {
     const dataDir = await tempDir()
     let spawned = 0
-    const { app } = await start(dataDir, {
+    const asked: string[] = []
+    const { app, host } = await start(dataDir, {
+      network: {
+        resolveProxy: async (url) => {
+          asked.push(url)
+          return 'DIRECT'
+        },
+        systemCertificates: () => []
+      },
       cipher: { encrypt: (plain) => Buffer.from(`sealed:${plain}`), decrypt: (data) => data.toString().slice('sealed:'.length) },
       spawnImageWorker: () => {
         spawned++
@@ -83,7 +91,11 @@ describe('the core thread host', () => {
     await signUp(app, 'seo')
     await createPost(app)
     expect(spawned).toBe(1)
+    expect(asked).toEqual([])
     expect((await readFile(join(dataDir, 'profile', 'session'))).toString().startsWith('sealed:')).toBe(true)
+    // A request the core thread makes asks main's network port for its proxy (decision 035).
+    await host.dispatch('test:fetch', 'http://127.0.0.1:65535/')
+    await expect.poll(() => asked).toEqual(['http://127.0.0.1:65535/'])
   })
 
   for (const crash of ['test:throw', 'test:exit'] as const) {

@@ -48,7 +48,8 @@ export interface CoreHostOptions {
 function coreWorker(start: CoreStart, script: string | undefined): Worker {
   const source = join(here, 'core-entry.ts')
   if (script || !existsSync(source)) return new Worker(script ?? join(here, 'core-worker.js'), { workerData: start })
-  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api')).href
+  // tsx/esm/api's ESM build (its package.json "exports"): require.resolve would give the CommonJS one.
+  const tsx = pathToFileURL(join(dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist/esm/api/index.mjs')).href
   const boot = `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(pathToFileURL(source).href)}) })`
   return new Worker(boot, { eval: true, workerData: { ...start, sourceEntry: source } })
 }
@@ -70,7 +71,7 @@ export async function startCoreHost(options: CoreHostOptions) {
   const start: CoreStart = {
     ...options.start,
     cipher: Boolean(options.cipher),
-    network: options.network ? { systemCertificates: [...options.network.systemCertificates()] } : null,
+    network: Boolean(options.network),
     relayImages: Boolean(options.spawnImageWorker),
     focused: options.desktop.isFocused()
   }

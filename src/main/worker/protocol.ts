@@ -28,8 +28,11 @@ export interface CoreStart {
   nativeBinding?: string
   /** Main holds a session cipher (Electron's safeStorage): the core asks it to encrypt and decrypt. */
   cipher: boolean
-  /** Main decides Firebase's proxy; the OS's certificates are read once, by main, and given here. */
-  network: { systemCertificates: readonly string[] } | null
+  /**
+   * Main decides Firebase's proxy (Electron's session); the OS's certificate store is read by the
+   * core itself, through node:tls as desktop/network.ts does, and only when a community connects.
+   */
+  network: boolean
   /** Main starts the image worker (Electron's utilityProcess exists only in main) and relays it. */
   relayImages: boolean
   /** The window has the person's attention (DesktopPort.isFocused): main pushes each change. */
