@@ -25,12 +25,13 @@ import { locks } from './scenarios/locks'
 import { snapshots } from './scenarios/snapshots'
 import { scroll } from './scenarios/scroll'
 import { search } from './scenarios/search'
+import { mainStalls } from './scenarios/main-stalls'
 import { seedPattern } from './scenarios/seed-pattern'
 import { store } from './scenarios/store'
 import { weight } from './scenarios/weight'
 import { writes } from './scenarios/writes'
 
-const scenarios: Scenario[] = [store, seedPattern, communityDay, firstPaint, weight, scroll, alerts, writes, images, locks, guessing, snapshots, search]
+const scenarios: Scenario[] = [store, seedPattern, communityDay, firstPaint, weight, scroll, alerts, writes, images, locks, guessing, snapshots, search, mainStalls]
 /** Scenarios that load the built renderer. */
 const needRenderer = new Set(['first-paint', 'weight', 'scroll'])
 
