@@ -3,17 +3,20 @@ import { E2E_EMULATOR_SUITES } from './tests/support/emulators/locate.mjs'
 
 /**
  * End-to-end tests drive the real renderer in Debian's Chromium against the real main
- * code running in the browser harness (see tests/e2e/fixtures.ts). One worker: on two cores
- * a second one made starts and photo work time out under a busy neighbour (docs/BENCHMARKS.md,
- * "CI time"). Nothing is shared between files — each harness, emulator and photo folder takes a
- * free port or a fresh temporary folder — so `--workers=2` runs them side by side on a quiet machine.
+ * code running in the browser harness (see tests/e2e/fixtures.ts). Every test has its own
+ * harness, data folder and ports, so tests run one per worker side by side, a file's tests
+ * spread over the workers (fullyParallel); a file whose tests share an emulator started in
+ * `beforeAll` keeps them in one worker (`mode: 'default'`). Two workers by default, one per
+ * core of the machine CI runs on: the suite's tests wait on the page and on other processes
+ * for much of their time (docs/BENCHMARKS.md, "CI time"). MAGPIE_E2E_WORKERS sets another number.
  */
 export default defineConfig({
   testDir: 'tests/e2e',
   globalSetup: './tests/e2e/global-setup.ts',
   // scripts/test-all.mjs sets MAGPIE_EMULATORS=off where the Firestore emulator is missing, and names these as not run.
   testIgnore: process.env.MAGPIE_EMULATORS === 'off' ? E2E_EMULATOR_SUITES.map((suite) => suite.file.replace(/^tests\/e2e\//, '')) : [],
-  workers: 1,
+  fullyParallel: true,
+  workers: Number(process.env.MAGPIE_E2E_WORKERS ?? 2),
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],

@@ -17,6 +17,9 @@ import { makePhoto } from './photos'
 
 let community: CommunityEmulators | null = null
 
+// One set of emulators for the file's tests: they stay in one worker (playwright.config.ts).
+test.describe.configure({ mode: 'default' })
+
 test.beforeAll(async () => {
   // A JVM and three Node servers starting at once on a busy 2-core machine.
   test.setTimeout(240_000)

@@ -33,8 +33,13 @@ test('링크 복사 on a post puts its magpie:// link on the clipboard and says 
 
 test.describe('invitation links', () => {
   let emulator: AuthEmulator | null = null
+  // One emulator for these tests: they stay in one worker (playwright.config.ts).
+  test.describe.configure({ mode: 'default' })
   test.beforeAll(async () => {
-    emulator = await startAuthEmulator()
+    // firebase-tools loading its CLI is CPU-bound: beside another worker's browser on a busy 2-core
+    // machine it has taken over a minute, so the hook gets the start's own budget and a margin.
+    test.setTimeout(200_000)
+    emulator = await startAuthEmulator({ timeoutMs: 180_000 })
   })
   test.afterAll(async () => {
     await emulator?.stop()

@@ -1,6 +1,6 @@
 import { test as base, expect, type BrowserContext, type Page } from '@playwright/test'
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync } from 'node:fs'
+import { existsSync, mkdtempSync, renameSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { spawnHarness } from '../../src/harness/spawn'
@@ -115,23 +115,32 @@ export async function animationsDone(page: Page): Promise<void> {
   await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => null))))
 }
 
-/** Seeded stores already made by this worker, by shape: seeding costs a process and seconds, a copy milliseconds. */
-const seeded = new Map<string, string>()
+/**
+ * Where this run keeps its seeded stores, one folder a shape, shared by every worker
+ * (global-setup.ts makes it; a file run on its own without it uses a folder of its own).
+ */
+const seedCache = process.env.MAGPIE_SEED_CACHE ?? mkdtempSync(join(tmpdir(), 'magpie-seeded-'))
 
 /**
  * A fresh data folder filled by scripts/seed.ts: `posts` posts by `users` people (까치1…,
- * user{n}@magpie.test), each liked and commented. Each shape is seeded once per worker and
- * every caller gets its own copy (cp -a keeps the photos' hard links), so a test may change
- * its store freely: nothing leaks into the next test. The seed's times are relative to when
- * the template was made, minutes earlier at most.
+ * user{n}@magpie.test), each liked and commented. Each shape is seeded once per run and every
+ * caller gets its own copy (cp -a keeps the photos' hard links), so a test may change its store
+ * freely: nothing leaks into the next test. Two workers wanting a new shape at once both seed it
+ * and the first rename wins (a rename onto a folder that exists fails), so a reader never sees a
+ * half-seeded template. The seed's times are relative to when the template was made, minutes
+ * earlier at most.
  */
 export function seededStore(posts: number, users = 4): string {
-  const shape = `${posts}-${users}`
-  let template = seeded.get(shape)
-  if (!template) {
-    template = mkdtempSync(join(tmpdir(), 'magpie-seeded-'))
-    execFileSync(process.execPath, ['--import', 'tsx', 'scripts/seed.ts', '--posts', String(posts), '--users', String(users), '--data', template])
-    seeded.set(shape, template)
+  const template = join(seedCache, `${posts}-${users}`)
+  if (!existsSync(template)) {
+    const making = mkdtempSync(join(seedCache, 'making-'))
+    execFileSync(process.execPath, ['--import', 'tsx', 'scripts/seed.ts', '--posts', String(posts), '--users', String(users), '--data', making])
+    try {
+      renameSync(making, template)
+    } catch (error) {
+      if (!existsSync(template)) throw error
+      rmSync(making, { recursive: true, force: true })
+    }
   }
   const dataDir = join(mkdtempSync(join(tmpdir(), 'magpie-e2e-')), 'data')
   execFileSync('cp', ['-a', template, dataDir])

@@ -51,8 +51,14 @@ async function openSettings(page: Page) {
 let emulator: AuthEmulator | null = null
 const harnesses: Harness[] = []
 
+// One emulator for the file's tests: they stay in one worker (playwright.config.ts).
+test.describe.configure({ mode: 'default' })
+
 test.beforeAll(async () => {
-  emulator = await startAuthEmulator()
+  // firebase-tools loading its CLI is CPU-bound: beside another worker's browser on a busy 2-core
+  // machine it has taken over a minute, so the hook gets the start's own budget and a margin.
+  test.setTimeout(200_000)
+  emulator = await startAuthEmulator({ timeoutMs: 180_000 })
 })
 
 test.afterAll(async () => {
