@@ -4,6 +4,7 @@ import { useSession } from '@/shared/lib/session'
 import { LoadingOverlay } from '@/shared/ui/LoadingOverlay'
 import { CompleteProfileForm } from '@/features/auth/components/CompleteProfileForm'
 import { JoinPage } from '@/features/access/components/JoinPage'
+import { JoinCodeForm } from '@/features/settings/components/JoinCodeForm'
 import { DeletionBanner } from '@/features/settings/components/DeletionBanner'
 import { OfflineBanner } from '@/features/settings/components/OfflineBanner'
 import { UpdatePrompt } from '@/features/settings/components/UpdatePrompt'
@@ -25,6 +26,8 @@ const ReportDialog = lazy(() => import('@/features/moderation/components/ReportD
 
 export function AppLayout() {
   const session = useSession()
+  // An opened invitation's question (/join) shows to a non-member too: its code may let them in (decision 047).
+  const invitationOpen = useMatch('/join') !== null
   const [reporting, setReporting] = useState<MenuTarget | null>(null)
   // Kept mounted once opened, so that closing it returns the focus as Radix's own close does.
   const [reportAsked, setReportAsked] = useState(false)
@@ -63,9 +66,9 @@ export function AppLayout() {
       ) : profileToComplete ? (
         // Signed in without a users document: kept on the 프로필 완성 step until it is written.
         <CompleteProfileForm email={profileToComplete.email} />
-      ) : session.data?.access ? (
+      ) : session.data?.access && !invitationOpen ? (
         // Outside a members-only community (decision 045): its door, never an empty feed.
-        <JoinPage access={session.data.access} />
+        <JoinPage access={session.data.access} codeForm={<JoinCodeForm />} />
       ) : (
         // A screen's code loads on its first visit; navigations are transitions, so the last
         // screen stays up meanwhile and the overlay shows only when the app opens on one.

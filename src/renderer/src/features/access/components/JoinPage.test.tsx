@@ -37,6 +37,13 @@ describe('가입 요청 (decision 045)', () => {
     await waitFor(() => expect(fake.calls.map((c) => c.channel)).toEqual(['access:withdraw']))
   })
 
+  it('shows the code form the app gives it below the request, also after one is sent (decision 047)', () => {
+    installFakeMagpie({})
+    renderWithApp(<JoinPage access={{ request: { message: '안녕하세요', at: Date.now() }, removed: false }} codeForm={<form aria-label="초대 코드로 가입" />} />)
+    expect(screen.getByText(messages.joinSent)).toBeTruthy()
+    expect(screen.getByRole('form', { name: '초대 코드로 가입' })).toBeTruthy()
+  })
+
   it('tells a removed member why they are outside', () => {
     installFakeMagpie({})
     renderWithApp(<JoinPage access={{ request: null, removed: true }} />)

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { messages } from '@shared/messages'
 import type { AccessView } from '@shared/types'
@@ -16,9 +16,10 @@ const messageMax = 200
  * A members-only community's door (docs/decisions/045-members-only.md), shown instead of every
  * screen to a signed-in person who is not a member: what this community is, a message for the
  * moderators and 가입 요청 보내기; then the request's state with 요청 취소. Approval comes live
- * (main's session:changed), and the feed opens in its place.
+ * (main's session:changed), and the feed opens in its place. `codeForm`: 초대 코드로 가입 (decision
+ * 047), which the app composes in below the request; a redeemed code opens the feed the same way.
  */
-export function JoinPage({ access }: { access: AccessView }) {
+export function JoinPage({ access, codeForm }: { access: AccessView; codeForm?: ReactNode }) {
   const client = useQueryClient()
   const { send, withdraw } = useJoinRequest()
   const [message, setMessage] = useState('')
@@ -115,6 +116,7 @@ export function JoinPage({ access }: { access: AccessView }) {
             </button>
           </form>
         )}
+        {codeForm && <div className={styles.codeForm}>{codeForm}</div>}
       </section>
     </main>
   )
