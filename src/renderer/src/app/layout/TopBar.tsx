@@ -65,8 +65,13 @@ export function TopBar() {
                 className={styles.ghost}
                 onClick={() => {
                   loggingOut.current = true
+                  // Main's session:changed may land before the answer and show 로그인 at once: a
+                  // person who has already gone on (to 로그인, say) is not taken back home.
+                  const from = window.location.hash
                   logout.mutate(undefined, {
-                    onSuccess: () => navigate('/', { replace: true }),
+                    onSuccess: () => {
+                      if (window.location.hash === from) navigate('/', { replace: true })
+                    },
                     onError: () => (loggingOut.current = false)
                   })
                 }}

@@ -4,7 +4,8 @@ import { call } from '@/shared/lib/ipc'
 import { queryKeys } from '@/shared/lib/query-keys'
 
 /** Invitations with a join code (docs/decisions/047-invitation-codes.md): main checks every call again. */
-export const useInvitations = (enabled: boolean) => useQuery({ queryKey: queryKeys.invitations, queryFn: () => call('joinCodes:list'), enabled, retry: false })
+/** Read again each time the tab opens: another computer's redemption changes the counts (the app's 30 s staleness would hide it). */
+export const useInvitations = (enabled: boolean) => useQuery({ queryKey: queryKeys.invitations, queryFn: () => call('joinCodes:list'), enabled, retry: false, staleTime: 0 })
 
 /** The answer carries the link with its code: shown this once, never asked for again. */
 export function useCreateInvitation() {
