@@ -35,9 +35,7 @@ export function createCorePorts(port: MessagePort, start: CoreStart) {
     isFocused: () => focused,
     setTheme: (source: ThemeChoice) => tell('desktop', 'setTheme', [source]),
     chooseSavePath: (suggestedName: string) => ask<string | null>('desktop', 'chooseSavePath', [suggestedName]),
-    saved: (path: string) => ask<string | null>('desktop', 'saved', [path]),
-    // The page's answer to a quit (decision 039): main holds the quit, so main hears it.
-    quitAnswered: (step: 'asking' | 'agreed') => tell('desktop', 'quitAnswered', [step])
+    saved: (path: string) => ask<string | null>('desktop', 'saved', [path])
   }
 
   const shell: ShellPort = {

@@ -58,14 +58,6 @@ const signUp = (app: Caller, name: string) =>
   app.call('auth:signUp', { email: `${name}@example.com`, nickname: name, password: 'pw-secret', passwordConfirm: 'pw-secret', profileImage: null })
 
 describe('the core thread host', () => {
-  it("the page's answer to a quit reaches main's desktop, where the quit is held", async () => {
-    const { app, desktop } = await start(await tempDir())
-    await app.call('app:quit', { step: 'asking' })
-    await app.call('app:quit', { step: 'agreed' })
-    // Told, not asked: the call answers before main has it, so wait for main's port to record both.
-    await expect.poll(() => desktop.recording.quitAnswers).toEqual(['asking', 'agreed'])
-  })
-
   it('runs calls in the core: answers, live events and the desktop port reach main', async () => {
     const { app, desktop, events } = await start(await tempDir())
     const session = await signUp(app, 'minji')

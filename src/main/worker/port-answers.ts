@@ -23,8 +23,7 @@ export function createPortAnswers(
       setBadge: (count: number) => desktop.setBadge(count),
       setTheme: (source: ThemeChoice) => desktop.setTheme(source),
       chooseSavePath: (name: string) => desktop.chooseSavePath(name),
-      saved: (path: string) => desktop.saved(path),
-      quitAnswered: (step: 'asking' | 'agreed') => desktop.quitAnswered(step)
+      saved: (path: string) => desktop.saved(path)
     },
     shell: {
       view: () => shell.view(),
