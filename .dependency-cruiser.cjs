@@ -11,7 +11,6 @@
  *   backends/community/          a Firebase project through its mirror (wraps local's rules)
  *   ipc/                         contract → handlers → Services
  *   app/                         composition root
- *   worker/                      the core thread running app/ off main's loop, and main's host for it (decision 046)
  *   desktop/, index.ts           Electron glue
  */
 const main = 'src/main/'
@@ -37,9 +36,7 @@ module.exports = {
     below('local-backend-below-community', 'backends/local/', ['firebase/', 'backends/community/', 'ipc/', 'app/', 'desktop/', 'index\\.ts']),
     below('community-backend-below-ipc', 'backends/community/', ['ipc/', 'app/', 'desktop/', 'index\\.ts']),
     below('ipc-calls-core-only', 'ipc/', ['store/', 'firebase/', 'media/', 'backends/', 'app/', 'desktop/', 'index\\.ts'], 'Handlers reach the backends only through core/services.ts.'),
-    below('app-below-glue', 'app/', ['desktop/', 'worker/', 'index\\.ts'], 'The composition root runs without Electron (the harness starts it too).'),
-    below('worker-below-glue', 'worker/', ['desktop/', 'index\\.ts'], 'The core thread and its host run without Electron (the harness starts them too).'),
-    below('main-thread-never-opens-the-store', 'index\\.ts|desktop/', ['app/create-magpie\\.ts', 'store/index\\.ts', 'backends/'], "Main's thread reaches the store only through the core thread's host (docs/decisions/046-main-never-blocks.md)."),
+    below('app-below-glue', 'app/', ['desktop/', 'index\\.ts'], 'The composition root runs without Electron (the harness starts it too).'),
     {
       name: 'no-folder-cycles',
       comment: 'Folders of main never import each other in a circle.',

@@ -27,9 +27,7 @@ export default defineConfig({
         input: {
           index: resolve(root, 'src/main/index.ts'),
           // The only code that decodes images, run in a process of its own (docs/decisions/018-image-process.md).
-          'image-worker': resolve(root, 'src/main/media/image-worker/entry.ts'),
-          // Magpie's core (store, backends, services, housekeeping) in a worker thread, off main's event loop (decision 046).
-          'core-worker': resolve(root, 'src/main/worker/core-entry.ts')
+          'image-worker': resolve(root, 'src/main/media/image-worker/entry.ts')
         }
       }
     }

@@ -25,13 +25,12 @@ import { locks } from './scenarios/locks'
 import { snapshots } from './scenarios/snapshots'
 import { scroll } from './scenarios/scroll'
 import { search } from './scenarios/search'
-import { mainStalls } from './scenarios/main-stalls'
 import { seedPattern } from './scenarios/seed-pattern'
 import { store } from './scenarios/store'
 import { weight } from './scenarios/weight'
 import { writes } from './scenarios/writes'
 
-const scenarios: Scenario[] = [store, seedPattern, communityDay, firstPaint, weight, scroll, alerts, writes, images, locks, guessing, snapshots, search, mainStalls]
+const scenarios: Scenario[] = [store, seedPattern, communityDay, firstPaint, weight, scroll, alerts, writes, images, locks, guessing, snapshots, search]
 /** Scenarios that load the built renderer. */
 const needRenderer = new Set(['first-paint', 'weight', 'scroll'])
 

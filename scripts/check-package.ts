@@ -247,7 +247,6 @@ async function main(): Promise<void> {
   expect(has(`/${path.posix.normalize(pkg.main)}`), `package.json's main (${pkg.main}) is in the archive`)
   expect(has('/out/main/index.js'), 'the built main (out/main/index.js)')
   expect(has('/out/main/image-worker.js'), 'the image worker (out/main/image-worker.js)')
-  expect(has('/out/main/core-worker.js'), "the core thread's script (out/main/core-worker.js, decision 046)")
   expect(has('/out/preload/index.cjs'), 'the built preload (out/preload/index.cjs)')
   expect(has('/out/renderer/index.html'), 'the built renderer (out/renderer/index.html)')
   expect(files.some((file) => /^\/out\/renderer\/assets\/.+\.js$/.test(file)), "the renderer's scripts (out/renderer/assets/*.js)")

@@ -3,8 +3,7 @@ import { join } from 'node:path'
 
 /**
  * The browser harness built into one ES module (plus lazily loaded chunks) at out/harness/, with
- * the image worker and the core thread's script beside it where node-image-worker.ts and
- * worker/host.ts look. Node then starts it without tsx
+ * the image worker beside it where node-image-worker.ts looks. Node then starts it without tsx
  * compiling and resolving several hundred source files at every start: the end-to-end suite starts
  * one harness per test (docs/BENCHMARKS.md, "CI time"). out/harness/ is two folders below the
  * project as src/harness/ is, so the harness finds out/renderer and package.json the same way.
@@ -14,7 +13,7 @@ export async function bundleHarness(root: string): Promise<string> {
   const outdir = join(root, 'out/harness')
   await build({
     absWorkingDir: root,
-    entryPoints: { harness: 'src/harness/cli.ts', 'image-worker': 'src/main/media/image-worker/entry.ts', 'core-worker': 'src/main/worker/core-entry.ts' },
+    entryPoints: { harness: 'src/harness/cli.ts', 'image-worker': 'src/main/media/image-worker/entry.ts' },
     outdir,
     bundle: true,
     // Dynamic imports stay lazy (the Firebase SDK is loaded only when a community opens).

@@ -2,7 +2,7 @@ import { join, resolve } from 'node:path'
 import { loadSettings, SettingsError } from '../main/config/settings'
 import { startingCommunity } from '../main/config/settings-file'
 import { startupMessage } from '../main/core/faults'
-import { CoreStartFailed } from '../main/worker/host'
+import { StoreFault } from '../main/store/faults'
 import { startHarness } from './server'
 
 /**
@@ -34,7 +34,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  // One line a person can act on (a store fault, sent by the core thread, names its path); the stack only for unknown errors.
-  console.error(error instanceof SettingsError || error instanceof CoreStartFailed ? startupMessage(error) : error)
+  // One line a person can act on (a store fault names its path); the stack only for unknown errors.
+  console.error(error instanceof SettingsError || error instanceof StoreFault ? startupMessage(error) : error)
   process.exit(1)
 })

@@ -10,7 +10,7 @@ import { WebSocketServer, type WebSocket } from 'ws'
 import type { EventName } from '@shared/ipc/channels'
 import type { EventPayloads } from '@shared/ipc/contract'
 import type { FirebaseWebConfig } from '@shared/types'
-import { startCoreHost, type CoreHost } from '../main/worker/host'
+import { createMagpie, type Magpie } from '../main/app/create-magpie'
 import type { EmulatorHosts } from '../main/firebase/ports'
 import { mediaContentType, resolveMediaFile } from '../main/media/media-files'
 import type { ScryptParams } from '../main/core/password'
@@ -75,7 +75,7 @@ async function bundlePreload(): Promise<string> {
 }
 
 /**
- * The browser harness: Magpie's real main code in Node (its core in a worker thread, as in the app), IPC over a WebSocket on
+ * The browser harness: Magpie's real main code in Node, IPC over a WebSocket on
  * 127.0.0.1 guarded by a per-run token, the built renderer and the real preload served
  * over HTTP, and the recording desktop double readable at /__harness/desktop.
  */
@@ -99,20 +99,17 @@ export async function startHarness(options: HarnessOptions) {
   let origin = ''
   let allowedHosts = new Set<string>()
 
-  // Magpie's core in its own thread, as in the app (docs/decisions/046-main-never-blocks.md).
-  const magpie: CoreHost = await startCoreHost({
-    start: {
-      dataDir: options.dataDir,
-      profileDir: options.profileDir,
-      mediaPrefix: '/media/',
-      scrypt: options.scrypt,
-      community: options.community,
-      managedCommunity: options.managedCommunity,
-      emulators: options.emulators
-    },
+  const magpie: Magpie = await createMagpie({
+    dataDir: options.dataDir,
+    profileDir: options.profileDir,
     desktop: desktop.port,
     shell: shell.port,
-    emit
+    emit,
+    mediaUrl: (file) => `/media/${file}`,
+    scrypt: options.scrypt,
+    community: options.community,
+    managedCommunity: options.managedCommunity,
+    emulators: options.emulators
   })
 
   async function serveFile(res: ServerResponse, file: string): Promise<void> {
@@ -198,7 +195,6 @@ export async function startHarness(options: HarnessOptions) {
       }
       if (path === '/__harness/desktop/click' && req.method === 'POST') {
         const route = desktop.click(Number(url.searchParams.get('index')))
-        magpie.focusChanged()
         res.writeHead(route ? 200 : 404, { 'content-type': 'application/json' }).end(JSON.stringify({ route }))
         return
       }
@@ -211,7 +207,6 @@ export async function startHarness(options: HarnessOptions) {
       }
       if (path === '/__harness/desktop/focus' && req.method === 'POST') {
         desktop.setFocused(url.searchParams.get('focused') === 'true')
-        magpie.focusChanged()
         res.writeHead(204).end()
         return
       }

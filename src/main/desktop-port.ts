@@ -43,9 +43,8 @@ export interface DesktopPort {
   /**
    * The file is written where chooseSavePath said. The app answers null (the person chose the
    * place); the browser harness answers the URL its page downloads the file from (decision 027).
-   * The core thread asks main for it, so it may come later (decision 046).
    */
-  saved(path: string): string | null | Promise<string | null>
+  saved(path: string): string | null
 }
 
 /**
@@ -53,20 +52,13 @@ export interface DesktopPort {
  * login. Electron's is src/main/desktop/shell.ts; the harness records its own.
  */
 export interface ShellPort {
-  /** Main's shell answers at once; the core thread's asks main (decision 046). */
-  view(): ShellView | Promise<ShellView>
+  view(): ShellView
   setPreferences(preferences: Partial<ShellPreferences>): ShellView | Promise<ShellView>
-  checkForUpdates(): ShellView | Promise<ShellView>
+  checkForUpdates(): ShellView
   /** Quits and installs the version downloaded; nothing when none is ready. */
   restartToUpdate(): void
   /** A web link from someone's text, in the system browser: http and https only, anything else is dropped. */
   openLink(url: string): void
-}
-
-/** Main's own shell (Electron's, the harness's), which answers at once. */
-export interface MainShellPort extends ShellPort {
-  view(): ShellView
-  checkForUpdates(): ShellView
 }
 
 /**

@@ -6,8 +6,8 @@ import type { EventName } from '@shared/ipc/channels'
 import type { EventPayloads } from '@shared/ipc/contract'
 import type { ShellNotice } from '@shared/types'
 import type { NotificationAnswer } from './desktop-port'
-import { createInvitations, invitationRoute } from './core/invitations'
-import { startCoreHost, type CoreHost } from './worker/host'
+import { createMagpie } from './app/create-magpie'
+import { createInvitations } from './core/invitations'
 import { createShellService } from './app/shell-service'
 import { loadSettings, profileDirFromEnv } from './config/settings'
 import { startupMessage } from './core/faults'
@@ -35,9 +35,8 @@ import { createMainWindow, keepRunningOnClose, lockDownSession, saveBounds } fro
 import { keepZoom } from './desktop/zoom'
 
 /**
- * Electron's entry: thin glue around the core thread's host (createMagpie in a worker thread,
- * docs/decisions/046-main-never-blocks.md). Everything below it runs in plain Node too (tests,
- * the browser harness); only the window, tray and OS calls live here.
+ * Electron's entry: thin glue around createMagpie. Everything below it runs in plain
+ * Node too (tests, the browser harness); only the window, tray and OS calls live here.
  */
 const here = fileURLToPath(new URL('.', import.meta.url))
 const resources = app.isPackaged ? process.resourcesPath : join(here, '../../resources')
@@ -69,16 +68,8 @@ const mainLog = startMainLog(app.getPath('userData'))
 let window: BrowserWindow | null = null
 let quitting = false
 const links = createLinkRouter()
-// Links come before the app is ready: routed here from the first; an invitation's link goes to the core once it runs.
+// Links come before the app is ready: an invitation's config is read and held from the first.
 const invitations = createInvitations()
-let running: CoreHost | null = null
-let earlyInvitation: string | null = null
-function routeLink(link: unknown): string | null {
-  if (running) return running.invitations.routeFor(link)
-  const route = invitations.routeFor(link)
-  if (route === invitationRoute && typeof link === 'string') earlyInvitation = link
-  return route
-}
 /** Notices wait for the page: they are sent once it has loaded. */
 const notices: ShellNotice[] = []
 let pageLoaded = false
@@ -134,16 +125,16 @@ if (!app.requestSingleInstanceLock()) {
   // macOS hands links over as open-url, from before ready on: the router holds them for the window.
   app.on('open-url', (event, url) => {
     event.preventDefault()
-    links.open(routeLink(url))
+    links.open(invitations.routeFor(url))
   })
   // Windows and Linux start a second copy with a link or a Jump List task in its argv; it hands over and quits.
   app.on('second-instance', (_event, argv) => {
     const task = taskFromArgv(argv)
     if (task) runTask(task)
-    else links.open(routeFromArgv(argv, routeLink))
+    else links.open(routeFromArgv(argv, invitations.routeFor))
   })
   const coldStartTask = taskFromArgv(process.argv)
-  const coldStartRoute = routeFromArgv(process.argv, routeLink)
+  const coldStartRoute = routeFromArgv(process.argv, invitations.routeFor)
   if (coldStartTask) runTask(coldStartTask)
   else if (coldStartRoute) links.open(coldStartRoute)
   // 끝내기, Cmd+Q, a .deb update's restart and Linux's SIGTERM ask the page first: the editor may hold unsaved writing (decision 039).
@@ -232,18 +223,16 @@ async function start(): Promise<void> {
   })
 
   const { community, managed } = startingCommunity(settings)
-  const core = await startCoreHost({
-    start: {
-      dataDir: settings.dataDir,
-      profileDir: settings.profileDir,
-      synchronous: settings.synchronous,
-      // Electron loads its own better-sqlite3 build, never the one Node's tests use (decision 009).
-      nativeBinding: electronNativeBinding(app.getAppPath(), app.isPackaged, process.resourcesPath),
-      community,
-      managedCommunity: managed,
-      emulators: settings.emulators ?? undefined,
-      mediaPrefix: mediaUrl('')
-    },
+  const running = await createMagpie({
+    dataDir: settings.dataDir,
+    profileDir: settings.profileDir,
+    synchronous: settings.synchronous,
+    // Electron loads its own better-sqlite3 build, never the one Node's tests use (decision 009).
+    nativeBinding: electronNativeBinding(app.getAppPath(), app.isPackaged, process.resourcesPath),
+    community,
+    managedCommunity: managed,
+    invitations,
+    emulators: settings.emulators ?? undefined,
     desktop,
     shell,
     // Images decode in a utility process, never in main (docs/decisions/018-image-process.md).
@@ -251,14 +240,12 @@ async function start(): Promise<void> {
     // Firebase's connections follow the OS's proxy (PAC included) and trust its certificates (decision 035).
     network: electronNetwork(),
     emit,
+    mediaUrl,
     cipher: safeStorage.isEncryptionAvailable()
       ? { encrypt: (plain) => safeStorage.encryptString(plain), decrypt: (data) => safeStorage.decryptString(data) }
-      : null,
-    log: (line, error) => mainLog.log.error(line, error ?? '')
+      : null
   })
-  running = core
-  if (earlyInvitation) core.invitations.routeFor(earlyInvitation)
-  answerNow = (answer) => void core.answerNotification(answer).catch((error: unknown) => mainLog.log.error('notification answer', error))
+  answerNow = (answer) => void running.answerNotification(answer).catch((error: unknown) => mainLog.log.error('notification answer', error))
   for (const answer of waitingAnswers.splice(0)) answerNow(answer)
   // Closed at once, synchronously: when the OS or an installer ends the process right after.
   let closedNow = false
@@ -266,20 +253,20 @@ async function start(): Promise<void> {
     if (closedNow) return
     closedNow = true
     shell.stop()
-    core.closeNow()
+    running.closeNow()
   }
   quitAfterClose(app, () => {
     if (closedNow) return
     shell.stop()
-    return core.close()
+    return running.close()
   })
   // A Windows update's installer is already running: it waits 1.3 s, then ends Magpie by force
   // (app-builder-lib templates/nsis/include/allowOnlyOneInstallerInstance.nsh:104-125, 97-99), so
   // the store closes now rather than within quitting's 5 s (BaseUpdater.js:18-22 emits this first).
   nativeUpdater.on('before-quit-for-update', closeNow)
   handleAppProtocol(rendererDir)
-  handleMediaProtocol(() => core.imagesDir)
-  registerIpc(core.dispatch, () => (window && !window.isDestroyed() ? window.webContents.mainFrame : null))
+  handleMediaProtocol(() => running.imagesDir)
+  registerIpc(running.dispatch, () => (window && !window.isDestroyed() ? window.webContents.mainFrame : null))
 
   const boundsFile = join(settings.profileDir, 'window.json')
   window = createMainWindow({
@@ -289,9 +276,6 @@ async function start(): Promise<void> {
     atLogin: atLogin ? process.platform : null
   })
   keepRunningOnClose(window, process.platform, () => quitting)
-  // The core decides on native notifications with the window's attention: it is told of each change.
-  const focusChanged = () => core.focusChanged()
-  window.on('focus', focusChanged).on('blur', focusChanged).on('show', focusChanged).on('hide', focusChanged)
   // Windows' logoff and shutdown end the process right after session-end: no before-quit or
   // will-quit follows, so the window's place and the store are saved here, synchronously.
   const shown = window
@@ -344,9 +328,9 @@ async function start(): Promise<void> {
     quit: () => app.quit()
   })
   installShellTasks(process.platform, app.isPackaged, runTask, (error) => mainLog.log.warn('shell tasks', error))
-  core.refreshBadge().catch((error: unknown) => mainLog.log.error('badge', error))
+  running.refreshBadge()
   // Back from sleep or a locked screen: connections may be dead and the count stale.
-  const wake = () => void core.wake().catch((error: unknown) => mainLog.log.error('wake', error))
+  const wake = () => void running.wake()
   powerMonitor.on('resume', wake)
   powerMonitor.on('unlock-screen', wake)
   // Links that came before the window (a cold start's, macOS's open-url, a toast's) go now —

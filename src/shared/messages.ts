@@ -6,7 +6,6 @@ import { savedMessages } from './messages/saved'
 import { identitiesMessages } from './messages/identities'
 import { accessMessages } from './messages/access'
 import { invitationCodesMessages } from './messages/invitation-codes'
-import { coreMessages } from './messages/core'
 
 export { format } from './messages/formatters'
 
@@ -356,7 +355,7 @@ const catalog = {
   profileSaved: '프로필을 바꿨어요'
 } as const
 
-export const messages = { ...catalog, ...communityAndShellMessages, ...desktopMessages, ...crashReportMessages, ...draftsMessages, ...savedMessages, ...identitiesMessages, ...accessMessages, ...invitationCodesMessages, ...coreMessages } as const
+export const messages = { ...catalog, ...communityAndShellMessages, ...desktopMessages, ...crashReportMessages, ...draftsMessages, ...savedMessages, ...identitiesMessages, ...accessMessages, ...invitationCodesMessages } as const
 
 /** A key in both parts would hide the first part's text: typecheck fails here if one is. */
 type NoneShared<Keys extends never> = Keys
@@ -370,8 +369,6 @@ export type SharedCatalogKeys = NoneShared<
   | (keyof typeof communityAndShellMessages & keyof typeof savedMessages)
   | (keyof typeof desktopMessages & keyof typeof savedMessages)
   | (keyof (typeof catalog & typeof communityAndShellMessages & typeof desktopMessages & typeof savedMessages & typeof identitiesMessages) & keyof typeof accessMessages)
-  | (keyof typeof coreMessages & keyof Omit<typeof messages, keyof typeof coreMessages>)
-  | (keyof typeof invitationCodesMessages & keyof Omit<typeof messages, keyof typeof invitationCodesMessages>)
 >
 
 export type MessageKey = keyof typeof messages

@@ -294,8 +294,7 @@ export interface ShellView extends ShellPreferences {
 }
 
 /** A sentence main asks the page to show once (a toast): after a crash, or about the OS. */
-/** coreRestarted: the core thread crashed and was restarted; the page reads everything again (decision 046). */
-export type ShellNotice = 'rendererRecovered' | 'notificationsFailed' | 'sessionNotEncrypted' | 'coreRestarted'
+export type ShellNotice = 'rendererRecovered' | 'notificationsFailed' | 'sessionNotEncrypted'
 
 /**
  * 설정 → 알림, per account (docs/decisions/026-notification-settings.md). A kind turned off, or a

@@ -1,7 +1,7 @@
 import type { EventPayloads } from '@shared/ipc/contract'
 import type { ShellPreferences, ShellView } from '@shared/types'
 import { readShellPreferences, saveShellPreferences } from '../config/shell-preferences'
-import type { MainShellPort } from '../desktop-port'
+import type { ShellPort } from '../desktop-port'
 import { createUpdateController, type Updater, type updateTiming } from './updates'
 
 /** Starting with the computer: the OS's own list (Windows, macOS) or an autostart file (Linux). */
@@ -44,7 +44,7 @@ export function createShellService(options: {
   emit: (event: 'shell:changed', payload: EventPayloads['shell:changed']) => void
   log?: { warn(...args: unknown[]): void }
   timing?: typeof updateTiming
-}): MainShellPort & { stop(): void } {
+}): ShellPort & { stop(): void } {
   let preferences = readShellPreferences(options.profileDir)
   // The OS's word, read each time: the person may have turned it off there since.
   const openAtLogin = () => {

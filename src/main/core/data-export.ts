@@ -68,7 +68,7 @@ export function createDataExport(options: { desktop: Pick<DesktopPort, 'chooseSa
         if (!path) return { saved: false, download: null }
         options.emit('account:exportProgress', { progress: 0 })
         await writeExport(path, data, at, (progress) => options.emit('account:exportProgress', { progress }))
-        return { saved: true, download: await options.desktop.saved(path) }
+        return { saved: true, download: options.desktop.saved(path) }
       } finally {
         running = false
       }

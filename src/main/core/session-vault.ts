@@ -1,3 +1,4 @@
+import { readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { chmod, mkdir, readFile, rm, stat, writeFile, rename } from 'node:fs/promises'
 import { dirname } from 'node:path'
 
@@ -8,9 +9,8 @@ import { dirname } from 'node:path'
  * (safeStorage) so the token is encrypted at rest where the OS offers it.
  */
 export interface TokenCipher {
-  /** Electron's safeStorage lives in main: the core thread asks it, so answers may come later (decision 046). */
-  encrypt(plain: string): Buffer | Promise<Buffer>
-  decrypt(data: Buffer): string | Promise<string>
+  encrypt(plain: string): Buffer
+  decrypt(data: Buffer): string
 }
 
 export interface SessionVault {
@@ -58,7 +58,7 @@ export function createFileVault(file: string, cipher: TokenCipher | null = null,
   async function read(): Promise<Saved | null> {
     try {
       const data = await readFile(file)
-      const text = cipher ? await cipher.decrypt(data) : data.toString('utf8')
+      const text = cipher ? cipher.decrypt(data) : data.toString('utf8')
       return decode(text) ?? { token: text, usedAt: (await stat(file)).mtimeMs }
     } catch {
       return null
@@ -69,7 +69,7 @@ export function createFileVault(file: string, cipher: TokenCipher | null = null,
     await mkdir(dirname(file), { recursive: true })
     const tmp = `${file}.tmp`
     const text = JSON.stringify(saved)
-    await writeFile(tmp, cipher ? await cipher.encrypt(text) : text, { mode: 0o600 })
+    await writeFile(tmp, cipher ? cipher.encrypt(text) : text, { mode: 0o600 })
     await chmod(tmp, 0o600)
     await rename(tmp, file)
     touchedAt = saved.usedAt
@@ -98,23 +98,21 @@ export function createFileVault(file: string, cipher: TokenCipher | null = null,
     touch() {
       if (now() - touchedAt < touchEveryMs) return Promise.resolve()
       touchedAt = now()
-      const usedAt = touchedAt
-      // In line with saves and clears (the cipher may answer later, decision 046): a save queued
-      // before it keeps its token, a clear after it still removes the file.
-      return inOrder(async () => {
-        try {
-          const data = await readFile(file)
-          const text = cipher ? await cipher.decrypt(data) : data.toString('utf8')
-          const token = decode(text)?.token ?? text
-          const tmp = `${file}.touch.tmp`
-          const next = JSON.stringify({ token, usedAt } satisfies Saved)
-          await writeFile(tmp, cipher ? await cipher.encrypt(next) : next, { mode: 0o600 })
-          await rename(tmp, file)
-        } catch (error) {
-          // None saved (signed out meanwhile): nothing to keep alive.
-          if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
-        }
-      })
+      // Written at once (a small file, hourly at most), so nothing is left in flight when the app closes.
+      // A save on its way renames over it after, and its token stands.
+      try {
+        const data = readFileSync(file)
+        const text = cipher ? cipher.decrypt(data) : data.toString('utf8')
+        const token = decode(text)?.token ?? text
+        const tmp = `${file}.touch.tmp`
+        const next = JSON.stringify({ token, usedAt: touchedAt } satisfies Saved)
+        writeFileSync(tmp, cipher ? cipher.encrypt(next) : next, { mode: 0o600 })
+        renameSync(tmp, file)
+      } catch (error) {
+        // None saved (signed out meanwhile): nothing to keep alive.
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') return Promise.reject(error instanceof Error ? error : new Error(String(error)))
+      }
+      return Promise.resolve()
     }
   }
 }

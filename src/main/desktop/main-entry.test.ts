@@ -188,10 +188,9 @@ describe('src/main/index.ts', () => {
     expect(r.session.permissionCheckHandler!({}, 'media')).toBe(false)
     expect(apis.indexOf('session.setPermissionCheckHandler')).toBeLessThan(apis.indexOf('BrowserWindow.loadURL'))
 
-    // Firebase's requests are the core thread's now (decision 046): main's own fetch is left as Node's,
-    // and the core's ask main's session for their proxy (worker/host.test.ts, decision 035).
+    // Main's own requests (Firebase's Auth and Storage) ask the session for their proxy (decision 035).
     await fetch('http://127.0.0.1:65535/').catch(() => {})
-    expect(r.calls.filter((call) => call.api === 'session.resolveProxy')).toEqual([])
+    expect(r.calls.filter((call) => call.api === 'session.resolveProxy').map((call) => call.args[0])).toEqual(['http://127.0.0.1:65535/'])
 
     expect(r.trays).toHaveLength(1)
     expect(r.trays[0]!.toolTip).toBe('까치')

@@ -76,15 +76,6 @@ describe('LiveUpdates', () => {
     expect(toast).toHaveBeenCalledTimes(2)
   })
 
-  it('app:notice coreRestarted reads every shown screen again', async () => {
-    const fake = installFakeMagpie({})
-    const { client } = renderWithApp(<LiveUpdates />)
-    client.setQueryData(queryKeys.feed, feedOf(samplePost()))
-    await act(async () => fake.emit('app:notice', { notice: 'coreRestarted' }))
-    await waitFor(() => expect(toast).toHaveBeenCalledWith(messages.coreRestarted))
-    expect(client.getQueryState(queryKeys.feed)?.isInvalidated).toBe(true)
-  })
-
   it('app:navigate (a tray or Jump List task) asks the screen holding the leave guard first', async () => {
     const fake = installFakeMagpie({})
     renderWithApp(

@@ -60,11 +60,7 @@ export function LiveUpdates() {
   })
 
   // A sentence main asks to be shown once: after the page was reloaded from a crash, or about the OS.
-  // After the core thread restarted (decision 046) everything shown is read again: a call it held may not have been done.
-  useMagpieEvent('app:notice', ({ notice }) => {
-    toast(messages[notice])
-    if (notice === 'coreRestarted') void client.invalidateQueries()
-  })
+  useMagpieEvent('app:notice', ({ notice }) => toast(messages[notice]))
 
   return null
 }
