@@ -41,7 +41,9 @@ function indexBytes(app: BenchMagpie): number {
 
 /** The search migration's place in the list, and what each later migration added, to take back (newest first). */
 const searchMigration = migrations.findIndex((sql) => sql.includes('CREATE VIRTUAL TABLE post_search'))
-const laterUndone = ['ALTER TABLE sessions DROP COLUMN used_at;', 'DROP TABLE saved_posts;', 'DROP TABLE draft_photos; DROP TABLE post_drafts;']
+const laterUndone = [
+  'DROP INDEX users_by_remote_uid; ALTER TABLE users DROP COLUMN remote_uid_asked_at; DROP INDEX person_controls_by_uid; ALTER TABLE person_controls DROP COLUMN person_uid;',
+  'ALTER TABLE sessions DROP COLUMN used_at;', 'DROP TABLE saved_posts;', 'DROP TABLE draft_photos; DROP TABLE post_drafts;']
 
 /**
  * A store from before search: the search migration's tables and triggers removed (and the later
