@@ -7,6 +7,7 @@ import { createMirrorAlerts } from './alerts'
 import { createMirrorComments } from './comments'
 import { createMirrorImages } from './images'
 import { createMirrorLikes } from './likes'
+import { createMirrorOthers } from './others'
 import { createMirrorPeople } from './people'
 import { createMirrorPosts } from './posts'
 import { createMirrorStore } from './mirror-store'
@@ -22,7 +23,7 @@ it('the mirror store is its parts, one per table, none shadowing another', async
   const store = createStore(join(await tempDir(), 'magpie.db'), { synchronous: 'NORMAL' })
   stores.push(store)
   const db = databaseOf(store)
-  const parts = [createMirrorPeople, createMirrorPosts, createMirrorLikes, createMirrorComments, createMirrorAlerts, createMirrorImages, createMirrorSyncState]
+  const parts = [createMirrorPeople, createMirrorPosts, createMirrorLikes, createMirrorComments, createMirrorAlerts, createMirrorImages, createMirrorSyncState, createMirrorOthers]
   const names = parts.flatMap((part) => Object.keys(part(db)))
   // The store spreads its parts together: a name two parts share would silently lose one method.
   expect(new Set(names).size).toBe(names.length)
