@@ -110,7 +110,10 @@ it('a blocked member whose email is changed (same uid) can neither comment nor l
     await a.call('posts:feed', {})
     expect(mirrored.get(his)).toBe(1)
   })
-  expect((await a.call('posts:feed', {})).posts.map((p) => p.id)).toEqual([post.id])
+  // Other suites write posts on the same emulator project at the same time: only these two are this test's.
+  const shown = (await a.call('posts:feed', {})).posts.map((p) => p.id)
+  expect(shown).toContain(post.id)
+  expect(shown).not.toContain(his)
   expect(await commentTexts(a, post.id)).toEqual([])
   expect((await a.call('posts:get', { id: post.id })).likeCount).toBe(0)
 })
